@@ -1,0 +1,63 @@
+// swift-tools-version: 6.1
+// skeletond: SkeletonView's skeleton semantics as a language-server-style daemon.
+// Module map and invariants: ARCHITECTURE.md.
+import PackageDescription
+
+/// Swift's rounding functions call libm, which nothing else links on Linux.
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "skeletond",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "skeletond", targets: ["skeletond"]),
+    ],
+    targets: [
+        // MARK: C libraries from Debian
+        .systemLibrary(
+            name: "CJansson",
+            pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"])]
+        ),
+        .target(name: "CJSONArena", dependencies: ["CJansson"]),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+
+        // MARK: The JSON edge
+        .target(name: "JSON", dependencies: ["CJansson", "CJSONArena"], swiftSettings: strict, linkerSettings: libm),
+        .target(name: "JSONRPC", dependencies: ["JSON"], swiftSettings: strict),
+
+        // MARK: Skeleton semantics (never see JSON except Model's decoder)
+        .target(name: "SkeletonGraphics", swiftSettings: strict, linkerSettings: libm),
+        .target(name: "SkeletonModel", dependencies: ["JSON", "SkeletonGraphics"], swiftSettings: strict),
+        .target(name: "SkeletonEngine", dependencies: ["SkeletonModel", "SkeletonGraphics"], swiftSettings: strict),
+        .target(name: "SkeletonRender", dependencies: ["SkeletonGraphics", "CZlib"], swiftSettings: strict, linkerSettings: libm),
+
+        // MARK: The server and its executables
+        .target(
+            name: "SkeletonServer",
+            dependencies: ["JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics"],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "skeletond", dependencies: ["SkeletonServer", "JSONRPC"], swiftSettings: strict),
+
+        // MARK: Tests (one target per module, plus end to end over pipes)
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"], swiftSettings: strict),
+        .testTarget(name: "SkeletonGraphicsTests", dependencies: ["SkeletonGraphics"], swiftSettings: strict),
+        .testTarget(name: "SkeletonModelTests", dependencies: ["SkeletonModel", "JSON"], swiftSettings: strict),
+        .testTarget(name: "SkeletonEngineTests", dependencies: ["SkeletonEngine", "SkeletonModel", "JSON"], swiftSettings: strict),
+        .testTarget(name: "SkeletonRenderTests", dependencies: ["SkeletonRender", "SkeletonGraphics"], swiftSettings: strict),
+        .testTarget(name: "SkeletonServerTests", dependencies: ["SkeletonServer", "JSONRPC", "JSON"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["JSON"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

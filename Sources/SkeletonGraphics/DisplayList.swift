@@ -1,0 +1,83 @@
+/// The display list: what the engine computes and the renderer draws. No JSON, no documents.
+
+/// A linear gradient, as `CAGradientLayer` (`.axial`) draws it: `start` and `end` are unit coordinates of the
+/// layer's own bounds (0,0 top-left, 1,1 bottom-right); colours beyond the ends are extended.
+public struct LinearGradient: Hashable, Sendable {
+    /// At least one colour.
+    public var colors: [RGBA]
+    /// Stop positions in 0...1, one per colour; nil means evenly spaced (`k / (m - 1)`), as Core Animation does.
+    public var locations: [Double]?
+    public var start: Point
+    public var end: Point
+
+    public init(colors: [RGBA], locations: [Double]? = nil, start: Point, end: Point) {
+        self.colors = colors; self.locations = locations; self.start = start; self.end = end
+    }
+
+    /// The stop positions actually used: `locations`, or evenly spaced.
+    public var resolvedLocations: [Double] {
+        if let locations, locations.count == colors.count { return locations }
+        guard colors.count > 1 else { return [0] }
+        let last = Double(colors.count - 1)
+        return colors.indices.map { Double($0) / last }
+    }
+}
+
+/// How a layer is painted.
+public enum Fill: Hashable, Sendable {
+    case solid(RGBA)
+    case linearGradient(LinearGradient)
+}
+
+/// What a layer stands for.
+public enum LayerKind: String, Hashable, Sendable {
+    /// A node's own background (the content under the skeleton).
+    case content
+    /// A skeleton block: the whole bounds of a leaf.
+    case block
+    /// One text line of a text leaf.
+    case line
+}
+
+/// One paintable layer in absolute canvas points.
+public struct Layer: Hashable, Sendable {
+    /// Stable identity across frames: the same layer keeps its id while it exists.
+    public var id: String
+    /// The node this layer belongs to: its id, or its index path when it has none.
+    public var node: String
+    public var kind: LayerKind
+    /// The layer's rectangle and corner radius, in absolute canvas points.
+    public var shape: RoundedRect
+    public var fill: Fill
+    /// 0...1, multiplied into every colour of the fill.
+    public var opacity: Double
+    /// Rounded clips from `clipsToBounds` holders and ancestors, outermost first; the layer is drawn inside all.
+    public var clips: [RoundedRect]
+
+    public init(
+        id: String, node: String, kind: LayerKind, shape: RoundedRect,
+        fill: Fill, opacity: Double = 1, clips: [RoundedRect] = []
+    ) {
+        self.id = id; self.node = node; self.kind = kind; self.shape = shape
+        self.fill = fill; self.opacity = opacity; self.clips = clips
+    }
+
+    /// The area this layer can touch: its rectangle cut by every clip.
+    public var bounds: Rect {
+        clips.reduce(shape.rect) { $0.intersection($1.rect) }
+    }
+}
+
+/// Everything to draw for one document at one time, in paint order.
+public struct DisplayList: Hashable, Sendable {
+    /// The canvas in points (the root node's size).
+    public var size: Size
+    /// The opaque canvas colour under everything.
+    public var background: RGBA
+    /// Layers in paint order: earlier layers are drawn first (below).
+    public var layers: [Layer]
+
+    public init(size: Size, background: RGBA, layers: [Layer]) {
+        self.size = size; self.background = background; self.layers = layers
+    }
+}

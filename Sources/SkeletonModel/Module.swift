@@ -1,0 +1,2 @@
+/// The document model: typed view trees decoded from JSON documents.
+public enum SkeletonModelModule {}

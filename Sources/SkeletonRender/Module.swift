@@ -1,0 +1,2 @@
+/// The renderer: display lists to pixels, damage and encoders.
+public enum SkeletonRenderModule {}

@@ -17,6 +17,9 @@ let package = Package(
     products: [
         .executable(name: "skeletond", targets: ["skeletond"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
     targets: [
         // MARK: C libraries from Debian
         .systemLibrary(
@@ -47,7 +50,11 @@ let package = Package(
             dependencies: ["JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics"],
             swiftSettings: strict
         ),
-        .executableTarget(name: "skeletond", dependencies: ["SkeletonServer", "JSONRPC"], swiftSettings: strict),
+        .executableTarget(
+            name: "skeletond",
+            dependencies: ["SkeletonServer", "JSONRPC", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
 
         // MARK: Tests (one target per module, plus end to end over pipes)
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),

@@ -57,7 +57,7 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
 }
 
 /// An object with ordered keys (insertion order; setting an existing key keeps its place).
-public struct JSONObject: Sendable, Hashable, Sequence {
+public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     public private(set) var pairs: [(key: String, value: JSON)]
 
     public init() { pairs = [] }
@@ -65,6 +65,8 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         self.pairs = []
         for (k, v) in pairs { self[k] = v }
     }
+
+    public init(dictionaryLiteral elements: (String, JSON)...) { self.init(elements) }
 
     public var count: Int { pairs.count }
     public var keys: [String] { pairs.map(\.key) }

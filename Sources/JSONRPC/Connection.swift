@@ -1,0 +1,75 @@
+public import JSON
+import Foundation
+
+/// Receives what a connection reads. Called on the reader thread, in input order.
+public protocol MessageHandler: Sendable {
+    func handle(_ payload: IncomingPayload, from connection: Connection)
+    /// The input ended (EOF or a read error). Called once, after every payload.
+    func inputDidEnd(_ connection: Connection)
+}
+
+/// A JSON-RPC connection over two file descriptors: one reader thread, one writer thread (the `Outbox`).
+///
+/// Framing and parse errors are answered here (id null) and reading goes on; everything that decodes is
+/// passed to the handler.
+public final class Connection: Sendable {
+    public let outbox: Outbox
+    public let log: Logger
+    public let mode: FramingMode
+    private let inputFD: Int32
+    private let limits: JSONLimits
+
+    public init(input: Int32, output: Int32, mode: FramingMode, limits: JSONLimits = .messages, log: Logger) {
+        self.inputFD = input
+        self.mode = mode
+        self.limits = limits
+        self.log = log
+        self.outbox = Outbox(fd: output, frame: OutputFraming.framing(for: mode))
+    }
+
+    /// Sends a complete message.
+    public func send(_ message: JSON) { outbox.send(message.bytes) }
+
+    public func sendResult(id: RequestID, _ result: JSON) {
+        send(OutgoingMessage.response(id: id, result: result))
+    }
+
+    public func sendError(id: RequestID?, _ error: ResponseError) {
+        send(OutgoingMessage.error(id: id, error))
+    }
+
+    public func sendNotification(_ method: String, _ params: JSON) {
+        send(OutgoingMessage.notification(method: method, params: params))
+    }
+
+    /// Reads until the end of input on a new thread.
+    public func start(_ handler: any MessageHandler) {
+        let thread = Thread { [self] in readLoop(handler) }
+        thread.name = "skeletond.reader"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Reads until the end of input on the calling thread.
+    public func readLoop(_ handler: any MessageHandler) {
+        var stream = IncomingStream(mode: mode, limits: limits)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+        defer { chunk.deallocate() }
+        let deliver: (IncomingEvent) -> Void = { [self] event in
+            switch event {
+            case .payload(let payload): handler.handle(payload, from: self)
+            case .failure(let error):
+                log.warning("answered with \(error.code): \(error.message)")
+                sendError(id: nil, error)
+            }
+        }
+        while true {
+            let n = FileDescriptor.read(inputFD, into: chunk)
+            if n < 0 { log.error("reading input failed (errno \(errno))") }
+            if n <= 0 { break }
+            stream.feed(UnsafeRawBufferPointer(rebasing: chunk[..<n]), deliver)
+        }
+        stream.finish(deliver)
+        handler.inputDidEnd(self)
+    }
+}

@@ -1,0 +1,105 @@
+public import JSON
+
+/// One decoded JSON-RPC 2.0 message from the client.
+public enum IncomingMessage: Sendable {
+    /// A request: answer it exactly once.
+    case request(id: RequestID, method: String, params: JSONValue?)
+    /// A notification: never answered.
+    case notification(method: String, params: JSONValue?)
+    /// A response to a request the server sent.
+    case response(id: RequestID?, result: JSONValue?, error: JSONValue?)
+}
+
+/// A message that could not be decoded, with the id to answer it with (if one could be read).
+public struct InvalidMessage: Error, Sendable {
+    public var id: RequestID?
+    public var error: ResponseError
+}
+
+/// What one parsed body holds: a single message, or a batch (JSON-RPC 2.0 §6).
+public enum IncomingPayload: Sendable {
+    case single(Result<IncomingMessage, InvalidMessage>)
+    /// The elements of a non-empty batch array, each decoded on its own.
+    case batch([Result<IncomingMessage, InvalidMessage>])
+}
+
+extension IncomingPayload {
+    /// Decodes a parsed body. An empty batch array is one invalid request.
+    public init(_ value: JSONValue) {
+        if value.kind == .array {
+            let elements = value.elements
+            if elements.isEmpty {
+                self = .single(.failure(InvalidMessage(
+                    id: nil, error: ResponseError(.invalidRequest, "empty batch: a batch array needs at least one message"))))
+            } else {
+                self = .batch(elements.map(IncomingMessage.decode))
+            }
+        } else {
+            self = .single(IncomingMessage.decode(value))
+        }
+    }
+}
+
+extension IncomingMessage {
+    /// Decodes one message object, checking the envelope exactly: `jsonrpc` is `"2.0"`, `id` is an integer or a
+    /// string, `method` is a string, `params` is an object or an array.
+    public static func decode(_ value: JSONValue) -> Result<IncomingMessage, InvalidMessage> {
+        guard value.kind == .object else {
+            return .failure(invalid(nil, "a JSON-RPC message must be an object, not \(value.kind)"))
+        }
+        // Read the id first, so that any later error can be answered with it.
+        var id: RequestID?
+        let idValue = value["id"]
+        if let idValue {
+            switch idValue.kind {
+            case .integer: id = .int(idValue.int ?? 0)
+            case .string: id = .string(idValue.string ?? "")
+            case .null: id = nil
+            default:
+                return .failure(invalid(nil, "\"id\" must be an integer or a string, not \(idValue.kind)"))
+            }
+        }
+        guard let version = value["jsonrpc"] else {
+            return .failure(invalid(id, "\"jsonrpc\" is required and must be \"2.0\""))
+        }
+        guard version.string == "2.0" else {
+            return .failure(invalid(id, "\"jsonrpc\" must be \"2.0\""))
+        }
+        if let methodValue = value["method"] {
+            guard let method = methodValue.string else {
+                return .failure(invalid(id, "\"method\" must be a string, not \(methodValue.kind)"))
+            }
+            var params: JSONValue?
+            if let p = value["params"] {
+                switch p.kind {
+                case .object, .array: params = p
+                case .null: params = nil
+                default:
+                    return .failure(invalid(id, "\"params\" must be an object or an array, not \(p.kind)"))
+                }
+            }
+            if let idValue {
+                guard let id else { return .failure(invalid(nil, "a request \"id\" must not be null")) }
+                _ = idValue
+                return .success(.request(id: id, method: method, params: params))
+            }
+            return .success(.notification(method: method, params: params))
+        }
+        let result = value["result"], error = value["error"]
+        if idValue != nil, (result == nil) != (error == nil) {
+            return .success(.response(id: id, result: result, error: error))
+        }
+        return .failure(invalid(id, "a message needs \"method\" (request or notification) or exactly one of \"result\" and \"error\" with an \"id\" (response)"))
+    }
+
+    private static func invalid(_ id: RequestID?, _ message: String) -> InvalidMessage {
+        InvalidMessage(id: id, error: ResponseError(.invalidRequest, message))
+    }
+
+    public var method: String? {
+        switch self {
+        case .request(_, let method, _), .notification(let method, _): method
+        case .response: nil
+        }
+    }
+}

@@ -1,0 +1,79 @@
+public import JSON
+public import JSONRPC
+
+/// Which lane a method runs on.
+public enum Route: Sendable {
+    /// The lane of the document named by `params.textDocument.uri` or `params.uri`: serial per document.
+    case document
+    /// The control lane: serial with other control work, parallel with documents.
+    case control
+}
+
+/// What a request handler gets.
+public struct RequestContext: Sendable {
+    public let id: RequestID
+    public let method: String
+    /// `params` as sent (an object or an array), or nil when absent.
+    public let params: JSONValue?
+    public let cancellation: CancellationToken
+    public let server: Server
+
+    /// The params object; -32602 at `/params` when absent or not an object.
+    public func paramsObject() throws(JSONDecodingError) -> JSONValue {
+        guard let params, params.kind == .object else {
+            throw JSONDecodingError(pointer: JSONPointer(["params"]), message: "must be an object")
+        }
+        return params
+    }
+}
+
+/// What a notification handler gets.
+public struct NotificationContext: Sendable {
+    public let method: String
+    public let params: JSONValue?
+    public let server: Server
+
+    public func paramsObject() throws(JSONDecodingError) -> JSONValue {
+        guard let params, params.kind == .object else {
+            throw JSONDecodingError(pointer: JSONPointer(["params"]), message: "must be an object")
+        }
+        return params
+    }
+}
+
+/// Answers a request: a result, or a thrown `ResponseError` / `JSONDecodingError` (-32602); anything else
+/// thrown becomes -32603.
+public typealias RequestHandler = @Sendable (RequestContext) throws -> JSON
+public typealias NotificationHandler = @Sendable (NotificationContext) throws -> Void
+
+/// The methods a server answers, built before the server starts and never changed afterwards.
+public struct MethodTable: Sendable {
+    struct RequestEntry: Sendable {
+        let route: Route
+        let handler: RequestHandler
+    }
+
+    struct NotificationEntry: Sendable {
+        let route: Route
+        let handler: NotificationHandler
+    }
+
+    private(set) var requests: [String: RequestEntry] = [:]
+    private(set) var notifications: [String: NotificationEntry] = [:]
+
+    public init() {}
+
+    public mutating func request(_ method: String, route: Route = .document, _ handler: @escaping RequestHandler) {
+        requests[method] = RequestEntry(route: route, handler: handler)
+    }
+
+    public mutating func notification(
+        _ method: String, route: Route = .document, _ handler: @escaping NotificationHandler
+    ) {
+        notifications[method] = NotificationEntry(route: route, handler: handler)
+    }
+
+    /// Every request method, sorted (for capabilities and docs).
+    public var requestMethods: [String] { requests.keys.sorted() }
+    public var notificationMethods: [String] { notifications.keys.sorted() }
+}

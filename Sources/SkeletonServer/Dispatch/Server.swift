@@ -1,0 +1,225 @@
+public import JSON
+public import JSONRPC
+import Synchronization
+
+/// The JSON-RPC server: LSP lifecycle, dispatch onto lanes, cancellation, batches.
+///
+/// Everything here runs on the reader thread except the handlers, which run on lanes. The lifecycle phase
+/// therefore changes in input order, and a handler never sees a phase that its request did not.
+public final class Server: MessageHandler {
+    /// Decides the server's capabilities from the client's `initialize` params (and may read options there).
+    /// Throwing a `ResponseError` or `JSONDecodingError` refuses the `initialize`.
+    public typealias Initializer = @Sendable (_ params: JSONValue?) throws -> JSON
+
+    public let log: Logger
+    public let info: ServerInfo
+    private let table: MethodTable
+    private let initializer: Initializer
+    private let onExit: @Sendable (Int32) -> Void
+    private let lanes = Lanes()
+    private let phase = Mutex(LifecyclePhase.uninitialized)
+    private let pending = Mutex<[RequestID: CancellationToken]>([:])
+    private let connectionBox = Mutex<Connection?>(nil)
+
+    /// - Parameters:
+    ///   - onExit: ends the process with the given status (tests pass a closure that records it).
+    public init(
+        table: MethodTable, info: ServerInfo = ServerInfo(), log: Logger,
+        initializer: @escaping Initializer, onExit: @escaping @Sendable (Int32) -> Void
+    ) {
+        self.table = table
+        self.info = info
+        self.log = log
+        self.initializer = initializer
+        self.onExit = onExit
+    }
+
+    public var lifecyclePhase: LifecyclePhase { phase.withLock { $0 } }
+
+    /// The connection the server answers on (set by the first payload).
+    public var connection: Connection? { connectionBox.withLock { $0 } }
+
+    /// Sends a notification to the client.
+    public func notify(_ method: String, _ params: JSON) {
+        connection?.sendNotification(method, params)
+    }
+
+    /// Blocks until every dispatched handler has finished.
+    public func waitUntilIdle() { lanes.waitUntilIdle() }
+
+    // MARK: MessageHandler
+
+    public func handle(_ payload: IncomingPayload, from connection: Connection) {
+        connectionBox.withLock { if $0 == nil { $0 = connection } }
+        switch payload {
+        case .single(.failure(let invalid)):
+            connection.sendError(id: invalid.id, invalid.error)
+        case .single(.success(let message)):
+            dispatch(message, responder: DirectResponder(connection: connection), pointerPrefix: 0)
+        case .batch(let elements):
+            let responder = BatchResponder(connection: connection, expected: elements.count)
+            for element in elements {
+                switch element {
+                case .failure(let invalid): responder.respond(invalid.id, .failure(invalid.error))
+                case .success(let message): dispatch(message, responder: responder, pointerPrefix: 1)
+                }
+            }
+        }
+    }
+
+    public func inputDidEnd(_ connection: Connection) {
+        log.info("input ended; finishing \(lanes.activeCount) lanes")
+        lanes.waitUntilIdle()
+        connection.outbox.close()
+        onExit(0)
+    }
+
+    // MARK: Dispatch
+
+    private func dispatch(_ message: IncomingMessage, responder: any Responder, pointerPrefix: Int) {
+        switch message {
+        case .response(let id, _, _):
+            log.debug("ignored a response to \(id.map(\.description) ?? "null"): the server sends no requests")
+            responder.skip()
+        case .notification(let method, let params):
+            handleNotification(method, params)
+            responder.skip()
+        case .request(let id, let method, let params):
+            handleRequest(id, method, params, responder, pointerPrefix)
+        }
+    }
+
+    private func handleRequest(
+        _ id: RequestID, _ method: String, _ params: JSONValue?, _ responder: any Responder, _ pointerPrefix: Int
+    ) {
+        let current = lifecyclePhase
+        if method == "initialize" {
+            guard current == .uninitialized else {
+                return responder.respond(id, .failure(ResponseError(.invalidRequest, "initialize was already received")))
+            }
+            return responder.respond(id, initialize(params, pointerPrefix))
+        }
+        switch current {
+        case .uninitialized:
+            return responder.respond(id, .failure(ResponseError(
+                .serverNotInitialized, "the server is not initialized: send initialize first")))
+        case .shuttingDown:
+            return responder.respond(id, .failure(ResponseError(
+                .invalidRequest, "the server is shutting down: only exit is accepted")))
+        case .running:
+            break
+        }
+        if method == "shutdown" {
+            phase.withLock { $0 = .shuttingDown }
+            return responder.respond(id, .success(.null))
+        }
+        guard let entry = table.requests[method] else {
+            return responder.respond(id, .failure(ResponseError(.methodNotFound, "unknown method \"\(method)\"")))
+        }
+        let token = CancellationToken()
+        pending.withLock { $0[id] = token }
+        let context = RequestContext(id: id, method: method, params: params, cancellation: token, server: self)
+        lanes.run(laneKey(entry.route, params)) { [self] in
+            let result: Result<JSON, ResponseError>
+            if token.isCancelled {
+                result = .failure(ResponseError(.requestCancelled, "request cancelled by the client"))
+            } else {
+                result = run { try entry.handler(context) }.mapError { adjust($0, pointerPrefix) }
+            }
+            pending.withLock { pending in
+                if pending[id] === token { pending[id] = nil }
+            }
+            responder.respond(id, result)
+        }
+    }
+
+    private func handleNotification(_ method: String, _ params: JSONValue?) {
+        if method == "exit" {
+            let code: Int32 = lifecyclePhase == .shuttingDown ? 0 : 1
+            log.info("exit (status \(code))")
+            lanes.waitUntilIdle()
+            connection?.outbox.close()
+            return onExit(code)
+        }
+        switch lifecyclePhase {
+        case .uninitialized:
+            return log.debug("dropped \(method): not initialized")
+        case .shuttingDown:
+            return log.debug("dropped \(method): shutting down")
+        case .running:
+            break
+        }
+        if method == "$/cancelRequest" { return cancel(params) }
+        if method == "initialized" { return }
+        guard let entry = table.notifications[method] else {
+            if !method.hasPrefix("$/") { log.info("ignored unknown notification \(method)") }
+            return
+        }
+        let context = NotificationContext(method: method, params: params, server: self)
+        lanes.run(laneKey(entry.route, params)) { [self] in
+            if case .failure(let error) = run({ try entry.handler(context) }) {
+                log.error("\(method): \(error.message)")
+            }
+        }
+    }
+
+    private func cancel(_ params: JSONValue?) {
+        guard let value = params?["id"] else { return log.warning("$/cancelRequest without an id") }
+        let id: RequestID
+        if let i = value.int { id = .int(i) } else if let s = value.string { id = .string(s) } else {
+            return log.warning("$/cancelRequest with an id that is neither an integer nor a string")
+        }
+        let token = pending.withLock { $0[id] }
+        if let token { token.cancel() } else { log.debug("$/cancelRequest for \(id), which is not pending") }
+    }
+
+    private func initialize(_ params: JSONValue?, _ pointerPrefix: Int) -> Result<JSON, ResponseError> {
+        if let params, params.kind != .object {
+            return .failure(ResponseError.invalidParams("/params: must be an object", pointer: JSONPointer(["params"])))
+        }
+        let result = run { try initializer(params) }.mapError { adjust($0, pointerPrefix) }
+        guard case .success(let capabilities) = result else { return result }
+        phase.withLock { $0 = .running }
+        return .success([
+            "capabilities": capabilities,
+            "serverInfo": ["name": .string(info.name), "version": .string(info.version)],
+        ])
+    }
+
+    private func laneKey(_ route: Route, _ params: JSONValue?) -> String {
+        guard case .document = route else { return "$control" }
+        let uri = params?["textDocument"]?["uri"]?.string ?? params?["uri"]?.string
+        return uri.map { "doc:" + $0 } ?? "$control"
+    }
+
+    /// Runs a handler and maps what it throws onto JSON-RPC errors.
+    private func run<T>(_ body: () throws -> T) -> Result<T, ResponseError> {
+        do {
+            return .success(try body())
+        } catch let error as ResponseError {
+            return .failure(error)
+        } catch let error as JSONDecodingError {
+            return .failure(.invalidParams(error))
+        } catch {
+            log.error("internal error: \(error)")
+            return .failure(ResponseError(.internalError, "internal error: \(error)"))
+        }
+    }
+
+    /// Pointers inside a batch are relative to the batch element, not the batch array.
+    private func adjust(_ error: ResponseError, _ pointerPrefix: Int) -> ResponseError {
+        guard pointerPrefix > 0, error.code == ErrorCode.invalidParams.rawValue,
+              let text = error.data?["pointer"]?.stringValue, let pointer = JSONPointer(parsing: text) else { return error }
+        let relative = pointer.dropping(first: pointerPrefix)
+        var adjusted = error
+        adjusted.message = error.message.replacingPrefix(text, with: relative.description)
+        adjusted.data = ["pointer": .string(relative.description)]
+        return adjusted
+    }
+}
+
+extension String {
+    fileprivate func replacingPrefix(_ prefix: String, with replacement: String) -> String {
+        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import JSON
+import JSONRPC
+import SkeletonServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The daemon: JSON-RPC 2.0 over stdio (LSP framing, or one message per line with `--jsonl`).
+@main
+struct Skeletond: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "skeletond",
+        abstract: "SkeletonView's skeletons as a language-server-style daemon over stdio.",
+        discussion: """
+            Speaks JSON-RPC 2.0 on stdin/stdout with LSP framing (Content-Length headers), or one JSON message \
+            per line with --jsonl. Logs go to stderr. The protocol is specified in Protocol/.
+            """,
+        version: SkeletondVersion.current
+    )
+
+    @Flag(help: "One JSON message per line instead of Content-Length framing.")
+    var jsonl = false
+
+    @Option(help: "The largest message accepted, in bytes.")
+    var maxMessageSize: Int = 64 << 20
+
+    @Option(help: "error, warning, info, debug or trace (stderr).")
+    var logLevel: String = "warning"
+
+    func validate() throws {
+        guard LogLevel(name: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of \(LogLevel.allCases.map(\.description).joined(separator: ", "))")
+        }
+        guard maxMessageSize > 0 else { throw ValidationError("--max-message-size must be positive") }
+    }
+
+    func run() throws {
+        FileDescriptor.ignoreBrokenPipe()
+        let protocolOutput = FileDescriptor.isolateStandardOutput()
+        let log = Logger(level: LogLevel(name: logLevel) ?? .warning)
+        let connection = Connection(
+            input: 0, output: protocolOutput, mode: jsonl ? .jsonl : .lsp,
+            limits: JSONLimits(maxBytes: maxMessageSize, maxDepth: JSONLimits.messages.maxDepth), log: log)
+        let server = SkeletonLanguageServer.make(log: log) { status in Glibc.exit(status) }
+        connection.readLoop(server)
+    }
+}

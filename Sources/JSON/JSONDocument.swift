@@ -160,3 +160,11 @@ enum NestingScan {
         return (line, offset - lineStart + 1)
     }
 }
+
+/// Counters from the arena allocator, for tests and diagnostics.
+public enum JSONArenaStatistics {
+    /// Blocks jansson allocated outside any arena and has not freed yet.
+    public static var liveHeapBlocks: Int { skd_arena_stat_heap_live() }
+    /// Blocks handed out from arenas since the process started.
+    public static var arenaAllocations: Int { skd_arena_stat_arena_allocs() }
+}

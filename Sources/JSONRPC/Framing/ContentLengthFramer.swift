@@ -21,6 +21,8 @@ public struct ContentLengthFramer: Framer {
 
     private var state: State = .headers
     private var buffer = ByteBuffer()
+    /// While resynchronising: whether the first buffered byte starts a line.
+    private var resyncAtLineStart = true
 
     public init(maxMessageSize: Int = 64 << 20) { self.maxMessageSize = maxMessageSize }
 
@@ -50,7 +52,9 @@ public struct ContentLengthFramer: Framer {
                 buffer.withReadable { emit(.message($0)) }
                 buffer.removeAll()
                 state = .headers
-            case .headers, .resync:
+            case .resync:
+                guard resynchronise(&input) else { return }
+            case .headers:
                 if input.isEmpty && buffer.count == 0 { return }
                 guard stepHeaders(&input, emit) else { return }
             }
@@ -78,34 +82,23 @@ public struct ContentLengthFramer: Framer {
     /// Moves header bytes into the buffer and acts on a complete header block. Returns false when more input
     /// is needed.
     private mutating func stepHeaders(_ input: inout UnsafeRawBufferPointer, _ emit: (FramerEvent) -> Void) -> Bool {
-        // Take bytes up to and including the end of the header block, if it is in this chunk.
         let previous = buffer.count
         let end = buffer.withReadable { Self.findHeaderEnd($0, continuingWith: input) }
-        let take = end.map { $0 - previous } ?? input.count
-        buffer.append(UnsafeRawBufferPointer(rebasing: input[..<take]))
-        input = UnsafeRawBufferPointer(rebasing: input[take...])
-
-        if case .resync = state {
-            // Drop everything before the next line that looks like a header start.
-            if let start = buffer.withReadable({ Self.findHeaderStart($0) }) {
-                buffer.removeFirst(start)
-                state = .headers
-                return true
-            }
-            // Keep a short tail in case a header name is split across reads.
-            let keep = min(buffer.count, 32)
-            buffer.removeFirst(buffer.count - keep)
+        if let end, end <= Self.maxHeaderSize {
+            buffer.append(UnsafeRawBufferPointer(rebasing: input[..<(end - previous)]))
+            input = UnsafeRawBufferPointer(rebasing: input[(end - previous)...])
+        } else if end == nil, previous + input.count <= Self.maxHeaderSize {
+            buffer.append(input)
+            input = UnsafeRawBufferPointer(rebasing: input[input.count...])
             return false
-        }
-
-        guard end != nil else {
-            if buffer.count > Self.maxHeaderSize {
-                emit(.error(FramingError(.malformedHeader, "header block longer than \(Self.maxHeaderSize) bytes")))
-                buffer.removeAll()
-                state = .resync
-                return true
-            }
-            return false
+        } else {
+            // The block does not end within the limit: refuse it wherever the input was split.
+            let room = max(0, Self.maxHeaderSize - previous)
+            input = UnsafeRawBufferPointer(rebasing: input[min(room, input.count)...])
+            emit(.error(FramingError(.malformedHeader, "header block longer than \(Self.maxHeaderSize) bytes")))
+            buffer.removeAll()
+            enterResync()
+            return true
         }
         let parsed = buffer.withReadable { Self.parseHeaders($0, maxMessageSize: maxMessageSize) }
         buffer.removeAll()
@@ -116,9 +109,50 @@ public struct ContentLengthFramer: Framer {
             state = .body(length: length)
         case .failure(let error, let skip):
             emit(.error(error))
-            if let skip { state = skip > 0 ? .skipping(remaining: skip) : .headers } else { state = .resync }
+            if let skip { state = skip > 0 ? .skipping(remaining: skip) : .headers } else { enterResync() }
         }
         return true
+    }
+
+    private mutating func enterResync() {
+        state = .resync
+        resyncAtLineStart = true
+    }
+
+    /// After a malformed header block, skips to the next line that starts with `Content-`. Returns false when
+    /// more input is needed. The buffer holds at most a short tail, in case a header name is split across reads.
+    private mutating func resynchronise(_ input: inout UnsafeRawBufferPointer) -> Bool {
+        let tailLength = 16
+        if buffer.count > 0 {
+            // A header start that begins in the tail and continues in this input.
+            var joined: [UInt8] = buffer.withReadable { Array($0) }
+            let tailCount = joined.count
+            joined.append(contentsOf: input.prefix(tailLength))
+            let atLineStart = resyncAtLineStart
+            let found = joined.withUnsafeBytes { Self.findHeaderStart($0, firstIsLineStart: atLineStart) }
+            if let found, found < tailCount {
+                let start = joined[found..<tailCount]
+                buffer.removeAll()
+                start.withUnsafeBytes { buffer.append($0) }
+                state = .headers
+                return true
+            }
+        }
+        let lineStart = buffer.withReadable { $0.last.map { $0 == 0x0A } } ?? resyncAtLineStart
+        if let found = Self.findHeaderStart(input, firstIsLineStart: lineStart) {
+            buffer.removeAll()
+            input = UnsafeRawBufferPointer(rebasing: input[found...])
+            state = .headers
+            return true
+        }
+        // Keep only a short tail of what was skipped.
+        var kept: [UInt8] = buffer.withReadable { Array($0) }
+        kept.append(contentsOf: input.suffix(tailLength + 1))
+        if kept.count > tailLength { resyncAtLineStart = kept[kept.count - tailLength - 1] == 0x0A }
+        buffer.removeAll()
+        kept.suffix(tailLength).withUnsafeBytes { buffer.append(UnsafeRawBufferPointer($0)) }
+        input = UnsafeRawBufferPointer(rebasing: input[input.count...])
+        return false
     }
 
     private enum HeaderResult {
@@ -199,11 +233,12 @@ public struct ContentLengthFramer: Framer {
         return nil
     }
 
-    /// The offset of the first line that starts with `content-` (any case), or nil.
-    private static func findHeaderStart(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    /// The offset of the first line that starts with `content-` (any case), or nil. Offset 0 counts as a line
+    /// start only when `firstIsLineStart`.
+    private static func findHeaderStart(_ bytes: UnsafeRawBufferPointer, firstIsLineStart: Bool) -> Int? {
         let needle = Array("content-".utf8)
         guard bytes.count >= needle.count else { return nil }
-        for i in 0...(bytes.count - needle.count) where i == 0 || bytes[i - 1] == 0x0A {
+        for i in 0...(bytes.count - needle.count) where i == 0 ? firstIsLineStart : bytes[i - 1] == 0x0A {
             var match = true
             for j in 0..<needle.count where (bytes[i + j] | 0x20) != needle[j] {
                 match = false

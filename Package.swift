@@ -57,14 +57,28 @@ let package = Package(
         ),
 
         // MARK: Tests (one target per module, plus end to end over pipes)
+        .target(
+            name: "SkeletondTestSupport",
+            dependencies: ["JSON", "JSONRPC"],
+            path: "Tests/SkeletondTestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"], swiftSettings: strict),
         .testTarget(name: "SkeletonGraphicsTests", dependencies: ["SkeletonGraphics"], swiftSettings: strict),
         .testTarget(name: "SkeletonModelTests", dependencies: ["SkeletonModel", "JSON"], swiftSettings: strict),
         .testTarget(name: "SkeletonEngineTests", dependencies: ["SkeletonEngine", "SkeletonModel", "JSON"], swiftSettings: strict),
         .testTarget(name: "SkeletonRenderTests", dependencies: ["SkeletonRender", "SkeletonGraphics"], swiftSettings: strict),
-        .testTarget(name: "SkeletonServerTests", dependencies: ["SkeletonServer", "JSONRPC", "JSON"], swiftSettings: strict),
-        .testTarget(name: "EndToEndTests", dependencies: ["JSON"], swiftSettings: strict),
+        .testTarget(
+            name: "SkeletonServerTests",
+            dependencies: ["SkeletonServer", "JSONRPC", "JSON", "SkeletondTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["JSON", "JSONRPC", "SkeletondTestSupport"],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

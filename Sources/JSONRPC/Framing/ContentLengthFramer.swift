@@ -11,6 +11,9 @@ public struct ContentLengthFramer: Framer {
     public let maxMessageSize: Int
     /// The largest header block accepted, in bytes.
     public static let maxHeaderSize = 8192
+    /// Bodies over `maxMessageSize` but at most this long are skipped unread; a longer `Content-Length` is
+    /// not believed, and the framer resynchronises at the next header instead.
+    public static let maxSkippableLength = 1 << 31
 
     private enum State {
         case headers
@@ -164,6 +167,7 @@ public struct ContentLengthFramer: Framer {
     }
 
     private static func parseHeaders(_ bytes: UnsafeRawBufferPointer, maxMessageSize: Int) -> HeaderResult {
+        let maxSkippableLength = Self.maxSkippableLength
         var length: Int?
         var lengthError: FramingError?
         var charsetError: FramingError?
@@ -207,8 +211,11 @@ public struct ContentLengthFramer: Framer {
             return .failure(FramingError(.missingContentLength, "header block without a Content-Length header"), skip: nil)
         }
         if length > maxMessageSize {
-            return .failure(FramingError(
-                .messageTooLarge, "message of \(length) bytes is over the limit of \(maxMessageSize) bytes"), skip: length)
+            // A plausible length is skipped as its body streams past; an absurd one cannot be trusted to say
+            // where the next message starts, so the framer resynchronises instead.
+            let error = FramingError(
+                .messageTooLarge, "message of \(length) bytes is over the limit of \(maxMessageSize) bytes")
+            return .failure(error, skip: length <= maxSkippableLength ? length : nil)
         }
         if let charsetError { return .failure(charsetError, skip: length) }
         return .success(length)

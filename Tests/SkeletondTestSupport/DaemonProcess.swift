@@ -1,0 +1,56 @@
+public import Foundation
+public import JSONRPC
+
+/// The real `skeletond` binary, started with pipes for stdin, stdout and stderr.
+public final class DaemonProcess: @unchecked Sendable {
+    public let process = Process()
+    public let client: PipeClient
+    private let stderrPipe = Pipe()
+
+    /// The built binary: `$SKELETOND`, else `.build/debug/skeletond` under the package root.
+    public static var binaryURL: URL {
+        if let path = ProcessInfo.processInfo.environment["SKELETOND"] { return URL(fileURLWithPath: path) }
+        return packageRoot.appendingPathComponent(".build/debug/skeletond")
+    }
+
+    /// The package root, found from this file's location.
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    public init(arguments: [String] = [], mode: FramingMode = .lsp, environment: [String: String] = [:]) throws {
+        let stdinPipe = Pipe(), stdoutPipe = Pipe()
+        process.executableURL = Self.binaryURL
+        process.arguments = (mode == .jsonl ? ["--jsonl"] : []) + arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        process.standardInput = stdinPipe
+        process.standardOutput = stdoutPipe
+        process.standardError = stderrPipe
+        try process.run()
+        client = PipeClient(
+            writeFD: stdinPipe.fileHandleForWriting.fileDescriptor,
+            readFD: stdoutPipe.fileHandleForReading.fileDescriptor, mode: mode)
+    }
+
+    /// Waits for the process to exit and returns its status; kills it after `timeout` seconds.
+    public func waitForExit(timeout: Double = 20) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, deadline.timeIntervalSinceNow > 0 { usleep(5_000) }
+        if process.isRunning {
+            process.terminate()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    /// Everything the daemon wrote to stderr (call after it exited).
+    public func standardError() -> String {
+        String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+public import JSON
+public import JSONRPC
+
+/// Something went wrong talking to the server under test.
+public struct ClientError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A test client over two file descriptors: writes framed messages to the server's input and reads framed
+/// messages from its output, with timeouts, so a test can never hang.
+public final class PipeClient: @unchecked Sendable {
+    public let mode: FramingMode
+    private let writeFD: Int32
+    private let readFD: Int32
+    private var framer: any Framer
+    private var inbox: [JSON] = []
+    private var nextID = 1000
+    private var inputClosed = false
+    /// Set when the server's output reached end of file.
+    public private(set) var reachedEnd = false
+
+    public init(writeFD: Int32, readFD: Int32, mode: FramingMode = .lsp) {
+        self.writeFD = writeFD
+        self.readFD = readFD
+        self.mode = mode
+        framer = mode == .lsp ? ContentLengthFramer() as any Framer : LineFramer() as any Framer
+    }
+
+    /// Sends one message, framed for the mode.
+    public func send(_ message: JSON) {
+        sendRaw(OutputFraming.framing(for: mode)(message.bytes))
+    }
+
+    /// Sends bytes as they are.
+    public func sendRaw(_ bytes: [UInt8]) {
+        guard !inputClosed else { return }
+        FileDescriptor.writeAll(writeFD, bytes)
+    }
+
+    /// Closes the server's input (it sees end of file).
+    public func closeInput() {
+        guard !inputClosed else { return }
+        inputClosed = true
+        close(writeFD)
+    }
+
+    /// The next message from the server.
+    public func receive(timeout: Double = 20) throws -> JSON {
+        let deadline = Date().addingTimeInterval(timeout)
+        while inbox.isEmpty {
+            guard !reachedEnd else { throw ClientError("the server closed its output") }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw ClientError("no message within \(timeout) s") }
+            try fill(waitMilliseconds: Int32(min(remaining, 1) * 1000))
+        }
+        return inbox.removeFirst()
+    }
+
+    /// Messages that arrive within `seconds` (for checking that nothing else comes).
+    public func drain(for seconds: Double) throws -> [JSON] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !reachedEnd, deadline.timeIntervalSinceNow > 0 {
+            try fill(waitMilliseconds: Int32(max(1, deadline.timeIntervalSinceNow * 1000)))
+        }
+        defer { inbox.removeAll() }
+        return inbox
+    }
+
+    /// Waits for the server to close its output, returning whatever it sent before.
+    public func readUntilEnd(timeout: Double = 20) throws -> [JSON] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !reachedEnd {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { throw ClientError("the server did not close its output within \(timeout) s") }
+            try fill(waitMilliseconds: Int32(min(remaining, 1) * 1000))
+        }
+        defer { inbox.removeAll() }
+        return inbox
+    }
+
+    /// Sends a request with a fresh id and returns its response; notifications that arrive first are kept
+    /// in `notifications`.
+    public func request(_ method: String, _ params: JSON? = nil, timeout: Double = 20) throws -> JSON {
+        nextID += 1
+        let id = nextID
+        var message: JSONObject = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
+        if let params { message["params"] = params }
+        send(.object(message))
+        while true {
+            let next = try receive(timeout: timeout)
+            if next["id"]?.intValue == id, next["method"] == nil { return next }
+            notifications.append(next)
+        }
+    }
+
+    /// Sends a notification.
+    public func notify(_ method: String, _ params: JSON? = nil) {
+        var message: JSONObject = ["jsonrpc": "2.0", "method": .string(method)]
+        if let params { message["params"] = params }
+        send(.object(message))
+    }
+
+    /// Messages received while waiting for responses.
+    public var notifications: [JSON] = []
+
+    private func fill(waitMilliseconds: Int32) throws {
+        var descriptor = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, waitMilliseconds)
+        guard ready > 0 else { return }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = chunk.withUnsafeMutableBytes { FileDescriptor.read(readFD, into: $0) }
+        if n <= 0 {
+            reachedEnd = true
+            return
+        }
+        var parsed: [JSON] = []
+        var failure: ClientError?
+        chunk.withUnsafeBytes { raw in
+            framer.feed(UnsafeRawBufferPointer(rebasing: raw[..<n])) { event in
+                switch event {
+                case .message(let body):
+                    do { parsed.append(try JSONDocument.parse(body).value.json) } catch {
+                        failure = ClientError("the server sent invalid JSON: \(error)")
+                    }
+                case .error(let error):
+                    failure = ClientError("the server sent a bad frame: \(error)")
+                }
+            }
+        }
+        inbox.append(contentsOf: parsed)
+        if let failure { throw failure }
+    }
+}

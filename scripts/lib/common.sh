@@ -1,0 +1,26 @@
+# Shared helpers for scripts/*. Source it; it defines functions only.
+
+# Puts the Swift toolchain on PATH when it is installed but not on PATH.
+ensure_swift_on_path() {
+  if ! command -v swift >/dev/null 2>&1; then
+    for candidate in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+      [ -x "$candidate/swift" ] && export PATH="$candidate:$PATH" && return 0
+    done
+  fi
+}
+
+# A titled step on stderr.
+step() { printf '\n== %s ==\n' "$*" >&2; }
+
+# A Python virtual environment with the test requirements, in .build/venv (reused when up to date).
+python_env() {
+  VENV="$PWD/.build/venv"
+  local requirements="Tests/e2e-python/requirements.txt"
+  if [ ! -x "$VENV/bin/python" ]; then
+    python3 -m venv "$VENV" 2>/dev/null || python3 -m virtualenv "$VENV"
+  fi
+  if [ -f "$requirements" ] && ! cmp -s "$requirements" "$VENV/.requirements" 2>/dev/null; then
+    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r "$requirements"
+    cp "$requirements" "$VENV/.requirements"
+  fi
+}

@@ -1,0 +1,122 @@
+/// A document's text as UTF-8 bytes with a line index, converting between byte offsets and LSP positions.
+///
+/// Lines end at `\n`; a `\r` before it belongs to the line ending, not the line (LSP counts `\r\n`, `\n` and `\r`
+/// alike; a lone `\r` is rare in JSON documents and is treated as an ordinary character here).
+public struct TextBuffer: Sendable, Equatable {
+    public private(set) var bytes: [UInt8]
+    /// Byte offset of the first byte of each line.
+    public private(set) var lineStarts: [Int]
+
+    public init(_ text: String) { self.init(bytes: Array(text.utf8)) }
+
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+        self.lineStarts = Self.lineStarts(of: bytes)
+    }
+
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var lineCount: Int { lineStarts.count }
+
+    /// Why an edit was refused.
+    public enum EditError: Error, Equatable, CustomStringConvertible {
+        case lineOutOfRange(line: Int, lineCount: Int)
+        case negativePosition
+        case rangeOutOfOrder
+
+        public var description: String {
+            switch self {
+            case .lineOutOfRange(let line, let count): "line \(line) is beyond the document's \(count) lines"
+            case .negativePosition: "positions must not be negative"
+            case .rangeOutOfOrder: "the range ends before it starts"
+            }
+        }
+    }
+
+    /// The byte offset of `position`. A character past the line's end clamps to the end of the line (before its
+    /// line ending); a character inside a surrogate pair or a multi-byte sequence rounds down to the scalar start.
+    /// A line past the last one is an error.
+    public func offset(of position: TextPosition, encoding: PositionEncoding) throws(EditError) -> Int {
+        guard position.line >= 0, position.character >= 0 else { throw .negativePosition }
+        guard position.line < lineStarts.count else {
+            throw .lineOutOfRange(line: position.line, lineCount: lineStarts.count)
+        }
+        let start = lineStarts[position.line]
+        var end = bytes.count
+        if position.line + 1 < lineStarts.count {
+            end = lineStarts[position.line + 1] - 1  // the \n
+            if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        }
+        var offset = start
+        var units = 0
+        while offset < end {
+            let lead = bytes[offset]
+            let length = Self.sequenceLength(lead)
+            let width: Int
+            switch encoding {
+            case .utf8: width = length
+            case .utf16: width = length == 4 ? 2 : 1
+            }
+            if units + width > position.character { break }
+            units += width
+            offset = min(offset + length, end)
+        }
+        return offset
+    }
+
+    /// The position of a byte offset (clamped to the text).
+    public func position(of offset: Int, encoding: PositionEncoding) -> TextPosition {
+        let offset = min(max(offset, 0), bytes.count)
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        var character = 0
+        var i = lineStarts[low]
+        while i < offset {
+            let length = Self.sequenceLength(bytes[i])
+            switch encoding {
+            case .utf8: character += length
+            case .utf16: character += length == 4 ? 2 : 1
+            }
+            i += length
+        }
+        return TextPosition(line: low, character: character)
+    }
+
+    /// Replaces `range` (or everything, when nil) with `text`.
+    public mutating func apply(range: TextRange?, text: String, encoding: PositionEncoding) throws(EditError) {
+        guard let range else {
+            self = TextBuffer(text)
+            return
+        }
+        let start = try offset(of: range.start, encoding: encoding)
+        let end = try offset(of: range.end, encoding: encoding)
+        guard range.start <= range.end, start <= end else { throw .rangeOutOfOrder }
+        bytes.replaceSubrange(start..<end, with: text.utf8)
+        // Lines before the edit keep their starts; the rest are found again from the edit's line on.
+        let firstLine = range.start.line
+        lineStarts.removeSubrange((firstLine + 1)...)
+        var i = lineStarts[firstLine]
+        while i < bytes.count {
+            if bytes[i] == 0x0A { lineStarts.append(i + 1) }
+            i += 1
+        }
+    }
+
+    private static func lineStarts(of bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        return starts
+    }
+
+    /// Bytes in the UTF-8 sequence that starts with `lead` (1 for a stray continuation byte).
+    private static func sequenceLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xF0...0xF7: 4
+        case 0xE0...0xEF: 3
+        case 0xC0...0xDF: 2
+        default: 1
+        }
+    }
+}

@@ -43,7 +43,7 @@ struct Skeletond: ParsableCommand {
         let connection = Connection(
             input: 0, output: protocolOutput, mode: jsonl ? .jsonl : .lsp,
             limits: JSONLimits(maxBytes: maxMessageSize, maxDepth: JSONLimits.messages.maxDepth), log: log)
-        let server = SkeletonLanguageServer.make(log: log) { status in Glibc.exit(status) }
-        connection.readLoop(server)
+        let daemon = SkeletonLanguageServer(log: log) { status in Glibc.exit(status) }
+        connection.readLoop(daemon.server)
     }
 }

@@ -8,6 +8,8 @@ import Synchronization
 /// A server running in this process on real pipes, driven by a `PipeClient` (sourcekit-lsp style).
 final class InProcessServer: @unchecked Sendable {
     let server: Server
+    /// The whole skeletond, when the server is not a custom table.
+    let daemon: SkeletonLanguageServer?
     let client: PipeClient
     let connection: Connection
     let exitStatus = ExitStatus()
@@ -21,17 +23,31 @@ final class InProcessServer: @unchecked Sendable {
         let status = exitStatus
         let onExit: @Sendable (Int32) -> Void = { code in status.set(code) }
         if let table {
+            daemon = nil
             server = Server(table: table, log: log, initializer: { _ in [:] }, onExit: onExit)
         } else {
-            server = SkeletonLanguageServer.make(log: log, onExit: onExit)
+            let daemon = SkeletonLanguageServer(log: log, onExit: onExit)
+            self.daemon = daemon
+            server = daemon.server
         }
         connection = Connection(input: toServer[0], output: fromServer[1], mode: mode, log: log)
         connection.start(server)
         client = PipeClient(writeFD: toServer[1], readFD: fromServer[0], mode: mode)
     }
 
-    func initialize() throws {
-        _ = try client.request("initialize", ["capabilities": [:]])
+    @discardableResult
+    func initialize(_ params: JSON = ["capabilities": [:]]) throws -> JSON {
+        try client.request("initialize", params)
+    }
+
+    /// Waits until `condition` holds (notifications are handled asynchronously on lanes).
+    func eventually(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if deadline.timeIntervalSinceNow < 0 { return false }
+            usleep(1_000)
+        }
+        return true
     }
 }
 

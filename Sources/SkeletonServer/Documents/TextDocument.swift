@@ -3,9 +3,11 @@ public struct TextDocument: Sendable {
     public let uri: String
     public var languageId: String
     public var version: Int
-    public var text: String
+    public var buffer: TextBuffer
 
     public init(uri: String, languageId: String, version: Int, text: String) {
-        self.uri = uri; self.languageId = languageId; self.version = version; self.text = text
+        self.uri = uri; self.languageId = languageId; self.version = version; self.buffer = TextBuffer(text)
     }
+
+    public var text: String { buffer.text }
 }

@@ -1,0 +1,34 @@
+public import JSON
+import Synchronization
+
+/// What `initialize` settled for the whole session, read by every feature.
+public final class SessionConfiguration: Sendable {
+    private let state = Mutex(PositionEncoding.utf16)
+
+    public init() {}
+
+    /// The position encoding announced in `capabilities.positionEncoding`.
+    public var positionEncoding: PositionEncoding {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
+
+    /// Reads the parts of the client's `initialize` params that concern the whole session. Fields of the wrong
+    /// type are refused with -32602 naming them.
+    public func configure(from params: JSONValue?) throws(JSONDecodingError) {
+        guard let params else { return }
+        if let processID = params.optionalMember("processId") { _ = try processID.decodeInt() }
+        if let options = params.optionalMember("initializationOptions") { _ = try options.decodeObject() }
+        var offered: [String] = []
+        if let capabilities = params.optionalMember("capabilities") {
+            _ = try capabilities.decodeObject()
+            if let general = capabilities.optionalMember("general") {
+                _ = try general.decodeObject()
+                if let encodings = general.optionalMember("positionEncodings") {
+                    for encoding in try encodings.decodeArray() { offered.append(try encoding.decodeString()) }
+                }
+            }
+        }
+        positionEncoding = PositionEncoding.negotiate(clientOffers: offered)
+    }
+}

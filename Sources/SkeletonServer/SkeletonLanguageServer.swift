@@ -13,6 +13,7 @@ public final class SkeletonLanguageServer: Sendable {
         let documents = DocumentStore(configuration: configuration)
         var table = MethodTable()
         documents.register(in: &table)
+        configuration.clock.register(in: &table)
         let methods = table.requestMethods
         self.configuration = configuration
         self.documents = documents

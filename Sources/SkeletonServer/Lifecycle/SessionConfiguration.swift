@@ -4,6 +4,8 @@ import Synchronization
 /// What `initialize` settled for the whole session, read by every feature.
 public final class SessionConfiguration: Sendable {
     private let state = Mutex(PositionEncoding.utf16)
+    /// The session's clock, started by `initialize`.
+    public let clock = SessionClock()
 
     public init() {}
 
@@ -18,7 +20,11 @@ public final class SessionConfiguration: Sendable {
     public func configure(from params: JSONValue?) throws(JSONDecodingError) {
         guard let params else { return }
         if let processID = params.optionalMember("processId") { _ = try processID.decodeInt() }
-        if let options = params.optionalMember("initializationOptions") { _ = try options.decodeObject() }
+        var clockMode = SessionClock.Mode.real
+        if let options = params.optionalMember("initializationOptions") {
+            _ = try options.decodeObject()
+            if let clock = options.optionalMember("clock") { clockMode = try clock.decodeEnum(SessionClock.Mode.self) }
+        }
         var offered: [String] = []
         if let capabilities = params.optionalMember("capabilities") {
             _ = try capabilities.decodeObject()
@@ -30,5 +36,6 @@ public final class SessionConfiguration: Sendable {
             }
         }
         positionEncoding = PositionEncoding.negotiate(clientOffers: offered)
+        clock.start(clockMode)
     }
 }

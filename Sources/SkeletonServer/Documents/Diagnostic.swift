@@ -1,0 +1,55 @@
+public import JSON
+
+/// A problem in a document's text, before it is placed in the text.
+public struct Diagnostic: Sendable, Hashable {
+    public enum Severity: Int, Sendable {
+        case error = 1, warning, information, hint
+    }
+
+    /// Where the problem is: a value by JSON Pointer (found by a light scan of the text), or a byte offset
+    /// (jansson's position for syntax errors).
+    public enum Location: Sendable, Hashable {
+        case pointer(JSONPointer)
+        case offset(Int)
+    }
+
+    /// A stable code per kind of problem (listed in `Protocol/`).
+    public var code: String
+    public var message: String
+    public var severity: Severity
+    public var location: Location
+
+    public init(code: String, message: String, severity: Severity = .error, location: Location) {
+        self.code = code; self.message = message; self.severity = severity; self.location = location
+    }
+
+    /// The LSP `Diagnostic` for this problem in `buffer`.
+    public func lsp(in buffer: TextBuffer, encoding: PositionEncoding) -> JSON {
+        let range = byteRange(in: buffer)
+        let start = buffer.position(of: range.lowerBound, encoding: encoding)
+        let end = buffer.position(of: range.upperBound, encoding: encoding)
+        return [
+            "range": [
+                "start": ["line": .int(start.line), "character": .int(start.character)],
+                "end": ["line": .int(end.line), "character": .int(end.character)],
+            ],
+            "severity": .int(severity.rawValue),
+            "code": .string(code),
+            "source": "skeletond",
+            "message": .string(message),
+        ]
+    }
+
+    /// The bytes to underline.
+    func byteRange(in buffer: TextBuffer) -> Range<Int> {
+        let count = buffer.bytes.count
+        switch location {
+        case .offset(let offset):
+            let start = min(max(offset, 0), count)
+            return start..<min(start + 1, count)
+        case .pointer(let pointer):
+            guard let found = JSONSourceLocator.locate(pointer, in: buffer.bytes) else { return 0..<0 }
+            return found.preferred
+        }
+    }
+}

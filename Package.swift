@@ -50,6 +50,7 @@ let package = Package(
             dependencies: ["JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics"],
             swiftSettings: strict
         ),
+        .target(name: "SkeletonClient", dependencies: ["JSON", "JSONRPC"], swiftSettings: strict),
         .executableTarget(
             name: "skeletond",
             dependencies: ["SkeletonServer", "JSONRPC", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -59,7 +60,7 @@ let package = Package(
         // MARK: Tests (one target per module, plus end to end over pipes)
         .target(
             name: "SkeletondTestSupport",
-            dependencies: ["JSON", "JSONRPC"],
+            dependencies: ["JSON", "JSONRPC", "SkeletonClient"],
             path: "Tests/SkeletondTestSupport",
             swiftSettings: strict
         ),

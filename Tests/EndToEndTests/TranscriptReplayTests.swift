@@ -6,7 +6,7 @@ import Testing
 
 /// Replays every transcript in `Protocol/transcripts` against the real binary over pipes.
 @Suite struct TranscriptReplayTests {
-    static let folder = DaemonProcess.packageRoot.appendingPathComponent("Protocol/transcripts")
+    static let folder = TestEnvironment.packageRoot.appendingPathComponent("Protocol/transcripts")
 
     static var names: [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?

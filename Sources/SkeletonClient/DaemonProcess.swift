@@ -1,26 +1,18 @@
 public import Foundation
 public import JSONRPC
 
-/// The real `skeletond` binary, started with pipes for stdin, stdout and stderr.
+/// A `skeletond` process started with pipes for stdin, stdout and stderr, and a client on those pipes.
 public final class DaemonProcess: @unchecked Sendable {
     public let process = Process()
     public let client: PipeClient
     private let stderrPipe = Pipe()
 
-    /// The built binary: `$SKELETOND`, else `.build/debug/skeletond` under the package root.
-    public static var binaryURL: URL {
-        if let path = ProcessInfo.processInfo.environment["SKELETOND"] { return URL(fileURLWithPath: path) }
-        return packageRoot.appendingPathComponent(".build/debug/skeletond")
-    }
-
-    /// The package root, found from this file's location.
-    public static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
-    public init(arguments: [String] = [], mode: FramingMode = .lsp, environment: [String: String] = [:]) throws {
+    /// Starts `executable` (a `skeletond` binary) with `arguments` (plus `--jsonl` in that mode).
+    public init(
+        executable: URL, arguments: [String] = [], mode: FramingMode = .lsp, environment: [String: String] = [:]
+    ) throws {
         let stdinPipe = Pipe(), stdoutPipe = Pipe()
-        process.executableURL = Self.binaryURL
+        process.executableURL = executable
         process.arguments = (mode == .jsonl ? ["--jsonl"] : []) + arguments
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }

@@ -2,14 +2,14 @@ import Foundation
 public import JSON
 public import JSONRPC
 
-/// Something went wrong talking to the server under test.
+/// Something went wrong talking to the server.
 public struct ClientError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
 }
 
-/// A test client over two file descriptors: writes framed messages to the server's input and reads framed
-/// messages from its output, with timeouts, so a test can never hang.
+/// A JSON-RPC client over two file descriptors: writes framed messages to the server's input and reads framed
+/// messages from its output, always with a timeout, so a client can never hang on a server that died or stalled.
 public final class PipeClient: @unchecked Sendable {
     public let mode: FramingMode
     private let writeFD: Int32

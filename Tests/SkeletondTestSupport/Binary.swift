@@ -1,0 +1,24 @@
+public import Foundation
+public import JSONRPC
+@_exported public import SkeletonClient
+
+/// Where the tests find the built binary and the package's files.
+public enum TestEnvironment {
+    /// `$SKELETOND`, else `.build/debug/skeletond` under the package root.
+    public static var daemonURL: URL {
+        if let path = ProcessInfo.processInfo.environment["SKELETOND"] { return URL(fileURLWithPath: path) }
+        return packageRoot.appendingPathComponent(".build/debug/skeletond")
+    }
+
+    /// The package root, found from this file's location.
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+}
+
+extension DaemonProcess {
+    /// The built `skeletond`, for end-to-end tests.
+    public convenience init(arguments: [String] = [], mode: FramingMode = .lsp, environment: [String: String] = [:]) throws {
+        try self.init(executable: TestEnvironment.daemonURL, arguments: arguments, mode: mode, environment: environment)
+    }
+}

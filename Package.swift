@@ -34,6 +34,12 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CGif",
+            pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]
+        ),
+
         // MARK: The JSON edge
         .target(name: "JSON", dependencies: ["CJansson", "CJSONArena"], swiftSettings: strict, linkerSettings: libm),
         .target(name: "JSONRPC", dependencies: ["JSON"], swiftSettings: strict),
@@ -50,6 +56,7 @@ let package = Package(
             dependencies: ["JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics"],
             swiftSettings: strict
         ),
+        .target(name: "SkeletonImaging", dependencies: ["CGif"], swiftSettings: strict),
         .target(name: "SkeletonClient", dependencies: ["JSON", "JSONRPC"], swiftSettings: strict),
         .executableTarget(
             name: "skeletond",
@@ -69,6 +76,7 @@ let package = Package(
         .testTarget(name: "SkeletonGraphicsTests", dependencies: ["SkeletonGraphics"], swiftSettings: strict),
         .testTarget(name: "SkeletonModelTests", dependencies: ["SkeletonModel", "JSON"], swiftSettings: strict),
         .testTarget(name: "SkeletonEngineTests", dependencies: ["SkeletonEngine", "SkeletonModel", "JSON"], swiftSettings: strict),
+        .testTarget(name: "SkeletonImagingTests", dependencies: ["SkeletonImaging", "CGif"], swiftSettings: strict),
         .testTarget(name: "SkeletonRenderTests", dependencies: ["SkeletonRender", "SkeletonGraphics"], swiftSettings: strict),
         .testTarget(
             name: "SkeletonServerTests",

@@ -1,0 +1,82 @@
+import CGif
+import Foundation
+import SkeletonImaging
+import Testing
+
+@Suite struct GIFWriterTests {
+    func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("skeletond-\(UUID().uuidString)-\(name)").path
+    }
+
+    @Test func writesALoopingAnimationThatGiflibReadsBack() throws {
+        let path = temporaryPath("a.gif")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try GIFWriter(path: path, width: 4, height: 2)
+        let red = RGBAImage(width: 4, height: 2, fill: (236, 240, 241, 255))
+        var blue = RGBAImage(width: 4, height: 2, fill: (52, 152, 219, 255))
+        blue.set(x: 3, y: 1, (0, 0, 0, 255))
+        try writer.add(rgba: red.bytes, delayCentiseconds: 5)
+        try writer.add(rgba: blue.bytes, delayCentiseconds: 7)
+        try writer.finish()
+
+        var error: Int32 = 0
+        let file = try #require(DGifOpenFileName(path, &error))
+        defer { DGifCloseFile(file, &error) }
+        #expect(DGifSlurp(file) == GIF_OK)
+        #expect(file.pointee.SWidth == 4 && file.pointee.SHeight == 2)
+        #expect(file.pointee.ImageCount == 2)
+        var control = GraphicsControlBlock()
+        #expect(DGifSavedExtensionToGCB(file, 1, &control) == GIF_OK)
+        #expect(control.DelayTime == 7)
+        let second = file.pointee.SavedImages[1]
+        let map = try #require(second.ImageDesc.ColorMap)
+        func color(_ index: Int) -> (UInt8, UInt8, UInt8) {
+            let entry = map.pointee.Colors[Int(second.RasterBits[index])]
+            return (entry.Red, entry.Green, entry.Blue)
+        }
+        // Quantization keeps these few colours close to exact.
+        let first = color(0), last = color(7)
+        #expect(abs(Int(first.0) - 52) <= 8 && abs(Int(first.2) - 219) <= 8)
+        #expect(last.0 <= 8 && last.1 <= 8 && last.2 <= 8)
+    }
+
+    @Test func refusesBadSizesAndUnwritablePaths() {
+        #expect(throws: GIFError.self) { try GIFWriter(path: temporaryPath("x.gif"), width: 0, height: 5) }
+        #expect(throws: GIFError.self) { try GIFWriter(path: "/nonexistent-dir/x.gif", width: 2, height: 2) }
+    }
+
+    @Test func refusesFramesOfTheWrongSize() throws {
+        let path = temporaryPath("b.gif")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = try GIFWriter(path: path, width: 2, height: 2)
+        #expect(throws: GIFError.self) { try writer.add(rgba: [0, 0, 0], delayCentiseconds: 1) }
+    }
+}
+
+@Suite struct BitmapFontTests {
+    @Test func drawsGlyphsWhereTheFontSays() {
+        var image = RGBAImage(width: 20, height: 10, fill: (255, 255, 255, 255))
+        BitmapFont.draw("L", into: &image, x: 1, y: 1, color: (0, 0, 0, 255))
+        // 'L' is a full left column and a bottom row.
+        for row in 0..<7 { #expect(image[1, 1 + row]?.r == 0) }
+        for column in 0..<5 { #expect(image[1 + column, 7]?.r == 0) }
+        #expect(image[3, 3]?.r == 255)
+        #expect(BitmapFont.width(of: "light", scale: 2) == 60)
+    }
+
+    @Test func scalesAndClipsAtTheEdges() {
+        var image = RGBAImage(width: 8, height: 8, fill: (255, 255, 255, 255))
+        BitmapFont.draw("I", into: &image, x: 4, y: -2, scale: 3, color: (9, 9, 9, 255))
+        #expect(image.bytes.contains(9))
+    }
+
+    @Test func drawsImagesIntoImagesClipped() {
+        var canvas = RGBAImage(width: 4, height: 4, fill: (0, 0, 0, 255))
+        let tile = RGBAImage(width: 3, height: 3, fill: (7, 7, 7, 255))
+        canvas.draw(tile, atX: 2, y: -1)
+        #expect(canvas[2, 0]?.r == 7)
+        #expect(canvas[3, 1]?.r == 7)
+        #expect(canvas[2, 2]?.r == 0)
+        #expect(canvas[1, 0]?.r == 0)
+    }
+}

@@ -1,0 +1,111 @@
+/// Damage from display-list differences: which pixels may have changed between two lists.
+
+public import SkeletonGraphics
+
+/// Damage computed from display lists (before any pixel is looked at).
+public enum LayerDamage {
+    /// The pixel rectangles (at `scale`, clipped to the new canvas) that may differ between the frames of `old` and
+    /// `new`: the bounds of every layer added, removed or changed (compared by id and value), and of the layers whose
+    /// relative paint order changed. The whole canvas when there is no `old`, or the size, background or id
+    /// uniqueness differs. Empty when nothing can have changed.
+    ///
+    /// Invariant: every pixel outside the result has the same bytes in both renders.
+    public static func between(_ old: DisplayList?, _ new: DisplayList, scale: Double) throws(RenderError) -> [PixelRect] {
+        let (w, h) = try CanvasGeometry.pixelSize(of: new.size, scale: scale)
+        let canvas = PixelRect(x: 0, y: 0, width: w, height: h)
+        guard let old, old.size == new.size, old.background == new.background else { return [canvas] }
+        if old.layers == new.layers { return [] }
+        guard let oldIndex = uniqueIndex(old.layers), let newIndex = uniqueIndex(new.layers) else {
+            return positional(old.layers, new.layers, scale: scale, canvas: canvas)
+        }
+        var damage: [PixelRect] = []
+        func add(_ layer: Layer) {
+            if let r = PixelRect(covering: layer.bounds, scale: scale)?.intersection(canvas), !r.isEmpty { damage.append(r) }
+        }
+        for layer in old.layers where newIndex[layer.id] == nil { add(layer) }
+        for layer in new.layers {
+            if let i = oldIndex[layer.id] {
+                let before = old.layers[i]
+                if before != layer { add(before); add(layer) }
+            } else {
+                add(layer)
+            }
+        }
+        // Paint order of the layers present in both: damage the window where the orders differ.
+        let commonOld = old.layers.filter { newIndex[$0.id] != nil }
+        let commonNew = new.layers.filter { oldIndex[$0.id] != nil }
+        var first = 0
+        while first < commonOld.count && commonOld[first].id == commonNew[first].id { first += 1 }
+        if first < commonOld.count {
+            var last = commonOld.count - 1
+            while last > first && commonOld[last].id == commonNew[last].id { last -= 1 }
+            for i in first...last { add(commonOld[i]); add(commonNew[i]) }
+        }
+        return DamageRegion(damage).rects
+    }
+
+    /// Id → index, or nil when an id repeats.
+    private static func uniqueIndex(_ layers: [Layer]) -> [String: Int]? {
+        var index: [String: Int] = [:]
+        index.reserveCapacity(layers.count)
+        for (i, layer) in layers.enumerated() {
+            if index.updateValue(i, forKey: layer.id) != nil { return nil }
+        }
+        return index
+    }
+
+    /// Without unique ids: compare position by position.
+    private static func positional(_ a: [Layer], _ b: [Layer], scale: Double, canvas: PixelRect) -> [PixelRect] {
+        var damage: [PixelRect] = []
+        for i in 0..<max(a.count, b.count) {
+            let x = i < a.count ? a[i] : nil, y = i < b.count ? b[i] : nil
+            guard x != y else { continue }
+            for layer in [x, y].compactMap({ $0 }) {
+                if let r = PixelRect(covering: layer.bounds, scale: scale)?.intersection(canvas), !r.isEmpty { damage.append(r) }
+            }
+        }
+        return DamageRegion(damage).rects
+    }
+}
+
+/// A union of pixel rectangles, kept small: rectangles contained in others are dropped, and past
+/// `DamageRegion.maxRects` everything collapses into the bounding box. Accumulate damage here until a frame is sent.
+public struct DamageRegion: Hashable, Sendable {
+    /// The most rectangles kept before collapsing to the bounding box.
+    public static let maxRects = 32
+
+    /// Non-empty rectangles whose union is the damaged area (they may overlap).
+    public private(set) var rects: [PixelRect] = []
+
+    public init() {}
+
+    /// The union of `rects`.
+    public init(_ rects: [PixelRect]) {
+        for r in rects { add(r) }
+    }
+
+    /// True when nothing is damaged.
+    public var isEmpty: Bool { rects.isEmpty }
+
+    /// The bounding box of the damage (empty when none).
+    public var bounds: PixelRect {
+        rects.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+    }
+
+    /// Adds one rectangle.
+    public mutating func add(_ rect: PixelRect) {
+        guard !rect.isEmpty else { return }
+        if rects.contains(where: { $0.contains(rect) }) { return }
+        rects.removeAll { rect.contains($0) }
+        rects.append(rect)
+        if rects.count > Self.maxRects { rects = [bounds] }
+    }
+
+    /// Adds every rectangle of `other`.
+    public mutating func formUnion(_ other: DamageRegion) {
+        for r in other.rects { add(r) }
+    }
+
+    /// Forgets all damage (after a frame was sent).
+    public mutating func removeAll() { rects.removeAll() }
+}

@@ -1,0 +1,93 @@
+/// Trimming damage by comparing the pixels of two frames tile by tile.
+
+/// Compares frames in tiles of `TileDiff.tileWidth` × `TileDiff.tileHeight` pixels (aligned to the frame origin,
+/// cut at its right and bottom edges) and returns rectangles covering exactly the tiles that differ.
+public enum TileDiff {
+    /// Tile width in pixels.
+    public static let tileWidth = 64
+    /// Tile height in pixels.
+    public static let tileHeight = 16
+
+    /// The differing tiles between `old` and `new` among the tiles that meet `within` (the whole frame when nil),
+    /// merged: runs of adjacent dirty tiles in a tile row become one rectangle, and rectangles with the same
+    /// columns in consecutive tile rows are joined. Rectangles are clipped to the frame, do not overlap, and are
+    /// sorted top to bottom, then left to right. Empty when nothing differs.
+    public static func changedRects(from old: Frame, to new: Frame, within: [PixelRect]? = nil) throws(RenderError) -> [PixelRect] {
+        guard old.width == new.width, old.height == new.height else { throw .frameSizeMismatch }
+        let dirty = dirtyTiles(old, new, within: within)
+        return merge(dirty, columns: tileColumns(new.width), rows: tileRows(new.height), width: new.width, height: new.height)
+    }
+
+    static func tileColumns(_ width: Int) -> Int { (width + tileWidth - 1) / tileWidth }
+    static func tileRows(_ height: Int) -> Int { (height + tileHeight - 1) / tileHeight }
+
+    /// One flag per tile, row-major: true when the tile was a candidate and its pixels differ.
+    static func dirtyTiles(_ old: Frame, _ new: Frame, within: [PixelRect]?) -> [Bool] {
+        let cols = tileColumns(new.width), rows = tileRows(new.height), w = new.width, h = new.height
+        var candidate = [Bool](repeating: within == nil, count: cols * rows)
+        if let within {
+            for r in within {
+                let c = r.intersection(new.bounds)
+                guard !c.isEmpty else { continue }
+                for ty in (c.minY / tileHeight)...((c.maxY - 1) / tileHeight) {
+                    for tx in (c.minX / tileWidth)...((c.maxX - 1) / tileWidth) { candidate[ty * cols + tx] = true }
+                }
+            }
+        }
+        var dirty = [Bool](repeating: false, count: cols * rows)
+        old.pixels.withUnsafeBufferPointer { a in
+            new.pixels.withUnsafeBufferPointer { b in
+                guard let pa = a.baseAddress, let pb = b.baseAddress else { return }
+                for ty in 0..<rows {
+                    let y0 = ty * tileHeight, y1 = min(h, y0 + tileHeight)
+                    for tx in 0..<cols where candidate[ty * cols + tx] {
+                        let x0 = tx * tileWidth, n = min(w, x0 + tileWidth) - x0
+                        var differs = false
+                        var y = y0
+                        while y < y1 && !differs {
+                            let ra = pa + y * w + x0, rb = pb + y * w + x0
+                            for x in 0..<n where ra[x] != rb[x] { differs = true; break }
+                            y += 1
+                        }
+                        dirty[ty * cols + tx] = differs
+                    }
+                }
+            }
+        }
+        return dirty
+    }
+
+    /// Merges dirty tiles into rectangles (runs per tile row, then equal runs stacked vertically).
+    static func merge(_ dirty: [Bool], columns cols: Int, rows: Int, width: Int, height: Int) -> [PixelRect] {
+        var done: [PixelRect] = []
+        // Open rectangles from the previous tile row, keyed by their tile column span.
+        var open: [(tx0: Int, tx1: Int, ty0: Int)] = []
+        func close(_ o: (tx0: Int, tx1: Int, ty0: Int), endRow: Int) {
+            let x0 = o.tx0 * tileWidth, y0 = o.ty0 * tileHeight
+            done.append(PixelRect(x: x0, y: y0, width: min(width, o.tx1 * tileWidth) - x0, height: min(height, endRow * tileHeight) - y0))
+        }
+        for ty in 0..<rows {
+            var runs: [(Int, Int)] = []
+            var tx = 0
+            while tx < cols {
+                if dirty[ty * cols + tx] {
+                    let start = tx
+                    while tx < cols && dirty[ty * cols + tx] { tx += 1 }
+                    runs.append((start, tx))
+                } else {
+                    tx += 1
+                }
+            }
+            var next: [(tx0: Int, tx1: Int, ty0: Int)] = []
+            for o in open {
+                if runs.contains(where: { $0.0 == o.tx0 && $0.1 == o.tx1 }) { next.append(o) } else { close(o, endRow: ty) }
+            }
+            for run in runs where !next.contains(where: { $0.tx0 == run.0 && $0.tx1 == run.1 }) {
+                next.append((run.0, run.1, ty))
+            }
+            open = next
+        }
+        for o in open { close(o, endRow: rows) }
+        return done.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+}

@@ -1,0 +1,81 @@
+/// Limits and errors of the renderer. Canvas sizes come from clients: they are validated here, never trusted.
+
+public import SkeletonGraphics
+
+/// The bounds every canvas, scale and cell grid must respect.
+public enum RenderLimits {
+    /// The largest frame, in pixels (width × height): 2^25, room for 7680×4320 (8K UHD). 128 MiB of RGBA.
+    public static let maxPixels = 1 << 25
+    /// The largest side of a frame, in pixels.
+    public static let maxDimension = 16_384
+    /// The allowed device scale factors (points to pixels).
+    public static let scaleRange: ClosedRange<Double> = 1...4
+    /// The allowed number of terminal cell columns.
+    public static let cellColumns: ClosedRange<Int> = 1...1_000
+    /// The allowed number of terminal cell rows (each row shows two pixel rows).
+    public static let cellRows: ClosedRange<Int> = 1...500
+}
+
+/// Why a render, region or encoding request cannot be served. `field` names the offending input.
+public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The scale is not a finite number in `RenderLimits.scaleRange`.
+    case invalidScale(Double)
+    /// The canvas size in points is not finite and positive.
+    case invalidCanvasSize(width: Double, height: Double)
+    /// The canvas at this scale exceeds `RenderLimits.maxPixels` or `RenderLimits.maxDimension`.
+    case canvasTooLarge(width: Int, height: Int)
+    /// The region is empty or not inside the canvas.
+    case regionOutsideCanvas(PixelRect)
+    /// The cell grid is zero or larger than `RenderLimits.cellColumns` × `RenderLimits.cellRows`.
+    case invalidCellGrid(columns: Int, rows: Int)
+    /// Two frames that must have the same size do not.
+    case frameSizeMismatch
+    /// zlib reported an error while compressing.
+    case compressionFailed(Int32)
+
+    /// The request field this error is about, for a `-32602` response.
+    public var field: String {
+        switch self {
+        case .invalidScale: "scale"
+        case .invalidCanvasSize, .canvasTooLarge: "scale"
+        case .regionOutsideCanvas: "region"
+        case .invalidCellGrid: "cells"
+        case .frameSizeMismatch: "frame"
+        case .compressionFailed: "encoding"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidScale(let s): "scale \(s) is outside \(RenderLimits.scaleRange)"
+        case .invalidCanvasSize(let w, let h): "canvas size \(w)×\(h) points is not finite and positive"
+        case .canvasTooLarge(let w, let h):
+            "canvas of \(w)×\(h) pixels exceeds the limit of \(RenderLimits.maxPixels) pixels or \(RenderLimits.maxDimension) per side"
+        case .regionOutsideCanvas(let r): "region \(r.x),\(r.y) \(r.width)×\(r.height) is empty or outside the canvas"
+        case .invalidCellGrid(let c, let r):
+            "cell grid \(c)×\(r) is outside \(RenderLimits.cellColumns.upperBound)×\(RenderLimits.cellRows.upperBound)"
+        case .frameSizeMismatch: "frames differ in size"
+        case .compressionFailed(let code): "zlib failed with code \(code)"
+        }
+    }
+}
+
+/// Converts canvas sizes in points to frame sizes in pixels.
+public enum CanvasGeometry {
+    /// The frame size of a canvas of `size` points at `scale`: `ceil(points × scale)` on each side.
+    /// Throws when the scale is out of range, the size is not finite and positive, or the frame is over the limits.
+    public static func pixelSize(of size: Size, scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+        guard scale.isFinite, RenderLimits.scaleRange.contains(scale) else { throw .invalidScale(scale) }
+        guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
+            throw .invalidCanvasSize(width: size.width, height: size.height)
+        }
+        let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
+        let limit = Double(RenderLimits.maxDimension)
+        guard w <= limit, h <= limit else {
+            throw .canvasTooLarge(width: w <= limit ? Int(w) : Int.max, height: h <= limit ? Int(h) : Int.max)
+        }
+        let width = Int(w), height = Int(h)
+        guard width * height <= RenderLimits.maxPixels else { throw .canvasTooLarge(width: width, height: height) }
+        return (width, height)
+    }
+}

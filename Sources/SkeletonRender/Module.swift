@@ -1,2 +1,0 @@
-/// The renderer: display lists to pixels, damage and encoders.
-public enum SkeletonRenderModule {}

@@ -1,0 +1,188 @@
+/// The pixel loops: raw pointers, no allocation.
+
+import SkeletonGraphics
+
+/// One render pass's pointers and bounds.
+struct RasterContext {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let stride: Int
+    let canvas: PixelRect
+    let region: PixelRect
+    let scale: Double
+    /// `GradientRamp.maxEntries` ramp entries.
+    let ramp: UnsafeMutablePointer<UInt32>
+    /// A row (horizontal gradient) or column (vertical gradient) of colours, `max(width, height)` long.
+    let line: UnsafeMutablePointer<UInt32>
+    let shapes: UnsafeMutablePointer<PixelShape>
+    let rows: UnsafeMutablePointer<PixelShape.Row>
+
+    /// Fills `rect` (inside the frame) with an opaque pixel.
+    func fill(_ rect: PixelRect, with pixel: UInt32) {
+        for y in rect.minY..<rect.maxY {
+            (pixels + y * stride + rect.x).update(repeating: pixel, count: rect.width)
+        }
+    }
+
+    /// Draws one layer, limited to `region`.
+    func draw(_ layer: Layer) {
+        let opacity = clampUnit(layer.opacity)
+        guard opacity > 0, let shape = PixelShape(layer.shape, scale: scale) else { return }
+        shapes[0] = shape
+        var n = 1
+        for clip in layer.clips {
+            guard let c = PixelShape(clip, scale: scale) else { return }
+            shapes[n] = c
+            n += 1
+        }
+        // The layer's pixel box on the canvas (independent of the region: gradient ramps depend on it).
+        var bx0 = Double(canvas.minX), by0 = Double(canvas.minY), bx1 = Double(canvas.maxX), by1 = Double(canvas.maxY)
+        for k in 0..<n {
+            let o = shapes[k]
+            bx0 = max(bx0, Double(o.outerX0)); by0 = max(by0, Double(o.outerY0))
+            bx1 = min(bx1, Double(o.outerX1)); by1 = min(by1, Double(o.outerY1))
+        }
+        guard bx1 > bx0, by1 > by0 else { return }
+        let bounds = PixelRect(x: Int(bx0), y: Int(by0), width: Int(bx1) - Int(bx0), height: Int(by1) - Int(by0))
+        let area = bounds.intersection(region)
+        guard !area.isEmpty,
+              let (paint, index) = Paint.resolve(layer.fill, opacity: opacity, rect: shape, bounds: bounds, ramp: ramp)
+        else { return }
+
+        switch paint {
+        case .horizontal:
+            let start = index.rowStart(area.minY)
+            for i in area.minX..<area.maxX { line[i - area.minX] = ramp[index.index(start, i, area.minY)] }
+        case .vertical:
+            for j in area.minY..<area.maxY { line[j - area.minY] = ramp[index.index(index.rowStart(j), area.minX, j)] }
+        case .solid, .diagonal:
+            break
+        }
+
+        let lo = area.minX, hi = area.maxX
+        // Rows where every shape is in its steady range share one row description: computed once.
+        var steadyY0 = Int.min, steadyY1 = Int.max
+        for s in 0..<n { steadyY0 = max(steadyY0, shapes[s].steadyY0); steadyY1 = min(steadyY1, shapes[s].steadyY1) }
+        var steady: (k: Double, oS: Int, oE: Int, iS: Int, iE: Int)? = nil
+        for j in area.minY..<area.maxY {
+            var k = 1.0
+            var oS = lo, oE = hi, iS = lo, iE = hi
+            if j >= steadyY0 && j < steadyY1, let st = steady {
+                (k, oS, oE, iS, iE) = st
+            } else {
+                for s in 0..<n {
+                    let r = shapes[s].row(j, lo: lo, hi: hi)
+                    rows[s] = r
+                    k *= r.cy
+                    oS = max(oS, r.outerStart); oE = min(oE, r.outerEnd)
+                    iS = max(iS, r.innerStart); iE = min(iE, r.innerEnd)
+                }
+                if j >= steadyY0 && j < steadyY1 { steady = (k, oS, oE, iS, iE) }
+            }
+            guard k > 0, oS < oE else { continue }
+            if iS < oS { iS = oS }
+            if iE > oE { iE = oE }
+            if iE <= iS { iS = oE; iE = oE }
+            let rowPixels = pixels + j * stride
+            let base = index.rowStart(j)
+            // Edge pixels: per-pixel coverage.
+            edges(rowPixels, from: oS, to: iS, j: j, shapes: n, paint: paint, index: index, base: base, area: area)
+            edges(rowPixels, from: iE, to: oE, j: j, shapes: n, paint: paint, index: index, base: base, area: area)
+            // Interior span: constant coverage.
+            let c8 = coverage8(k)
+            guard iS < iE, c8 > 0 else { continue }
+            let count = iE - iS
+            let dst = rowPixels + iS
+            switch paint {
+            case .solid(let src):
+                constantSpan(dst, count: count, src: src, c8: c8)
+            case .vertical:
+                constantSpan(dst, count: count, src: line[j - area.minY], c8: c8)
+            case .horizontal(let opaque):
+                let src = line + (iS - area.minX)
+                if opaque && c8 == 255 {
+                    dst.update(from: src, count: count)
+                } else {
+                    for x in 0..<count {
+                        let s = src[x]
+                        dst[x] = blend(dst[x], s, effectiveAlpha(s >> 24, c8))
+                    }
+                }
+            case .diagonal(let ix, let opaque):
+                if ix.isFixed && opaque && c8 == 255 {
+                    rampSpan(dst, count: count, from: ix.at(base, iS), index: ix)
+                } else {
+                    for x in 0..<count {
+                        let s = ramp[ix.index(base, iS + x, j)]
+                        dst[x] = blend(dst[x], s, effectiveAlpha(s >> 24, c8))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pixels `from..<to` of row `j`, each with its own coverage (product over the layer shape and its clips).
+    @inline(__always)
+    private func edges(
+        _ row: UnsafeMutablePointer<UInt32>, from: Int, to: Int, j: Int, shapes n: Int,
+        paint: Paint, index: RampIndex, base: Int64, area: PixelRect
+    ) {
+        guard from < to else { return }
+        for i in from..<to {
+            var c = 1.0
+            for s in 0..<n { c *= shapes[s].coverage(i, rows[s]) }
+            let c8 = coverage8(c)
+            guard c8 > 0 else { continue }
+            let src: UInt32
+            switch paint {
+            case .solid(let p): src = p
+            case .vertical: src = line[j - area.minY]
+            case .horizontal: src = line[i - area.minX]
+            case .diagonal: src = ramp[index.index(base, i, j)]
+            }
+            row[i] = blend(row[i], src, effectiveAlpha(src >> 24, c8))
+        }
+    }
+
+    /// `count` opaque pixels straight from the ramp, fixed-point f from `f` in steps of `index.step`.
+    @inline(__always)
+    private func rampSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, from start: Int64, index: RampIndex) {
+        let step = index.step
+        let last = start &+ Int64(count &- 1) &* step
+        let fMin = min(start, last), fMax = max(start, last)
+        var f = start
+        if fMin >= 0 && Int(fMax >> 32) <= index.maxIndex {
+            // Every entry is in range: no clamping needed (same entries as `clampIndex`).
+            var x = 0
+            let step2 = step &* 2, step3 = step &* 3, step4 = step &* 4
+            while x &+ 4 <= count {
+                let a = ramp[Int(f >> 32)], b = ramp[Int((f &+ step) >> 32)]
+                let c = ramp[Int((f &+ step2) >> 32)], d = ramp[Int((f &+ step3) >> 32)]
+                dst[x] = a; dst[x &+ 1] = b; dst[x &+ 2] = c; dst[x &+ 3] = d
+                f &+= step4
+                x &+= 4
+            }
+            while x < count {
+                dst[x] = ramp[Int(f >> 32)]
+                f &+= step
+                x &+= 1
+            }
+        } else {
+            for x in 0..<count {
+                dst[x] = ramp[index.clampIndex(f)]
+                f &+= step
+            }
+        }
+    }
+
+    /// `count` pixels of one source colour at coverage `c8`.
+    @inline(__always)
+    private func constantSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, src: UInt32, c8: UInt32) {
+        let a = effectiveAlpha(src >> 24, c8)
+        if a == 255 {
+            dst.update(repeating: src | 0xFF00_0000, count: count)
+        } else if a > 0 {
+            let b = ConstantBlend(src: src, alpha: a)
+            for x in 0..<count { dst[x] = b.apply(dst[x]) }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// The rasterizer: a display list to opaque RGBA8 pixels, optionally only inside a region.
+
+public import SkeletonGraphics
+
+/// Draws display lists into frames. Keeps scratch buffers between calls (reuse one per stream): after the first
+/// frames nothing is allocated per frame, per layer or per pixel.
+///
+/// Rules (see `Protocol/rendering.md`): background first, then layers in order, each drawn with analytic coverage of
+/// its rounded rectangle times the coverage of each of its rounded clips, source-over in 8-bit sRGB.
+/// Deterministic: a pixel's bytes depend only on the display list, the scale and the pixel's position, so rendering
+/// a region gives exactly the bytes of the same region of a full render.
+public struct Rasterizer: Sendable {
+    private var ramp: [UInt32] = []
+    private var line: [UInt32] = []
+    private var shapes: [PixelShape] = []
+    private var rows: [PixelShape.Row] = []
+
+    public init() {}
+
+    /// Renders `list` at `scale` into a new frame of the canvas size.
+    public mutating func render(_ list: DisplayList, scale: Double) throws(RenderError) -> Frame {
+        var frame = try Frame(canvas: list.size, scale: scale)
+        try render(list, scale: scale, into: &frame)
+        return frame
+    }
+
+    /// Renders `list` at `scale` into `frame`, touching only the pixels of `region` (the whole frame when nil).
+    /// `frame` must have the canvas size (`CanvasGeometry.pixelSize`); `region` must be non-empty and inside it.
+    public mutating func render(
+        _ list: DisplayList, scale: Double, into frame: inout Frame, region: PixelRect? = nil
+    ) throws(RenderError) {
+        let (w, h) = try CanvasGeometry.pixelSize(of: list.size, scale: scale)
+        guard frame.width == w, frame.height == h else { throw .frameSizeMismatch }
+        let region = region ?? frame.bounds
+        guard !region.isEmpty, frame.bounds.contains(region) else { throw .regionOutsideCanvas(region) }
+        draw(list, scale: scale, into: &frame, region: region)
+    }
+
+    /// Renders `list` into each rectangle of `regions` (clipped to the frame; empty ones skipped).
+    public mutating func render(
+        _ list: DisplayList, scale: Double, into frame: inout Frame, regions: [PixelRect]
+    ) throws(RenderError) {
+        let (w, h) = try CanvasGeometry.pixelSize(of: list.size, scale: scale)
+        guard frame.width == w, frame.height == h else { throw .frameSizeMismatch }
+        for r in regions {
+            let clipped = r.intersection(frame.bounds)
+            if !clipped.isEmpty { draw(list, scale: scale, into: &frame, region: clipped) }
+        }
+    }
+
+    private mutating func draw(_ list: DisplayList, scale: Double, into frame: inout Frame, region: PixelRect) {
+        var maxShapes = 1
+        for layer in list.layers { maxShapes = max(maxShapes, layer.clips.count + 1) }
+        if ramp.count < GradientRamp.maxEntries { ramp = Array(repeating: 0, count: GradientRamp.maxEntries) }
+        let lineNeed = max(frame.width, frame.height)
+        if line.count < lineNeed { line = Array(repeating: 0, count: lineNeed) }
+        let placeholder = PixelShape.placeholder
+        if shapes.count < maxShapes {
+            shapes = Array(repeating: placeholder, count: maxShapes)
+            rows = Array(repeating: PixelShape.Row(cy: 0, dy: 0, outerStart: 0, outerEnd: 0, innerStart: 0, innerEnd: 0), count: maxShapes)
+        }
+        let background = backgroundPixel(list.background)
+        let canvas = frame.bounds
+        frame.pixels.withUnsafeMutableBufferPointer { px in
+            ramp.withUnsafeMutableBufferPointer { rp in
+                line.withUnsafeMutableBufferPointer { lp in
+                    shapes.withUnsafeMutableBufferPointer { sp in
+                        rows.withUnsafeMutableBufferPointer { rw in
+                            guard let p = px.baseAddress, let r = rp.baseAddress, let l = lp.baseAddress,
+                                  let s = sp.baseAddress, let q = rw.baseAddress else { return }
+                            let ctx = RasterContext(
+                                pixels: p, stride: canvas.width, canvas: canvas, region: region, scale: scale,
+                                ramp: r, line: l, shapes: s, rows: q
+                            )
+                            ctx.fill(region, with: background)
+                            for layer in list.layers { ctx.draw(layer) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension PixelShape {
+    /// A unit square, used only to initialise scratch storage.
+    static var placeholder: PixelShape {
+        PixelShape(unitSquare: ())
+    }
+
+    private init(unitSquare: Void) {
+        x0 = 0; y0 = 0; x1 = 1; y1 = 1; r = 0
+        outerX0 = 0; outerX1 = 1; innerX0 = 0; innerX1 = 1
+        outerY0 = 0; outerY1 = 1; innerY0 = 0; innerY1 = 1; steadyY0 = 0; steadyY1 = 1
+    }
+}

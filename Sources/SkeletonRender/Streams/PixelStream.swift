@@ -1,0 +1,82 @@
+/// Per-subscriber frame state for the `raw` and `png` stream encodings.
+
+public import SkeletonGraphics
+
+/// One frame for a subscriber: applying `rects` in order to the previous frame it received (or, for a keyframe,
+/// to any canvas of `width` × `height`) gives exactly the pixels of the display list it was built from.
+public struct FrameUpdate: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var keyframe: Bool
+    public var rects: [EncodedRect]
+}
+
+/// What one `raw`/`png` subscriber last received, and how to bring it up to date.
+///
+/// Memory: two frames (the last-sent frame and a work frame), whatever happens. Damage is computed from the
+/// display list last *sent* to the new one, so frames that were never built (flow control) cost nothing and the
+/// next frame still carries every change ("latest frame wins").
+public struct PixelStream: Sendable {
+    public let scale: Double
+    public let encoding: PixelEncoding
+    private var rasterizer = Rasterizer()
+    private var lastList: DisplayList?
+    private var sent: Frame?
+    private var work: Frame?
+    private var keyframeRequested = true
+
+    /// A stream at `scale` (validated against `RenderLimits.scaleRange`).
+    public init(scale: Double, encoding: PixelEncoding) throws(RenderError) {
+        guard scale.isFinite, RenderLimits.scaleRange.contains(scale) else { throw .invalidScale(scale) }
+        self.scale = scale; self.encoding = encoding
+    }
+
+    /// The pixels the subscriber has now (after the last update returned), if any.
+    public var lastSentFrame: Frame? { sent }
+
+    /// Makes the next update a keyframe (`preview/refresh`).
+    public mutating func requestKeyframe() { keyframeRequested = true }
+
+    /// The update from the last sent frame to `list`, or nil when no pixel changed. Call it only when a frame may be
+    /// sent; the returned update counts as sent.
+    public mutating func next(_ list: DisplayList) throws(RenderError) -> FrameUpdate? {
+        let (w, h) = try CanvasGeometry.pixelSize(of: list.size, scale: scale)
+        if keyframeRequested || sent?.width != w || sent?.height != h || lastList == nil {
+            return try keyframe(list, width: w, height: h)
+        }
+        guard var sentFrame = sent, var workFrame = work else { return try keyframe(list, width: w, height: h) }
+        let damage = try LayerDamage.between(lastList, list, scale: scale)
+        lastList = list
+        guard !damage.isEmpty else { return nil }
+        sent = nil; work = nil
+        defer { sent = sentFrame; work = workFrame }
+        try rasterizer.render(list, scale: scale, into: &workFrame, regions: damage)
+        let changed = try TileDiff.changedRects(from: sentFrame, to: workFrame, within: damage)
+        guard !changed.isEmpty else { return nil }
+        let rects = try RectEncoder.encode(workFrame, rects: changed, as: encoding)
+        try sentFrame.copy(changed, from: workFrame)
+        return FrameUpdate(width: w, height: h, keyframe: false, rects: rects)
+    }
+
+    /// A keyframe: the whole canvas as a background `fill`, then the tiles that differ from the background.
+    private mutating func keyframe(_ list: DisplayList, width: Int, height: Int) throws(RenderError) -> FrameUpdate {
+        let bg = RGB8(pixel: backgroundPixel(list.background))
+        var base = try Frame(width: width, height: height, color: bg)
+        var full = try Frame(width: width, height: height, color: bg)
+        try rasterizer.render(list, scale: scale, into: &full)
+        let changed = try TileDiff.changedRects(from: base, to: full)
+        var rects = [EncodedRect(rect: base.bounds, encoding: .fill, color: bg)]
+        rects += try RectEncoder.encode(full, rects: changed, as: encoding)
+        try base.copy(changed, from: full)
+        sent = base
+        work = full
+        lastList = list
+        keyframeRequested = false
+        return FrameUpdate(width: width, height: height, keyframe: true, rects: rects)
+    }
+}
+
+/// The opaque canvas pixel of a background colour: the colour composited over black.
+func backgroundPixel(_ bg: RGBA) -> UInt32 {
+    blend(0xFF00_0000, packColor(red: bg.red, green: bg.green, blue: bg.blue, alpha: 1), UInt32(quantize(bg.alpha)))
+}

@@ -67,7 +67,7 @@ let package = Package(
         // MARK: Tests (one target per module, plus end to end over pipes)
         .target(
             name: "SkeletondTestSupport",
-            dependencies: ["JSON", "JSONRPC", "SkeletonClient"],
+            dependencies: ["JSON", "JSONRPC", "SkeletonClient", "CZlib"],
             path: "Tests/SkeletondTestSupport",
             swiftSettings: strict
         ),

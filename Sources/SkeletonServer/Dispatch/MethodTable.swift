@@ -1,5 +1,6 @@
 public import JSON
 public import JSONRPC
+import Synchronization
 
 /// Which lane a method runs on.
 public enum Route: Sendable {
@@ -17,6 +18,11 @@ public struct RequestContext: Sendable {
     public let params: JSONValue?
     public let cancellation: CancellationToken
     public let server: Server
+    let hooks = ResponseHooks()
+
+    /// Runs `work` once the answer to this request has been queued for the client (for example, the first
+    /// frame of a subscription, which must not overtake the answer that names the subscription).
+    public func afterResponse(_ work: @escaping @Sendable () -> Void) { hooks.add(work) }
 
     /// The params object; -32602 at `/params` when absent or not an object.
     public func paramsObject() throws(JSONDecodingError) -> JSONValue {
@@ -76,4 +82,13 @@ public struct MethodTable: Sendable {
     /// Every request method, sorted (for capabilities and docs).
     public var requestMethods: [String] { requests.keys.sorted() }
     public var notificationMethods: [String] { notifications.keys.sorted() }
+}
+
+/// Work to run after a request's answer is queued.
+final class ResponseHooks: Sendable {
+    private let work = Mutex<[@Sendable () -> Void]>([])
+    func add(_ item: @escaping @Sendable () -> Void) { work.withLock { $0.append(item) } }
+    func run() {
+        for item in work.withLock({ list -> [@Sendable () -> Void] in defer { list = [] }; return list }) { item() }
+    }
 }

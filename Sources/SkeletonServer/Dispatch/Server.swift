@@ -130,6 +130,7 @@ public final class Server: MessageHandler {
                 if pending[id] === token { pending[id] = nil }
             }
             responder.respond(id, result)
+            if case .success = result { context.hooks.run() }
         }
     }
 

@@ -1,0 +1,273 @@
+import Dispatch
+import JSON
+public import JSONRPC
+import SkeletonGraphics
+import SkeletonRender
+import Synchronization
+
+/// Live previews: subscriptions, frame scheduling and flow control.
+///
+/// - A subscriber gets a frame only while fewer than `window` frames are unacknowledged and the output is not
+///   congested; frames in between are never built. When it catches up it gets one frame from its last-sent
+///   state to now.
+/// - Frames are built by the writer thread when their turn comes (`Outbox.sendLatest`), from the newest state:
+///   at most one frame per subscriber waits in the output, so a slow reader costs no memory.
+/// - Under the real clock, a frame timer runs at `maxFps` only while the document animates; otherwise nothing
+///   runs between edits. Under the manual clock, frames are built when the clock moves.
+public final class PreviewHub: Sendable {
+    private let subscriptions = Mutex<[String: Subscription]>([:])
+    private let counter = Atomic<Int>(0)
+    private let outboxBox = Mutex<Outbox?>(nil)
+    private let provider: any DisplayListProvider
+    private let clock: SessionClock
+    private let log: Logger
+
+    public init(provider: any DisplayListProvider, clock: SessionClock, log: Logger) {
+        self.provider = provider
+        self.clock = clock
+        self.log = log
+        clock.observe { [weak self] _ in self?.invalidateAll() }
+    }
+
+    /// Subscriptions open now.
+    public var count: Int { subscriptions.withLock { $0.count } }
+
+    /// A document's display list may have changed (an edit, a show, an update, a hide).
+    public func documentChanged(_ uri: String) {
+        for subscription in subscriptions(of: uri) { invalidate(subscription) }
+    }
+
+    /// A document was closed: its subscriptions end.
+    public func documentClosed(_ uri: String) {
+        for subscription in subscriptions(of: uri) { remove(subscription.id) }
+    }
+
+    // MARK: Scheduling
+
+    private func subscriptions(of uri: String) -> [Subscription] {
+        subscriptions.withLock { $0.values.filter { $0.settings.uri == uri } }
+    }
+
+    private func invalidateAll() {
+        for subscription in subscriptions.withLock({ Array($0.values) }) { invalidate(subscription) }
+    }
+
+    private func invalidate(_ subscription: Subscription) {
+        subscription.state.withLock { $0.dirty = true }
+        schedule(subscription)
+    }
+
+    private enum Decision { case none, now, after(Double) }
+
+    /// Queues a frame producer if the subscriber may get a frame now, or a retry when the fps limit says later.
+    func schedule(_ subscription: Subscription) {
+        guard let outbox = outboxBox.withLock({ $0 }), !outbox.isCongested else { return }
+        let realClock = clock.mode == .real
+        let now = Self.monotonicSeconds()
+        let decision = subscription.state.withLock { s -> Decision in
+            guard !s.closed, s.dirty, s.unacknowledged < subscription.settings.window else { return .none }
+            if realClock {
+                let next = s.lastFrameAt + 1 / subscription.settings.maxFPS
+                if now < next {
+                    if s.delayedSchedule { return .none }
+                    s.delayedSchedule = true
+                    return .after(next - now)
+                }
+            }
+            return .now
+        }
+        switch decision {
+        case .none:
+            break
+        case .now:
+            outbox.sendLatest(key: "preview:" + subscription.id) { [self] in produce(subscription) }
+        case .after(let delay):
+            DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+                subscription.state.withLock { $0.delayedSchedule = false }
+                schedule(subscription)
+            }
+        }
+    }
+
+    /// Builds the subscriber's next frame from the newest state (on the writer thread), or nothing when no pixel
+    /// (cell, layer) changed.
+    private func produce(_ subscription: Subscription) -> [UInt8]? {
+        let time = clock.now
+        let source = provider.source(for: subscription.settings.uri)
+        let list = source?.displayList(at: time)
+        let message = subscription.state.withLock { s -> JSON? in
+            guard !s.closed, s.unacknowledged < subscription.settings.window else { return nil }
+            s.dirty = false
+            s.lastFrameAt = Self.monotonicSeconds()
+            guard let list else { return nil }
+            let content: JSONObject?
+            do {
+                content = try s.stream.next(list)
+            } catch {
+                log.warning("preview \(subscription.id): \(error)")
+                return nil
+            }
+            guard let content else { return nil }
+            s.sentSeq += 1
+            var params: JSONObject = [
+                "subscription": .string(subscription.id),
+                "uri": .string(subscription.settings.uri),
+                "seq": .int(s.sentSeq),
+                "time": .double(time),
+                "encoding": .string(subscription.settings.encoding.rawValue),
+            ]
+            for (key, value) in content { params[key] = value }
+            return OutgoingMessage.notification(method: "preview/frame", params: .object(params))
+        }
+        updateTimer(subscription, animating: source?.isAnimating(at: time) ?? false)
+        return message?.bytes
+    }
+
+    /// Keeps a frame timer at `maxFps` while the document animates under the real clock, and none otherwise.
+    private func updateTimer(_ subscription: Subscription, animating: Bool) {
+        let wanted = animating && clock.mode == .real
+        subscription.state.withLock { s in
+            if wanted, s.timer == nil, !s.closed {
+                let timer = DispatchSource.makeTimerSource(queue: .global())
+                let interval = 1 / subscription.settings.maxFPS
+                timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(1))
+                timer.setEventHandler { [weak self, weak subscription] in
+                    guard let self, let subscription else { return }
+                    invalidate(subscription)
+                }
+                timer.resume()
+                s.timer = timer
+            } else if !wanted, let timer = s.timer {
+                timer.cancel()
+                s.timer = nil
+            }
+        }
+    }
+
+    private func remove(_ id: String) {
+        guard let subscription = subscriptions.withLock({ $0.removeValue(forKey: id) }) else { return }
+        subscription.state.withLock { s in
+            s.closed = true
+            s.timer?.cancel()
+            s.timer = nil
+        }
+    }
+
+    static func monotonicSeconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    // MARK: Methods
+
+    /// Registers `preview/subscribe`, `preview/ack`, `preview/refresh`, `preview/unsubscribe`.
+    public func register(in table: inout MethodTable) {
+        table.request("preview/subscribe") { [self] context in try subscribe(context) }
+        table.request("preview/ack", route: .control) { [self] context in
+            try ack(try context.paramsObject(), strict: true)
+            return .null
+        }
+        table.notification("preview/ack", route: .control) { [self] context in
+            try ack(try context.paramsObject(), strict: false)
+        }
+        table.request("preview/refresh", route: .control) { [self] context in
+            let subscription = try find(try context.paramsObject())
+            subscription.state.withLock { s in
+                s.stream.requestKeyframe()
+                s.dirty = true
+            }
+            context.afterResponse { [self] in schedule(subscription) }
+            return .null
+        }
+        table.request("preview/unsubscribe", route: .control) { [self] context in
+            remove(try find(try context.paramsObject()).id)
+            return .null
+        }
+    }
+
+    private func subscribe(_ context: RequestContext) throws -> JSON {
+        let params = try context.paramsObject()
+        let uriValue = try params.member("uri")
+        let uri = try uriValue.decodeString()
+        let encoding = try params.member("encoding").decodeEnum(PreviewEncoding.self)
+        let scale = try Self.number(params, "scale", default: 1, in: RenderLimits.scaleRange)
+        let maxFPS = try Self.number(params, "maxFps", default: 60, in: 1...240)
+        let window = Int(try Self.number(params, "window", default: 2, in: 1...64, integer: true))
+        var columns = 0, rows = 0
+        if encoding == .cells {
+            let cells = try params.member("cells")
+            columns = Int(try Self.number(cells, "columns", default: nil, in: Self.closed(RenderLimits.cellColumns), integer: true))
+            rows = Int(try Self.number(cells, "rows", default: nil, in: Self.closed(RenderLimits.cellRows), integer: true))
+        }
+        guard let source = provider.source(for: uri) else {
+            throw JSONDecodingError(at: uriValue, "no open document with this uri")
+        }
+        if let list = source.displayList(at: clock.now) {
+            do { _ = try CanvasGeometry.pixelSize(of: list.size, scale: scale) } catch {
+                throw JSONDecodingError(pointer: params.pointerFromRoot.appending("scale"), message: error.description)
+            }
+        }
+        let stream: PreviewStream
+        do { stream = try PreviewStream(encoding: encoding, scale: scale, columns: columns, rows: rows) } catch {
+            throw JSONDecodingError(pointer: params.pointerFromRoot.appending(error.field), message: error.description)
+        }
+        if let outbox = context.server.connection?.outbox {
+            outboxBox.withLock { $0 = outbox }
+            outbox.setOnDecongested { [weak self] in self?.invalidateAll() }
+        }
+        let id = "p\(counter.wrappingAdd(1, ordering: .relaxed).newValue)"
+        let subscription = Subscription(
+            id: id,
+            settings: .init(uri: uri, encoding: encoding, scale: scale, maxFPS: maxFPS, window: window),
+            stream: stream)
+        subscriptions.withLock { $0[id] = subscription }
+        context.afterResponse { [self] in schedule(subscription) }
+        return ["subscription": .string(id)]
+    }
+
+    private func ack(_ params: JSONValue, strict: Bool) throws {
+        let subscription = try find(params)
+        let seqValue = try params.member("seq")
+        let seq = try seqValue.decodeInt()
+        let accepted = subscription.state.withLock { s -> Bool in
+            guard seq > s.ackedSeq, seq <= s.sentSeq else {
+                s.unknownAcks += 1
+                return false
+            }
+            s.ackedSeq = seq
+            return true
+        }
+        if !accepted {
+            log.info("preview \(subscription.id): ignored an ack for seq \(seq), which is not outstanding")
+            if strict { throw JSONDecodingError(at: seqValue, "is not an outstanding frame of this subscription") }
+            return
+        }
+        schedule(subscription)
+    }
+
+    private func find(_ params: JSONValue) throws(JSONDecodingError) -> Subscription {
+        let value = try params.member("subscription")
+        let id = try value.decodeString()
+        guard let subscription = subscriptions.withLock({ $0[id] }) else {
+            throw JSONDecodingError(at: value, "no subscription \"\(id)\"")
+        }
+        return subscription
+    }
+
+    /// An optional (or, without a default, required) number within `range`.
+    static func number(
+        _ params: JSONValue, _ key: String, default fallback: Double?, in range: ClosedRange<Double>, integer: Bool = false
+    ) throws(JSONDecodingError) -> Double {
+        guard let value = params.optionalMember(key) else {
+            if let fallback { return fallback }
+            _ = try params.member(key)
+            return 0
+        }
+        let number = integer ? Double(try value.decodeInt()) : try value.decodeDouble()
+        guard range.contains(number) else {
+            throw JSONDecodingError(at: value, "must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))")
+        }
+        return number
+    }
+
+    static func closed(_ range: ClosedRange<Int>) -> ClosedRange<Double> { Double(range.lowerBound)...Double(range.upperBound) }
+
+    private static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+}

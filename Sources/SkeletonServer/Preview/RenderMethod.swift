@@ -1,0 +1,56 @@
+import JSON
+import SkeletonGraphics
+import SkeletonRender
+
+/// `preview/render`: one frame of a document at a time, as raw RGBA, PNG or a CRC-32 checksum.
+public enum RenderMethod {
+    enum Encoding: String, CaseIterable { case raw, png, crc32 }
+
+    /// Registers `preview/render`.
+    public static func register(in table: inout MethodTable, provider: any DisplayListProvider, clock: SessionClock) {
+        table.request("preview/render") { context in
+            let params = try context.paramsObject()
+            let uriValue = try params.member("uri")
+            let uri = try uriValue.decodeString()
+            let time = try clock.time(from: params)
+            let scale = try PreviewHub.number(params, "scale", default: 1, in: RenderLimits.scaleRange)
+            let encoding = try params.member("encoding").decodeEnum(Encoding.self)
+            guard let source = provider.source(for: uri) else {
+                throw JSONDecodingError(at: uriValue, "no open document with this uri")
+            }
+            guard let list = source.displayList(at: time) else {
+                throw JSONDecodingError(at: uriValue, "the document has no valid tree to render yet")
+            }
+            var rasterizer = Rasterizer()
+            let frame: Frame
+            do { frame = try rasterizer.render(list, scale: scale) } catch let error as RenderError {
+                throw JSONDecodingError(pointer: params.pointerFromRoot.appending(error.field), message: error.description)
+            }
+            try context.cancellation.check()
+            var region = frame.bounds
+            if let value = params.optionalMember("region") {
+                region = PixelRect(
+                    x: try value.int("x"), y: try value.int("y"), width: try value.int("width"), height: try value.int("height"))
+                guard !region.isEmpty, frame.bounds.contains(region) else {
+                    throw JSONDecodingError(
+                        at: value, "must be a non-empty rectangle inside the \(frame.width)×\(frame.height) frame")
+                }
+            }
+            var result: JSONObject = [
+                "width": .int(region.width), "height": .int(region.height), "encoding": .string(encoding.rawValue),
+            ]
+            if region != frame.bounds { result["x"] = .int(region.x); result["y"] = .int(region.y) }
+            switch encoding {
+            case .crc32:
+                let bytes = RectEncoder.rawBytes(frame, region)
+                result["checksum"] = .string(bytes.withUnsafeBytes { Checksum.hex(Checksum.crc32(of: $0)) })
+            case .raw:
+                result["data"] = .string(String(decoding: Base64.encode(RectEncoder.rawBytes(frame, region)), as: UTF8.self))
+            case .png:
+                let png = try PNGEncoder.encode(frame, rect: region)
+                result["data"] = .string(String(decoding: Base64.encode(png), as: UTF8.self))
+            }
+            return .object(result)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Dispatch
+import JSON
+import SkeletonGraphics
+import SkeletonRender
+import Synchronization
+
+/// One preview subscriber: its encoder state and its flow-control counters, behind its own lock so that one
+/// subscriber's rendering never holds up another's.
+final class Subscription: Sendable {
+    struct Settings: Sendable {
+        var uri: String
+        var encoding: PreviewEncoding
+        var scale: Double
+        /// Frames per second at most, under the real clock.
+        var maxFPS: Double
+        /// Frames sent and not yet acknowledged, at most.
+        var window: Int
+    }
+
+    struct State {
+        var stream: PreviewStream
+        var sentSeq = 0
+        var ackedSeq = 0
+        /// Something may have changed since the last frame was built.
+        var dirty = true
+        /// Monotonic seconds of the last frame built (for the fps limit).
+        var lastFrameAt = -Double.infinity
+        /// A delayed schedule is already waiting (for the fps limit).
+        var delayedSchedule = false
+        var timer: (any DispatchSourceTimer)?
+        var closed = false
+        var unknownAcks = 0
+
+        var unacknowledged: Int { sentSeq - ackedSeq }
+    }
+
+    let id: String
+    let settings: Settings
+    let state: Mutex<State>
+
+    init(id: String, settings: Settings, stream: PreviewStream) {
+        self.id = id
+        self.settings = settings
+        self.state = Mutex(State(stream: stream))
+    }
+}

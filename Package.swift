@@ -65,6 +65,11 @@ let package = Package(
         .testTarget(name: "SkeletonRenderTests", dependencies: ["SkeletonRender", "SkeletonGraphics"], swiftSettings: strict),
         .testTarget(name: "SkeletonServerTests", dependencies: ["SkeletonServer", "JSONRPC", "JSON"], swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["JSON"], swiftSettings: strict),
+
+        // MARK: Tooling: the benchmark and the fuzz target (scripts/bench, scripts/fuzz)
+        .executableTarget(
+            name: "skeleton-bench", dependencies: ["JSON", "JSONRPC", "CJansson", "CJSONArena"], swiftSettings: strict),
+        .executableTarget(name: "skeletond-fuzz", dependencies: ["SkeletonServer", "JSONRPC", "JSON"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

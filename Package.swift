@@ -88,6 +88,11 @@ let package = Package(
             dependencies: ["JSON", "JSONRPC", "SkeletondTestSupport"],
             swiftSettings: strict
         ),
+
+        // MARK: Tooling: the benchmark and the fuzz target (scripts/bench, scripts/fuzz)
+        .executableTarget(
+            name: "skeleton-bench", dependencies: ["JSON", "JSONRPC", "CJansson", "CJSONArena"], swiftSettings: strict),
+        .executableTarget(name: "skeletond-fuzz", dependencies: ["SkeletonServer", "JSONRPC", "JSON"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -45,16 +45,20 @@ struct RasterContext {
         let bounds = PixelRect(x: Int(bx0), y: Int(by0), width: Int(bx1) - Int(bx0), height: Int(by1) - Int(by0))
         let area = bounds.intersection(region)
         guard !area.isEmpty,
-              let (paint, index) = Paint.resolve(layer.fill, opacity: opacity, rect: shape, bounds: bounds, ramp: ramp)
+              let paint = Paint.resolve(layer.fill, opacity: opacity, rect: shape, bounds: bounds, ramp: ramp)
         else { return }
 
+        var index = RampIndex.unit
+        var lineOpaque = false
         switch paint {
-        case .horizontal:
-            let start = index.rowStart(area.minY)
-            for i in area.minX..<area.maxX { line[i - area.minX] = ramp[index.index(start, i, area.minY)] }
-        case .vertical:
-            for j in area.minY..<area.maxY { line[j - area.minY] = ramp[index.index(index.rowStart(j), area.minX, j)] }
-        case .solid, .diagonal:
+        case .horizontal(let g, let axis):
+            // One exact colour per column, walked in increasing t.
+            lineOpaque = fillLine(g, opacity: opacity, count: area.width, reversed: axis.tx < 0) { axis.t(area.minX + $0, 0) }
+        case .vertical(let g, let axis):
+            _ = fillLine(g, opacity: opacity, count: area.height, reversed: axis.ty < 0) { axis.t(0, area.minY + $0) }
+        case .diagonal(let ix, _):
+            index = ix
+        case .solid:
             break
         }
 
@@ -97,9 +101,9 @@ struct RasterContext {
                 constantSpan(dst, count: count, src: src, c8: c8)
             case .vertical:
                 constantSpan(dst, count: count, src: line[j - area.minY], c8: c8)
-            case .horizontal(let opaque):
+            case .horizontal:
                 let src = line + (iS - area.minX)
-                if opaque && c8 == 255 {
+                if lineOpaque && c8 == 255 {
                     dst.update(from: src, count: count)
                 } else {
                     for x in 0..<count {
@@ -141,6 +145,25 @@ struct RasterContext {
             }
             row[i] = blend(row[i], src, effectiveAlpha(src >> 24, c8))
         }
+    }
+
+    /// Fills `line[0..<count]` with the exact colours at `t(k)`, visiting k in increasing t (`reversed` when t
+    /// decreases with k). Returns true when every colour is opaque.
+    @inline(__always)
+    private func fillLine(
+        _ g: LinearGradient, opacity: Double, count: Int, reversed: Bool, t: (Int) -> Double
+    ) -> Bool {
+        var cursor = StopCursor(g)
+        var alphaAll: UInt32 = 0xFF
+        g.colors.withUnsafeBufferPointer { colors in
+            for n in 0..<count {
+                let k = reversed ? count - 1 - n : n
+                let p = cursor.fastColor(at: t(k), opacity: opacity, colors: colors)
+                line[k] = p
+                alphaAll &= p >> 24
+            }
+        }
+        return alphaAll == 0xFF
     }
 
     /// `count` opaque pixels straight from the ramp, fixed-point f from `f` in steps of `index.step`.

@@ -288,6 +288,23 @@ import Testing
         }
     }
 
+    @Test func occlusionCullingChangesNoByte() throws {
+        var rng = SeededRandom(seed: 13)
+        for _ in 0..<150 {
+            let list = Fixtures.randomList(&rng, width: 60, height: 50, count: rng.int(2, 14))
+            let scale = [1.0, 2.0, 1.25][rng.int(0, 2)]
+            var culled = Rasterizer(), plain = Rasterizer()
+            plain.occlusionEnabled = false
+            #expect(try culled.render(list, scale: scale) == (try plain.render(list, scale: scale)))
+        }
+        // A layer entirely under an opaque one is skipped; the result is the top layer.
+        let hidden = Fixtures.list(20, 20, [
+            Fixtures.layer("under", 5, 5, 5, 5, fill: .solid(RGBA(red: 1, green: 0, blue: 0))),
+            Fixtures.layer("over", 0, 0, 20, 20, radius: 2, fill: .solid(.black)),
+        ])
+        #expect(try Fixtures.render(hidden)[7, 7] == RGB8(r: 0, g: 0, b: 0))
+    }
+
     @Test func badInputIsAnErrorNotACrash() throws {
         var r = Rasterizer()
         #expect(throws: RenderError.invalidScale(0.5)) { _ = try r.render(Fixtures.list(10, 10, []), scale: 0.5) }

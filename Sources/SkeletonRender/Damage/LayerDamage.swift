@@ -20,7 +20,7 @@ public enum LayerDamage {
         }
         var damage: [PixelRect] = []
         func add(_ layer: Layer) {
-            if let r = PixelRect(covering: layer.bounds, scale: scale)?.intersection(canvas), !r.isEmpty { damage.append(r) }
+            if let r = pixelBounds(layer, scale: scale, canvas: canvas) { damage.append(r) }
         }
         for layer in old.layers where newIndex[layer.id] == nil { add(layer) }
         for layer in new.layers {
@@ -44,6 +44,21 @@ public enum LayerDamage {
         return DamageRegion(damage).rects
     }
 
+    /// The pixels a layer can touch, exactly as the rasterizer bounds it: the intersection of the whole-pixel boxes
+    /// of its shape and of each clip, cut to the canvas (anti-aliasing can reach a pixel that two shapes share
+    /// even when the shapes themselves do not overlap). Nil when it touches none.
+    public static func pixelBounds(_ layer: Layer, scale: Double, canvas: PixelRect) -> PixelRect? {
+        guard let shape = PixelShape(layer.shape, scale: scale) else { return nil }
+        var x0 = max(canvas.minX, shape.outerX0), y0 = max(canvas.minY, shape.outerY0)
+        var x1 = min(canvas.maxX, shape.outerX1), y1 = min(canvas.maxY, shape.outerY1)
+        for clip in layer.clips {
+            guard let c = PixelShape(clip, scale: scale) else { return nil }
+            x0 = max(x0, c.outerX0); y0 = max(y0, c.outerY0); x1 = min(x1, c.outerX1); y1 = min(y1, c.outerY1)
+        }
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// Id → index, or nil when an id repeats.
     private static func uniqueIndex(_ layers: [Layer]) -> [String: Int]? {
         var index: [String: Int] = [:]
@@ -61,7 +76,7 @@ public enum LayerDamage {
             let x = i < a.count ? a[i] : nil, y = i < b.count ? b[i] : nil
             guard x != y else { continue }
             for layer in [x, y].compactMap({ $0 }) {
-                if let r = PixelRect(covering: layer.bounds, scale: scale)?.intersection(canvas), !r.isEmpty { damage.append(r) }
+                if let r = pixelBounds(layer, scale: scale, canvas: canvas) { damage.append(r) }
             }
         }
         return DamageRegion(damage).rects

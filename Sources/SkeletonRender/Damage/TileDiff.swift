@@ -1,5 +1,11 @@
 /// Trimming damage by comparing the pixels of two frames tile by tile.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Compares frames in tiles of `TileDiff.tileWidth` × `TileDiff.tileHeight` pixels (aligned to the frame origin,
 /// cut at its right and bottom edges) and returns rectangles covering exactly the tiles that differ.
 public enum TileDiff {
@@ -45,8 +51,7 @@ public enum TileDiff {
                         var differs = false
                         var y = y0
                         while y < y1 && !differs {
-                            let ra = pa + y * w + x0, rb = pb + y * w + x0
-                            for x in 0..<n where ra[x] != rb[x] { differs = true; break }
+                            differs = memcmp(pa + y * w + x0, pb + y * w + x0, n * 4) != 0
                             y += 1
                         }
                         dirty[ty * cols + tx] = differs

@@ -31,33 +31,40 @@ public enum PNGEncoder {
     static func filter(_ frame: Frame, _ rect: PixelRect) -> [UInt8] {
         let rowBytes = rect.width * 3
         var out = [UInt8](repeating: 0, count: (rowBytes + 1) * rect.height)
-        var prev = [UInt8](repeating: 0, count: rowBytes)
-        var cur = [UInt8](repeating: 0, count: rowBytes)
+        var rows = [UInt8](repeating: 0, count: rowBytes * 2)
         let w = frame.width
         frame.pixels.withUnsafeBufferPointer { px in
             out.withUnsafeMutableBufferPointer { o in
-                for row in 0..<rect.height {
-                    let src = (rect.y + row) * w + rect.x
-                    for x in 0..<rect.width {
-                        let p = px[src + x]
-                        cur[x * 3] = UInt8(truncatingIfNeeded: p)
-                        cur[x * 3 + 1] = UInt8(truncatingIfNeeded: p >> 8)
-                        cur[x * 3 + 2] = UInt8(truncatingIfNeeded: p >> 16)
+                rows.withUnsafeMutableBufferPointer { buf in
+                    guard let p = px.baseAddress, let ob = o.baseAddress, let b = buf.baseAddress else { return }
+                    var prev = b, cur = b + rowBytes
+                    for row in 0..<rect.height {
+                        let src = p + (rect.y + row) * w + rect.x
+                        for x in 0..<rect.width {
+                            let v = src[x]
+                            cur[x &* 3] = UInt8(truncatingIfNeeded: v)
+                            cur[x &* 3 &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
+                            cur[x &* 3 &+ 2] = UInt8(truncatingIfNeeded: v >> 16)
+                        }
+                        var sumSub = 0, sumUp = 0
+                        for i in 0..<rowBytes {
+                            let sub = cur[i] &- (i >= 3 ? cur[i &- 3] : 0)
+                            let up = cur[i] &- prev[i]
+                            sumSub &+= Int(Int8(bitPattern: sub).magnitude)
+                            sumUp &+= Int(Int8(bitPattern: up).magnitude)
+                        }
+                        let line = ob + row * (rowBytes + 1)
+                        let dst = line + 1
+                        if row > 0 && sumUp < sumSub {
+                            line[0] = 2
+                            for i in 0..<rowBytes { dst[i] = cur[i] &- prev[i] }
+                        } else {
+                            line[0] = 1
+                            for i in 0..<min(3, rowBytes) { dst[i] = cur[i] }
+                            if rowBytes > 3 { for i in 3..<rowBytes { dst[i] = cur[i] &- cur[i &- 3] } }
+                        }
+                        swap(&prev, &cur)
                     }
-                    var sumSub = 0, sumUp = 0
-                    for i in 0..<rowBytes {
-                        let sub = cur[i] &- (i >= 3 ? cur[i - 3] : 0)
-                        let up = cur[i] &- prev[i]
-                        sumSub += Int(Int8(bitPattern: sub).magnitude)
-                        sumUp += Int(Int8(bitPattern: up).magnitude)
-                    }
-                    let base = row * (rowBytes + 1)
-                    let useUp = row > 0 && sumUp < sumSub
-                    o[base] = useUp ? 2 : 1
-                    for i in 0..<rowBytes {
-                        o[base + 1 + i] = useUp ? cur[i] &- prev[i] : cur[i] &- (i >= 3 ? cur[i - 3] : 0)
-                    }
-                    swap(&prev, &cur)
                 }
             }
         }

@@ -16,6 +16,27 @@ enum GradientRamp {
     /// The most entries a ramp has.
     static let maxEntries = 8192
 
+    /// The steepest colour change of the gradient, in 8-bit levels per unit of t (largest channel, alpha
+    /// included, after clipping); zero-width steps are ignored (they are sharp edges at any resolution).
+    static func maxLevelsPerUnit(_ g: LinearGradient, opacity: Double) -> Double {
+        let cursor = StopCursor(g)
+        var best = 0.0
+        var prev = cursor.rawLocation(0)
+        for k in 1..<max(g.colors.count, 1) {
+            let loc = max(prev, cursor.rawLocation(k))
+            let span = loc - prev
+            prev = loc
+            guard span > 0 else { continue }
+            let a = g.colors[k - 1].clamped, b = g.colors[k].clamped
+            let delta = max(
+                max(abs(a.red - b.red), abs(a.green - b.green)),
+                max(abs(a.blue - b.blue), abs(a.alpha - b.alpha) * opacity)
+            )
+            best = max(best, delta * 255 / span)
+        }
+        return best
+    }
+
     /// Fills `ramp[0..<entries]` with the colours at `t = lo + step·e` (the last entry at exactly `hi`), walking the
     /// stops once. Returns the AND and the OR of the entries' alpha bytes.
     static func fill(

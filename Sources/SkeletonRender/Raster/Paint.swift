@@ -2,30 +2,39 @@
 
 import SkeletonGraphics
 
+/// A gradient's parameter along the canvas: `t(i, j) = t0 + i·tx + j·ty` at the centre of pixel (i, j).
+struct GradientAxis {
+    var t0: Double
+    var tx: Double
+    var ty: Double
+
+    @inline(__always)
+    func t(_ i: Int, _ j: Int) -> Double { t0 + Double(i) * tx + Double(j) * ty }
+}
+
 /// A layer's fill, ready for the pixel loops.
 enum Paint {
     /// One packed colour (alpha byte = 8-bit source alpha).
     case solid(UInt32)
-    /// Colour depends on the column only: `row[i - rowOrigin]`.
-    case horizontal(opaque: Bool)
-    /// Colour depends on the row only: `column[j - columnOrigin]`.
-    case vertical
-    /// Colour from the ramp per pixel.
+    /// Colour depends on the column only (the axis is horizontal): evaluated exactly once per column.
+    case horizontal(LinearGradient, GradientAxis)
+    /// Colour depends on the row only (the axis is vertical): evaluated exactly once per row.
+    case vertical(LinearGradient, GradientAxis)
+    /// Any other axis: colour from the ramp per pixel.
     case diagonal(RampIndex, opaque: Bool)
 }
 
 extension Paint {
     /// Resolves `fill` for a layer whose gradient box is `rect` (pixels) and whose painted pixels lie in
     /// `bounds` (the layer's canvas-clipped pixel box, independent of any render region).
-    /// Fills `ramp` (capacity `GradientRamp.maxEntries`) for gradients. Returns nil when nothing would show.
+    /// Fills `ramp` (capacity `GradientRamp.maxEntries`) for diagonal gradients. Returns nil when nothing would show.
     static func resolve(
         _ fill: Fill, opacity: Double, rect: PixelShape, bounds: PixelRect, ramp: UnsafeMutablePointer<UInt32>
-    ) -> (paint: Paint, ramp: RampIndex)? {
-        let unit = RampIndex.unit
+    ) -> Paint? {
         switch fill {
         case .solid(let c):
             let p = packColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * opacity)
-            return p >> 24 == 0 ? nil : (.solid(p), unit)
+            return p >> 24 == 0 ? nil : .solid(p)
         case .linearGradient(let g):
             guard !g.colors.isEmpty else { return nil }
             let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
@@ -33,39 +42,51 @@ extension Paint {
             let dx = (rect.x0 + g.end.x * w) - sx, dy = (rect.y0 + g.end.y * h) - sy
             let len2 = dx * dx + dy * dy
             var cursor = StopCursor(g)
-            guard g.colors.count > 1, len2 > 0, len2.isFinite, sx.isFinite, sy.isFinite else {
+            let solidFirst: Paint? = {
                 let p = cursor.color(at: -Double.infinity, opacity: opacity)
-                return p >> 24 == 0 ? nil : (.solid(p), unit)
-            }
-            // t at integer pixel (i, j), using the pixel centre.
-            let tx = dx / len2, ty = dy / len2
-            let t0 = ((0.5 - sx) * dx + (0.5 - sy) * dy) / len2
-            func t(_ i: Int, _ j: Int) -> Double { t0 + Double(i) * tx + Double(j) * ty }
-            let c0 = t(bounds.minX, bounds.minY), c1 = t(bounds.maxX - 1, bounds.minY)
-            let c2 = t(bounds.minX, bounds.maxY - 1), c3 = t(bounds.maxX - 1, bounds.maxY - 1)
-            let tMin = min(min(c0, c1), min(c2, c3)), tMax = max(max(c0, c1), max(c2, c3))
-            let lo = max(tMin, cursor.first), hi = min(tMax, cursor.last)
-            guard lo < hi, tx.isFinite, ty.isFinite, t0.isFinite else {
-                // Every pixel is beyond one end (or the layer is a single pixel column/row of t).
-                let p = cursor.color(at: tMax, opacity: opacity)
-                return p >> 24 == 0 ? nil : (.solid(p), unit)
-            }
-            let pixelsAlong = (hi - lo) * len2.squareRoot()
-            let entries = Int(min(max(pixelsAlong.rounded(.up) + 1, 2), Double(GradientRamp.maxEntries)))
-            let step = (hi - lo) / Double(entries - 1)
-            let (alphaAll, anyVisible) = GradientRamp.fill(
-                ramp, entries: entries, lo: lo, step: step, hi: hi, gradient: g, opacity: opacity
-            )
-            guard anyVisible != 0 else { return nil }
-            let k = Double(entries - 1) / (hi - lo)
-            let index = RampIndex(
-                fb: (c0 - lo) * k + 0.5, fx: tx * k, fy: ty * k, bx: bounds.minX, by: bounds.minY,
-                maxIndex: entries - 1, extent: Double(max(bounds.width, bounds.height))
-            )
-            let opaque = alphaAll == 0xFF
-            if dy == 0 { return (.horizontal(opaque: opaque), index) }
-            if dx == 0 { return (.vertical, index) }
-            return (.diagonal(index, opaque: opaque), index)
+                return p >> 24 == 0 ? nil : .solid(p)
+            }()
+            guard g.colors.count > 1, len2 > 0, len2.isFinite, sx.isFinite, sy.isFinite else { return solidFirst }
+            let axis = GradientAxis(t0: ((0.5 - sx) * dx + (0.5 - sy) * dy) / len2, tx: dx / len2, ty: dy / len2)
+            guard axis.t0.isFinite, axis.tx.isFinite, axis.ty.isFinite else { return solidFirst }
+            if dy == 0 { return .horizontal(g, axis) }
+            if dx == 0 { return .vertical(g, axis) }
+            return diagonal(g, axis: axis, opacity: opacity, length: len2.squareRoot(), bounds: bounds, ramp: ramp)
         }
+    }
+
+    /// Builds the ramp of a diagonal gradient over the part of the stop range the layer's pixels reach.
+    ///
+    /// Entries: at least one per pixel along the axis, more where the colours change fast (so that neighbouring
+    /// entries differ by about one 8-bit level), at most four per pixel and `GradientRamp.maxEntries`.
+    private static func diagonal(
+        _ g: LinearGradient, axis: GradientAxis, opacity: Double, length: Double, bounds: PixelRect,
+        ramp: UnsafeMutablePointer<UInt32>
+    ) -> Paint? {
+        var cursor = StopCursor(g)
+        let c0 = axis.t(bounds.minX, bounds.minY), c1 = axis.t(bounds.maxX - 1, bounds.minY)
+        let c2 = axis.t(bounds.minX, bounds.maxY - 1), c3 = axis.t(bounds.maxX - 1, bounds.maxY - 1)
+        let tMin = min(min(c0, c1), min(c2, c3)), tMax = max(max(c0, c1), max(c2, c3))
+        let lo = max(tMin, cursor.first), hi = min(tMax, cursor.last)
+        guard lo < hi else {
+            // Every pixel is beyond one end.
+            let p = cursor.color(at: tMax, opacity: opacity)
+            return p >> 24 == 0 ? nil : .solid(p)
+        }
+        let pixelsAlong = (hi - lo) * length
+        let levels = (hi - lo) * GradientRamp.maxLevelsPerUnit(g, opacity: opacity)
+        let wanted = min(max(levels, pixelsAlong), 4 * pixelsAlong)
+        let entries = Int(min(max(wanted.rounded(.up) + 1, 2), Double(GradientRamp.maxEntries)))
+        let step = (hi - lo) / Double(entries - 1)
+        let (alphaAll, anyVisible) = GradientRamp.fill(
+            ramp, entries: entries, lo: lo, step: step, hi: hi, gradient: g, opacity: opacity
+        )
+        guard anyVisible != 0 else { return nil }
+        let k = Double(entries - 1) / (hi - lo)
+        let index = RampIndex(
+            fb: (c0 - lo) * k + 0.5, fx: axis.tx * k, fy: axis.ty * k, bx: bounds.minX, by: bounds.minY,
+            maxIndex: entries - 1, extent: Double(max(bounds.width, bounds.height))
+        )
+        return .diagonal(index, opaque: alphaAll == 0xFF)
     }
 }

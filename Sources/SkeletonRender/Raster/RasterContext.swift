@@ -15,6 +15,12 @@ struct RasterContext {
     let line: UnsafeMutablePointer<UInt32>
     let shapes: UnsafeMutablePointer<PixelShape>
     let rows: UnsafeMutablePointer<PixelShape.Row>
+    /// Per layer: the pixels it paints opaquely whatever lies beneath (see `Occlusion`), or an empty rect.
+    let occluders: UnsafeMutablePointer<PixelRect>
+    let layerCount: Int
+    /// Scratch: later occluders meeting the current layer (`Occlusion.maxPerLayer`), and a row's spans.
+    let occluding: UnsafeMutablePointer<PixelRect>
+    let spans: UnsafeMutablePointer<Int>
 
     /// Fills `rect` (inside the frame) with an opaque pixel.
     func fill(_ rect: PixelRect, with pixel: UInt32) {
@@ -23,8 +29,8 @@ struct RasterContext {
         }
     }
 
-    /// Draws one layer, limited to `region`.
-    func draw(_ layer: Layer) {
+    /// Draws layer number `li`, limited to `region`, skipping pixels that a later layer repaints opaquely.
+    func draw(_ layer: Layer, at li: Int) {
         let opacity = clampUnit(layer.opacity)
         guard opacity > 0, let shape = PixelShape(layer.shape, scale: scale) else { return }
         shapes[0] = shape
@@ -44,17 +50,30 @@ struct RasterContext {
         guard bx1 > bx0, by1 > by0 else { return }
         let bounds = PixelRect(x: Int(bx0), y: Int(by0), width: Int(bx1) - Int(bx0), height: Int(by1) - Int(by0))
         let area = bounds.intersection(region)
-        guard !area.isEmpty,
-              let (paint, index) = Paint.resolve(layer.fill, opacity: opacity, rect: shape, bounds: bounds, ramp: ramp)
+        guard !area.isEmpty else { return }
+        var nOcc = 0
+        if li + 1 < layerCount {
+            for m in (li + 1)..<layerCount {
+                let o = occluders[m]
+                guard o.x < area.maxX, o.maxX > area.x, o.y < area.maxY, o.maxY > area.y else { continue }
+                if o.contains(area) { return }
+                if nOcc < Occlusion.maxPerLayer { occluding[nOcc] = o; nOcc += 1 }
+            }
+        }
+        guard let paint = Paint.resolve(layer.fill, opacity: opacity, rect: shape, bounds: bounds, ramp: ramp)
         else { return }
 
+        var index = RampIndex.unit
+        var lineOpaque = false
         switch paint {
-        case .horizontal:
-            let start = index.rowStart(area.minY)
-            for i in area.minX..<area.maxX { line[i - area.minX] = ramp[index.index(start, i, area.minY)] }
-        case .vertical:
-            for j in area.minY..<area.maxY { line[j - area.minY] = ramp[index.index(index.rowStart(j), area.minX, j)] }
-        case .solid, .diagonal:
+        case .horizontal(let g, let axis):
+            // One exact colour per column, walked in increasing t.
+            lineOpaque = fillLine(g, opacity: opacity, count: area.width, reversed: axis.tx < 0) { axis.t(area.minX + $0, 0) }
+        case .vertical(let g, let axis):
+            _ = fillLine(g, opacity: opacity, count: area.height, reversed: axis.ty < 0) { axis.t(0, area.minY + $0) }
+        case .diagonal(let ix, _):
+            index = ix
+        case .solid:
             break
         }
 
@@ -84,37 +103,74 @@ struct RasterContext {
             if iE <= iS { iS = oE; iE = oE }
             let rowPixels = pixels + j * stride
             let base = index.rowStart(j)
-            // Edge pixels: per-pixel coverage.
-            edges(rowPixels, from: oS, to: iS, j: j, shapes: n, paint: paint, index: index, base: base, area: area)
-            edges(rowPixels, from: iE, to: oE, j: j, shapes: n, paint: paint, index: index, base: base, area: area)
-            // Interior span: constant coverage.
             let c8 = coverage8(k)
-            guard iS < iE, c8 > 0 else { continue }
-            let count = iE - iS
-            let dst = rowPixels + iS
-            switch paint {
-            case .solid(let src):
-                constantSpan(dst, count: count, src: src, c8: c8)
-            case .vertical:
-                constantSpan(dst, count: count, src: line[j - area.minY], c8: c8)
-            case .horizontal(let opaque):
-                let src = line + (iS - area.minX)
-                if opaque && c8 == 255 {
-                    dst.update(from: src, count: count)
-                } else {
-                    for x in 0..<count {
-                        let s = src[x]
-                        dst[x] = blend(dst[x], s, effectiveAlpha(s >> 24, c8))
-                    }
+            // Immutable copies: a local function capturing `var`s would box them on the heap.
+            let outerS = oS, outerE = oE, innerS = iS, innerE = iE, index = index, lineOpaque = lineOpaque
+            func piece(_ va: Int, _ vb: Int) {
+                edges(rowPixels, from: max(outerS, va), to: min(innerS, vb), j: j, shapes: n, paint: paint, index: index, base: base, area: area)
+                edges(rowPixels, from: max(innerE, va), to: min(outerE, vb), j: j, shapes: n, paint: paint, index: index, base: base, area: area)
+                let a = max(innerS, va), b = min(innerE, vb)
+                if a < b && c8 > 0 {
+                    inner(rowPixels, from: a, to: b, j: j, c8: c8, paint: paint, base: base, area: area, lineOpaque: lineOpaque)
                 }
-            case .diagonal(let ix, let opaque):
-                if ix.isFixed && opaque && c8 == 255 {
-                    rampSpan(dst, count: count, from: ix.at(base, iS), index: ix)
-                } else {
-                    for x in 0..<count {
-                        let s = ramp[ix.index(base, iS + x, j)]
-                        dst[x] = blend(dst[x], s, effectiveAlpha(s >> 24, c8))
-                    }
+            }
+            if nOcc == 0 {
+                piece(oS, oE)
+                continue
+            }
+            // Spans of this row hidden by later opaque layers, sorted by start.
+            var ns = 0
+            for q in 0..<nOcc {
+                let o = occluding[q]
+                guard j >= o.y, j < o.maxY else { continue }
+                var at = ns
+                while at > 0 && spans[2 * (at - 1)] > o.x {
+                    spans[2 * at] = spans[2 * (at - 1)]; spans[2 * at + 1] = spans[2 * (at - 1) + 1]
+                    at -= 1
+                }
+                spans[2 * at] = o.x; spans[2 * at + 1] = o.maxX
+                ns += 1
+            }
+            var x = oS
+            for q in 0..<ns where x < oE {
+                let a = spans[2 * q], b = spans[2 * q + 1]
+                if a > x { piece(x, min(a, oE)) }
+                x = max(x, b)
+            }
+            if x < oE { piece(x, oE) }
+        }
+    }
+
+    /// The interior pixels `from..<to` of row `j`, all at coverage `c8`.
+    @inline(__always)
+    private func inner(
+        _ rowPixels: UnsafeMutablePointer<UInt32>, from iS: Int, to iE: Int, j: Int, c8: UInt32,
+        paint: Paint, base: Int64, area: PixelRect, lineOpaque: Bool
+    ) {
+        let count = iE - iS
+        let dst = rowPixels + iS
+        switch paint {
+        case .solid(let src):
+            constantSpan(dst, count: count, src: src, c8: c8)
+        case .vertical:
+            constantSpan(dst, count: count, src: line[j - area.minY], c8: c8)
+        case .horizontal:
+            let src = line + (iS - area.minX)
+            if lineOpaque && c8 == 255 {
+                dst.update(from: src, count: count)
+            } else {
+                for x in 0..<count {
+                    let s = src[x]
+                    dst[x] = blend(dst[x], s, effectiveAlpha(s >> 24, c8))
+                }
+            }
+        case .diagonal(let ix, let opaque):
+            if ix.isFixed && opaque && c8 == 255 {
+                rampSpan(dst, count: count, from: ix.at(base, iS), index: ix)
+            } else {
+                for x in 0..<count {
+                    let s = ramp[ix.index(base, iS + x, j)]
+                    dst[x] = blend(dst[x], s, effectiveAlpha(s >> 24, c8))
                 }
             }
         }
@@ -141,6 +197,25 @@ struct RasterContext {
             }
             row[i] = blend(row[i], src, effectiveAlpha(src >> 24, c8))
         }
+    }
+
+    /// Fills `line[0..<count]` with the exact colours at `t(k)`, visiting k in increasing t (`reversed` when t
+    /// decreases with k). Returns true when every colour is opaque.
+    @inline(__always)
+    private func fillLine(
+        _ g: LinearGradient, opacity: Double, count: Int, reversed: Bool, t: (Int) -> Double
+    ) -> Bool {
+        var cursor = StopCursor(g)
+        var alphaAll: UInt32 = 0xFF
+        g.colors.withUnsafeBufferPointer { colors in
+            for n in 0..<count {
+                let k = reversed ? count - 1 - n : n
+                let p = cursor.fastColor(at: t(k), opacity: opacity, colors: colors)
+                line[k] = p
+                alphaAll &= p >> 24
+            }
+        }
+        return alphaAll == 0xFF
     }
 
     /// `count` opaque pixels straight from the ramp, fixed-point f from `f` in steps of `index.step`.

@@ -14,6 +14,12 @@ public struct Rasterizer: Sendable {
     private var line: [UInt32] = []
     private var shapes: [PixelShape] = []
     private var rows: [PixelShape.Row] = []
+    private var occluders: [PixelRect] = []
+    private var occluding: [PixelRect] = []
+    private var spans: [Int] = []
+
+    /// Skip pixels that later opaque layers repaint (see `Occlusion`); off only to test that it changes no byte.
+    var occlusionEnabled = true
 
     public init() {}
 
@@ -61,19 +67,38 @@ public struct Rasterizer: Sendable {
         }
         let background = backgroundPixel(list.background)
         let canvas = frame.bounds
+        let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        let layerCount = list.layers.count
+        if occluders.count < layerCount { occluders = Array(repeating: empty, count: layerCount) }
+        if occluding.count < Occlusion.maxPerLayer {
+            occluding = Array(repeating: empty, count: Occlusion.maxPerLayer)
+            spans = Array(repeating: 0, count: 2 * Occlusion.maxPerLayer + 2)
+        }
+        let occlusion = occlusionEnabled && layerCount <= Occlusion.maxLayers
+        for (i, layer) in list.layers.enumerated() {
+            occluders[i] = occlusion ? Occlusion.rect(layer, scale: scale, canvas: canvas) : empty
+        }
         frame.pixels.withUnsafeMutableBufferPointer { px in
             ramp.withUnsafeMutableBufferPointer { rp in
                 line.withUnsafeMutableBufferPointer { lp in
                     shapes.withUnsafeMutableBufferPointer { sp in
                         rows.withUnsafeMutableBufferPointer { rw in
-                            guard let p = px.baseAddress, let r = rp.baseAddress, let l = lp.baseAddress,
-                                  let s = sp.baseAddress, let q = rw.baseAddress else { return }
-                            let ctx = RasterContext(
-                                pixels: p, stride: canvas.width, canvas: canvas, region: region, scale: scale,
-                                ramp: r, line: l, shapes: s, rows: q
-                            )
-                            ctx.fill(region, with: background)
-                            for layer in list.layers { ctx.draw(layer) }
+                            occluders.withUnsafeMutableBufferPointer { oc in
+                                occluding.withUnsafeMutableBufferPointer { og in
+                                    spans.withUnsafeMutableBufferPointer { sn in
+                                        guard let p = px.baseAddress, let r = rp.baseAddress, let l = lp.baseAddress,
+                                              let s = sp.baseAddress, let q = rw.baseAddress, let o = oc.baseAddress,
+                                              let g = og.baseAddress, let z = sn.baseAddress else { return }
+                                        let ctx = RasterContext(
+                                            pixels: p, stride: canvas.width, canvas: canvas, region: region, scale: scale,
+                                            ramp: r, line: l, shapes: s, rows: q,
+                                            occluders: o, layerCount: occlusion ? layerCount : 0, occluding: g, spans: z
+                                        )
+                                        ctx.fill(region, with: background)
+                                        for (i, layer) in list.layers.enumerated() { ctx.draw(layer, at: i) }
+                                    }
+                                }
+                            }
                         }
                     }
                 }

@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "SkeletonRenderTests", dependencies: ["SkeletonRender", "SkeletonGraphics"], swiftSettings: strict),
         .testTarget(
             name: "SkeletonServerTests",
-            dependencies: ["SkeletonServer", "JSONRPC", "JSON", "SkeletondTestSupport"],
+            dependencies: ["SkeletonServer", "JSONRPC", "JSON", "SkeletondTestSupport", "SkeletonRender", "SkeletonGraphics"],
             swiftSettings: strict
         ),
         .testTarget(

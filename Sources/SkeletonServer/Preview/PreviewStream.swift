@@ -45,7 +45,7 @@ enum PreviewStream {
             guard let update = try stream.next(list) else { return nil }
             return [
                 "columns": .int(update.columns), "rows": .int(update.rows), "keyframe": .bool(update.keyframe),
-                "runs": FrameWire.cellRuns(update.runs),
+                "cells": FrameWire.cellRuns(update.runs),
             ]
         case .layers(let last):
             let diff = LayerDiff.between(last, list)

@@ -20,12 +20,13 @@ public enum FrameWire {
         })
     }
 
-    /// `[{row, column, cells: [["#top", "#bottom"], …]}]`: runs of changed half-block cells.
+    /// `[{x, y, fg: ["#RRGGBB", …], bg: [...]}]`: runs of changed half-block cells on row `y` from column `x`.
     public static func cellRuns(_ runs: [CellRun]) -> JSON {
         .array(runs.map { run in
             [
-                "row": .int(run.row), "column": .int(run.column),
-                "cells": .array(run.cells.map { [.string($0.top.hex), .string($0.bottom.hex)] }),
+                "x": .int(run.column), "y": .int(run.row),
+                "fg": .array(run.cells.map { .string($0.top.hex) }),
+                "bg": .array(run.cells.map { .string($0.bottom.hex) }),
             ]
         })
     }

@@ -1,0 +1,98 @@
+import Foundation
+import JSON
+import SkeletonGraphics
+import SkeletonRender
+import SkeletonServer
+import SkeletondTestSupport
+import Testing
+
+/// The `cells` and `layers` streams reassemble to what the document shows at the last frame's time.
+@Suite struct PreviewEncodingsTests {
+    func randomList(_ g: inout SplitMix) -> DisplayList {
+        let colors = ["#ECF0F1", "#1C2325", "#3498DB", "#E74C3C", "#2ECC71"]
+        return PreviewHarness.list((0..<Int(g.next() % 7)).map { _ in
+            (Double(g.next() % 50), Double(g.next() % 40), Double(1 + g.next() % 30), Double(1 + g.next() % 20),
+             colors[Int(g.next() % 5)], Double(g.next() % 6))
+        })
+    }
+
+    func frames(_ h: PreviewHarness) throws -> [JSON] {
+        try h.client.drain(for: 0.05).compactMap { $0["method"] == "preview/frame" ? $0["params"] : nil }
+    }
+
+    @Test func cellsReassembleToTheGridOfTheRenderedFrame() throws {
+        var g = SplitMix(seed: 99)
+        for _ in 0..<15 {
+            let h = PreviewHarness()
+            try h.server.initialize()
+            let first = randomList(&g)
+            h.documents.set("file:///c") { _ in first }
+            _ = try h.client.request(
+                "preview/subscribe", ["uri": "file:///c", "encoding": "cells", "window": 64, "cells": ["columns": 17, "rows": 9]])
+            var cells: [String: (String, String)] = [:]
+            for _ in 0..<6 {
+                let next = randomList(&g)
+                h.documents.set("file:///c") { _ in next }
+                h.hub.documentChanged("file:///c")
+                for frame in try frames(h) {
+                    #expect(frame["columns"] == 17 && frame["rows"] == 9)
+                    for run in frame["cells"]?.arrayValue ?? [] {
+                        let x = run["x"]?.intValue ?? -1, y = run["y"]?.intValue ?? -1
+                        let fg = run["fg"]?.arrayValue ?? [], bg = run["bg"]?.arrayValue ?? []
+                        for k in fg.indices { cells["\(x + k),\(y)"] = (fg[k].stringValue ?? "", bg[k].stringValue ?? "") }
+                    }
+                }
+            }
+            let canvas = try h.render("file:///c")
+            var frame = try Frame(width: canvas.width, height: canvas.height)
+            _ = frame.write(rgba: canvas.rgba, at: frame.bounds)
+            let grid = try CellGrid(sampling: frame, columns: 17, rows: 9)
+            for row in 0..<9 {
+                for column in 0..<17 {
+                    let expected = try #require(grid[column, row])
+                    let got = cells["\(column),\(row)"]
+                    #expect(got?.0 == expected.top.hex && got?.1 == expected.bottom.hex)
+                }
+            }
+        }
+    }
+
+    @Test func layerOpsReassembleToTheDisplayList() throws {
+        var g = SplitMix(seed: 5)
+        for _ in 0..<15 {
+            let h = PreviewHarness()
+            try h.server.initialize()
+            let first = randomList(&g)
+            h.documents.set("file:///l") { _ in first }
+            _ = try h.client.request("preview/subscribe", ["uri": "file:///l", "encoding": "layers", "window": 64])
+            var layers: [JSON] = []
+            var latest = first
+            for _ in 0..<6 {
+                latest = randomList(&g)
+                let next = latest
+                h.documents.set("file:///l") { _ in next }
+                h.hub.documentChanged("file:///l")
+                for frame in try frames(h) {
+                    if frame["keyframe"] == true { layers = [] }
+                    for op in frame["ops"]?.arrayValue ?? [] {
+                        switch op["op"]?.stringValue {
+                        case "add": layers.insert(op["layer"] ?? .null, at: min(op["index"]?.intValue ?? 0, layers.count))
+                        case "update":
+                            if let i = layers.firstIndex(where: { $0["id"] == op["layer"]?["id"] }) { layers[i] = op["layer"] ?? .null }
+                        case "remove": layers.removeAll { $0["id"] == op["id"] }
+                        case "move":
+                            if let i = layers.firstIndex(where: { $0["id"] == op["id"] }) {
+                                let layer = layers.remove(at: i)
+                                layers.insert(layer, at: min(op["index"]?.intValue ?? 0, layers.count))
+                            }
+                        default: Issue.record("unknown op \(op.text)")
+                        }
+                    }
+                }
+            }
+            let expected = latest.layers.map(GraphicsWire.layer)
+            #expect(layers.count == expected.count)
+            #expect(zip(layers, expected).allSatisfy { JSONMatching.matches($0, $1) })
+        }
+    }
+}

@@ -48,6 +48,7 @@ extension SkeletonSession {
         st.interactionDisabled = false
         st.status = false
         st.heightFix = nil
+        handlers.remove(tree.nodes[v].reference)
         if let layer = st.layer {
             if d > 0 {
                 departing.append(DepartingLayers(

@@ -73,8 +73,10 @@ struct DecodingRun {
     }
 
     /// Warns about members that are not part of the format here.
-    mutating func reportUnknown(_ r: MemberReader, known: Set<String>, what: String = "here") {
-        for key in r.unrecognisedKeys(known: known) {
+    mutating func reportUnknown(_ r: MemberReader, known: @autoclosure () -> Set<String>, what: @autoclosure () -> String = "here") {
+        guard r.hasUnrecognised else { return }
+        let what = what()
+        for key in r.unrecognisedKeys(known: known()) {
             collector.report(.unknownField, "\"\(key)\" is not a field of the format \(what); it is ignored",
                              at: [.key(key)], severity: .warning)
         }

@@ -52,6 +52,9 @@ struct MemberReader {
         return v.isNull ? nil : v
     }
 
+    /// Whether the object has members the reader was not asked about.
+    var hasUnrecognised: Bool { recognised < object.count }
+
     /// Keys the reader was not asked about (computed only when some exist).
     func unrecognisedKeys(known: Set<String>) -> [String] {
         guard recognised < object.count else { return [] }

@@ -1,0 +1,2 @@
+// The engine's API speaks in model and graphics types.
+@_exported public import SkeletonModel

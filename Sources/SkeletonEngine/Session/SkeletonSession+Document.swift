@@ -1,0 +1,23 @@
+extension SkeletonSession {
+    /// Replaces the document (a `didChange`), carrying each node's skeleton state across by reference
+    /// (its id, else its index path). Active leaves follow their new frames at once (SkeletonView's
+    /// automatic `layoutSkeletonIfNeeded`) and keep their line count; colours re-resolve against the new
+    /// colour scheme (the trait hook's update). State of nodes that no longer exist is dropped.
+    public mutating func replaceDocument(_ document: SkeletonDocument, at time: Double) -> [LifecycleEvent] {
+        let events = advance(to: time)
+        let newTree = FlatTree(document)
+        var newStates = Array(repeating: NodeState(), count: newTree.count)
+        for (i, st) in states.enumerated() where !st.isPristine {
+            if let j = newTree.index[tree.nodes[i].reference] { newStates[j] = st }
+        }
+        handlers = handlers.filter { newTree.index[$0] != nil }
+        pendingShows = pendingShows.filter { newTree.index[$0.key] != nil }
+        pendingHides = pendingHides.filter { newTree.index[$0.key] != nil }
+        minimumDurations = minimumDurations.filter { newTree.index[$0.key] != nil }
+        self.document = document
+        tree = newTree
+        states = newStates
+        layoutCount += 1
+        return events
+    }
+}

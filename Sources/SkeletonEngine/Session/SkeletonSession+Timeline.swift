@@ -1,0 +1,94 @@
+/// When the session next changes by itself, so a server can stop its frame timer when idle.
+public struct TimelineStatus: Sendable, Hashable {
+    /// Something moves continuously at this time (an animation or a fade): draw frames.
+    public var isAnimating: Bool
+    /// The next time something changes discretely (a delayed show or deferred hide runs, a lifecycle event
+    /// comes due, a fade or a finite animation ends); nil: nothing is pending.
+    public var nextChange: Double?
+}
+
+extension SkeletonSession {
+    /// Runs the delayed work that is due at `time` (delayed shows, deferred hides, lifecycle events at the
+    /// end of transitions), in time order, and returns the events, oldest first.
+    public mutating func advance(to time: Double) -> [LifecycleEvent] {
+        var out: [LifecycleEvent] = []
+        while true {
+            let event = scheduledEvents.indices.filter { scheduledEvents[$0].time <= time }
+                .min { scheduledEvents[$0].time < scheduledEvents[$1].time }
+            let hide = pendingHides.filter { $0.value.runAt <= time }.min { ($0.value.runAt, $0.key) < ($1.value.runAt, $1.key) }
+            let show = pendingShows.filter { $0.value.runAt <= time }.min { ($0.value.runAt, $0.key) < ($1.value.runAt, $1.key) }
+            let tEvent = event.map { scheduledEvents[$0].time } ?? .infinity
+            let tHide = hide?.value.runAt ?? .infinity
+            let tShow = show?.value.runAt ?? .infinity
+            if tEvent == .infinity, tHide == .infinity, tShow == .infinity { break }
+            if let e = event, tEvent <= tHide, tEvent <= tShow {
+                out.append(scheduledEvents.remove(at: e))
+            } else if let h = hide, tHide <= tShow {
+                pendingHides[h.key] = nil
+                if let root = tree.index[h.key] {
+                    _ = performHide(root, options: h.value.options, at: h.value.runAt, events: &out)
+                }
+            } else if let s = show {
+                pendingShows[s.key] = nil
+                if let root = tree.index[s.key] {
+                    _ = performShow(root, config: s.value.config, minimumDuration: s.value.minimumDuration, at: s.value.runAt, events: &out)
+                }
+            }
+        }
+        departing.removeAll { $0.start + $0.duration <= time }
+        if time > now { now = time }
+        return out
+    }
+
+    /// Whether anything moves at `time`, and when the next discrete change after `time` comes.
+    public func timeline(at time: Double) -> TimelineStatus {
+        var copy = self
+        _ = copy.advance(to: time)
+        return copy.timelineAfterAdvance(at: time)
+    }
+
+    private func timelineAfterAdvance(at time: Double) -> TimelineStatus {
+        var next = Double.infinity
+        var moving = false
+        func consider(_ t: Double) { if t > time { next = min(next, t) } }
+        for e in scheduledEvents { consider(e.time) }
+        for s in pendingShows.values { consider(s.runAt) }
+        for h in pendingHides.values { consider(h.runAt) }
+        for d in departing {
+            moving = true
+            consider(d.start + d.duration)
+        }
+        for (v, st) in states.enumerated() {
+            if let f = st.contentFade, time < f.start + f.duration {
+                moving = true
+                consider(f.start + f.duration)
+            }
+            guard let layer = st.layer, !isHiddenForDrawing(v) else { continue }
+            if time < layer.appearedAt + layer.fadeIn {
+                moving = true
+                consider(layer.appearedAt + layer.fadeIn)
+            }
+            if let a = layer.animation, motion.reducedMotion != .static || motion.stopAfter != nil {
+                let elapsed = time - a.startedAt
+                var end = motion.reducedMotion == .fade ? nil : AnimationSampler.end(a.descriptor)
+                if let stop = motion.stopAfter { end = min(end ?? .infinity, stop) }
+                if motion.reducedMotion == .static { continue }
+                if let end, elapsed >= end { continue }
+                if elapsed >= 0 { moving = true }
+                if let end { consider(a.startedAt + end) }
+                if elapsed < 0 { consider(a.startedAt) }
+            }
+        }
+        return TimelineStatus(isAnimating: moving, nextChange: next.isFinite ? next : nil)
+    }
+
+    /// Whether `v` or an ancestor is hidden (its layers are not drawn).
+    func isHiddenForDrawing(_ v: Int) -> Bool {
+        var i = v
+        while i >= 0 {
+            if tree.nodes[i].isHidden || states[i].hiddenBySkeleton { return true }
+            i = tree.parent[i]
+        }
+        return false
+    }
+}

@@ -1,0 +1,118 @@
+/// One document's skeleton: the document, the skeleton state of each node, and pending timed work.
+///
+/// A value type; every operation takes the time it happens at (seconds on the caller's clock), and
+/// `layers(at:)` is a pure function of the session and a time. Times before the last operation see the
+/// state that operation left.
+public struct SkeletonSession: Sendable {
+    /// The current document.
+    public internal(set) var document: SkeletonDocument
+    /// Daemon-wide appearance (`SkeletonAppearance.default` unless set).
+    public internal(set) var baseAppearance: SkeletonAppearance
+    /// Per-document overrides from `setAppearance` (on top of the document's own `appearance`).
+    public internal(set) var appearanceOverrides = AppearanceOverrides()
+    /// How many full layout passes (tree rebuilds) ran; a later incremental relayout can prove itself by it.
+    public internal(set) var layoutCount = 0
+    /// Motion options (phase 2): gradient space and reduced motion.
+    public var motion = MotionOptions()
+
+    var tree: FlatTree
+    var states: [NodeState]
+    /// Roots that have a flow handler (`show` was called on them and they were not hidden since).
+    var handlers: Set<String> = []
+    /// Layers fading out after a hide or a recreate, drawn until their fade ends.
+    var departing: [DepartingLayers] = []
+    /// Delayed shows by root reference.
+    var pendingShows: [String: PendingShow] = [:]
+    /// Hides held back by `minimumDuration`, by root reference.
+    var pendingHides: [String: PendingHide] = [:]
+    /// Visible-since and minimum duration of shows that asked for one, by root reference.
+    var minimumDurations: [String: (since: Double, minimum: Double)] = [:]
+    /// Lifecycle events that come due later (didAppear/didDisappear at the end of transitions).
+    var scheduledEvents: [LifecycleEvent] = []
+    /// The latest time an operation ran at.
+    public internal(set) var now: Double = 0
+
+    /// A session for `document` with nothing shown.
+    public init(document: SkeletonDocument, appearance: SkeletonAppearance = .default) {
+        self.document = document
+        self.baseAppearance = appearance
+        tree = FlatTree(document)
+        states = Array(repeating: NodeState(), count: tree.count)
+        layoutCount = 1
+    }
+
+    /// The appearance in effect: daemon-wide, then the document's `appearance`, then `setAppearance`.
+    public var appearance: SkeletonAppearance {
+        baseAppearance.applying(document.appearance).applying(appearanceOverrides)
+    }
+
+    /// Sets the daemon-wide appearance. Like SkeletonView, existing layers keep their colours and
+    /// corner radius; geometry parameters apply from the next layout (at once).
+    public mutating func setBaseAppearance(_ appearance: SkeletonAppearance, at time: Double) -> [LifecycleEvent] {
+        let events = advance(to: time)
+        baseAppearance = appearance
+        return events
+    }
+
+    /// Merges per-document appearance overrides (`skeleton/setAppearance` with a uri).
+    public mutating func setAppearance(_ overrides: AppearanceOverrides, at time: Double) -> [LifecycleEvent] {
+        let events = advance(to: time)
+        appearanceOverrides = appearanceOverrides.merging(overrides)
+        return events
+    }
+
+    /// The index of a reference (nil: the root).
+    func resolve(_ reference: String?) throws(EngineError) -> Int {
+        guard let reference else { return 0 }
+        guard let i = tree.index[reference] else { throw EngineError.unknownNode(reference) }
+        return i
+    }
+
+    /// Whether the reference names a node.
+    public func contains(_ reference: String) -> Bool { tree.index[reference] != nil }
+
+    /// `isSkeletonActive`: the node's status is on, or any skeleton child is active.
+    public func isActive(_ reference: String? = nil, at time: Double? = nil) throws(EngineError) -> Bool {
+        var copy = self
+        if let time { _ = copy.advance(to: time) }
+        return copy.isActive(try copy.resolve(reference))
+    }
+
+    func isActive(_ i: Int) -> Bool {
+        if states[i].status { return true }
+        var c = i + 1
+        let isStack = tree.nodes[i].type == .stackView
+        while c < tree.end[i] {
+            let n = tree.nodes[c]
+            if n.isSkeletonable, !isStack || n.isArranged, isActive(c) { return true }
+            c = tree.end[c]
+        }
+        return false
+    }
+
+    /// Validates a time argument.
+    static func check(time: Double, field: String = "time") throws(EngineError) {
+        guard time.isFinite else { throw EngineError.invalidArgument(field: field, message: "must be a finite number") }
+    }
+}
+
+/// Layers of one node fading out, frozen as they were when the fade began.
+struct DepartingLayers: Sendable, Hashable {
+    var reference: String
+    var layers: [Layer]
+    var start: Double
+    var duration: Double
+}
+
+/// A delayed show waiting for its time.
+struct PendingShow: Sendable, Hashable {
+    var config: SkeletonConfig
+    var minimumDuration: Double?
+    var runAt: Double
+}
+
+/// A hide waiting for a minimum display time.
+struct PendingHide: Sendable, Hashable {
+    var options: HideOptions
+    var runAt: Double
+}

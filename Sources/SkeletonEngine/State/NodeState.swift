@@ -1,0 +1,54 @@
+/// A running animation: what it animates and when its phase started.
+struct RunningAnimation: Sendable, Hashable {
+    var descriptor: CustomAnimation
+    var startedAt: Double
+}
+
+/// A leaf's skeleton layer (`SkeletonLayer.maskLayer` and its line sublayers).
+struct SkeletonLayerState: Sendable, Hashable {
+    var type: SkeletonType
+    /// nil: a block by type; 0: a text node whose line count rounded to zero (drawn as a block);
+    /// > 0: that many lines, fixed for the layer's lifetime.
+    var lineCount: Int?
+    /// `skeletonCornerRadius`, read when the layer was created.
+    var cornerRadius: Double
+    /// Counts layers this node has had; part of the layer ids so a replacement is a new layer.
+    var generation: Int
+    var colors: [SkeletonColor]
+    /// When the layer was inserted and how long its fade-in lasts.
+    var appearedAt: Double
+    var fadeIn: Double
+    var animation: RunningAnimation?
+}
+
+/// The node's content (its background) fading out on show or back in on hide.
+struct ContentFade: Sendable, Hashable {
+    var start: Double
+    var duration: Double
+    /// true: towards clear (show); false: back to the document's colour (hide).
+    var clearing: Bool
+}
+
+/// Everything the skeleton changed on one node. Absent state means "as the document says".
+struct NodeState: Sendable, Hashable {
+    /// `_status == on`: leaves with a layer, and tables/collections while shown.
+    var status = false
+    /// `_currentSkeletonConfig` (cleared on hide: nothing stale survives).
+    var config: SkeletonConfig?
+    var layer: SkeletonLayerState?
+    /// `isHiddenWhenSkeletonIsActive` applied.
+    var hiddenBySkeleton = false
+    /// Interaction (and scrolling, for tables/collections) turned off by the skeleton.
+    var interactionDisabled = false
+    /// UILabel height fix: the `height == desired` constraint installed on show.
+    var heightFix: Double?
+    var contentFade: ContentFade?
+    /// Layers created so far on this node (never reset, so ids stay unique).
+    var generations = 0
+
+    /// Whether nothing differs from the document (the entry can be dropped).
+    var isPristine: Bool {
+        !status && config == nil && layer == nil && !hiddenBySkeleton && !interactionDisabled
+            && heightFix == nil && contentFade == nil && generations == 0
+    }
+}

@@ -1,0 +1,84 @@
+/// A document's tree flattened in preorder, with absolute origins and a reference index.
+///
+/// Children of `i` are `i + 1`, then each next sibling at the previous one's `end`, up to `end[i]`.
+struct FlatTree: Sendable {
+    private(set) var nodes: [Node] = []
+    /// One past the last descendant of each node.
+    private(set) var end: [Int] = []
+    /// Parent index (-1 for the root).
+    private(set) var parent: [Int] = []
+    /// Absolute origin in canvas points (the root is at 0, 0).
+    private(set) var origin: [Point] = []
+    /// Effective layout direction is right to left.
+    private(set) var rtl: [Bool] = []
+    /// Reference → index.
+    private(set) var index: [String: Int] = [:]
+
+    init(_ document: SkeletonDocument) {
+        let n = document.nodeCount
+        nodes.reserveCapacity(n); end.reserveCapacity(n); parent.reserveCapacity(n)
+        origin.reserveCapacity(n); rtl.reserveCapacity(n); index.reserveCapacity(n)
+        add(document.root, parent: -1, at: .zero, rtl: document.layoutDirection == .rightToLeft, isRoot: true)
+    }
+
+    private mutating func add(_ node: Node, parent p: Int, at base: Point, rtl inherited: Bool, isRoot: Bool) {
+        let i = nodes.count
+        var stripped = node
+        stripped.children = []
+        nodes.append(stripped)
+        end.append(i + 1)
+        parent.append(p)
+        let o = isRoot ? Point.zero : Point(x: base.x + node.frame.x, y: base.y + node.frame.y)
+        origin.append(o)
+        let r = node.layoutDirection.map { $0 == .rightToLeft } ?? inherited
+        rtl.append(r)
+        index[node.reference] = i
+        for child in node.children {
+            add(child, parent: i, at: o, rtl: r, isRoot: false)
+        }
+        end[i] = nodes.count
+    }
+
+    var count: Int { nodes.count }
+
+    /// Direct children of `i`, in order.
+    func children(of i: Int) -> [Int] {
+        var out: [Int] = []
+        var c = i + 1
+        while c < end[i] {
+            out.append(c)
+            c = end[c]
+        }
+        return out
+    }
+
+    /// SkeletonView's `skeletonChildren`: skeletonable subviews (arranged ones only for stack views).
+    func skeletonChildren(of i: Int) -> [Int] {
+        let isStack = nodes[i].type == .stackView
+        var out: [Int] = []
+        var c = i + 1
+        while c < end[i] {
+            if nodes[c].isSkeletonable, !isStack || nodes[c].isArranged { out.append(c) }
+            c = end[c]
+        }
+        return out
+    }
+
+    /// Whether `i` has any skeleton child (cheaper than building the list).
+    func hasSkeletonChildren(_ i: Int) -> Bool {
+        let isStack = nodes[i].type == .stackView
+        var c = i + 1
+        while c < end[i] {
+            if nodes[c].isSkeletonable, !isStack || nodes[c].isArranged { return true }
+            c = end[c]
+        }
+        return false
+    }
+
+    /// Whether `i`'s superview is a stack view aligned `.trailing` (the line-offset quirk).
+    func isInTrailingStack(_ i: Int) -> Bool {
+        let p = parent[i]
+        guard p >= 0, nodes[p].type == .stackView else { return false }
+        return nodes[p].stack?.alignment == .trailing
+    }
+}

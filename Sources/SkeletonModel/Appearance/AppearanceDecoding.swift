@@ -1,0 +1,77 @@
+public import JSON
+
+extension AppearanceOverrides {
+    /// The members `SkeletonAppearance` has.
+    public static let fieldNames: Set<String> = [
+        "tintColor", "gradient", "multilineHeight", "textLineHeight", "multilineSpacing",
+        "multilineLastLineFillPercent", "multilineCornerRadius", "renderSingleLineAsView", "skeletonCornerRadius",
+    ]
+
+    /// Decodes an appearance object, collecting every failure (located relative to `v`).
+    public static func decode(_ v: JSONValue, failures: inout [ValueFailure]) -> AppearanceOverrides {
+        var out = AppearanceOverrides()
+        guard v.kind == .object else {
+            failures.append(ValueFailure("an appearance must be an object, not \(v.kind)"))
+            return out
+        }
+        func field<T>(_ key: String, _ parse: (JSONValue) throws(ValueFailure) -> T) -> T? {
+            guard let m = v[key], !m.isNull else { return nil }
+            do { return try parse(m) } catch {
+                failures.append(error.under(.key(key)))
+                return nil
+            }
+        }
+        out.tintColor = field("tintColor", ValueParsers.color)
+        out.gradient = field("gradient", ValueParsers.gradient)
+        out.multilineHeight = field("multilineHeight", ValueParsers.nonNegative)
+        out.textLineHeight = field("textLineHeight", ValueParsers.textLineHeight)
+        out.multilineSpacing = field("multilineSpacing", ValueParsers.number)
+        out.multilineLastLineFillPercent = field("multilineLastLineFillPercent", ValueParsers.integer).map { min($0, 100) }
+        out.multilineCornerRadius = field("multilineCornerRadius", ValueParsers.integer)
+        out.renderSingleLineAsView = field("renderSingleLineAsView", ValueParsers.bool)
+        out.skeletonCornerRadius = field("skeletonCornerRadius", ValueParsers.number)
+        for (key, _) in v.members where !fieldNames.contains(key) {
+            failures.append(ValueFailure(.unknownField, "\"\(key)\" is not a SkeletonAppearance field", at: [.key(key)]))
+        }
+        return out
+    }
+
+    /// Decodes an appearance object for a request, throwing the first failure with its pointer.
+    public static func decode(_ v: JSONValue) throws(JSONDecodingError) -> AppearanceOverrides {
+        var failures: [ValueFailure] = []
+        let out = decode(v, failures: &failures)
+        if let first = failures.first { throw first.decodingError(at: v) }
+        return out
+    }
+}
+
+extension ValueParsers {
+    /// `{"baseColor": c, "secondaryColor"?: c}`, `{"colors": [c...]}` or `[c...]`.
+    public static func gradient(_ v: JSONValue) throws(ValueFailure) -> SkeletonGradient {
+        if v.kind == .array { return SkeletonGradient(colors: try colorList(v)) }
+        guard v.kind == .object else { throw ValueFailure("must be {\"baseColor\": …}, {\"colors\": […]} or an array of colours") }
+        if let colors = v["colors"] {
+            do { return SkeletonGradient(colors: try colorList(colors)) } catch { throw error.under(.key("colors")) }
+        }
+        guard let base = v["baseColor"] else {
+            throw ValueFailure(.missingField, "a gradient needs \"baseColor\" or \"colors\"", at: [.key("baseColor")])
+        }
+        let b: SkeletonColor
+        do { b = try color(base) } catch { throw error.under(.key("baseColor")) }
+        if let secondary = v["secondaryColor"], !secondary.isNull {
+            do { return SkeletonGradient(baseColor: b, secondaryColor: try color(secondary)) } catch { throw error.under(.key("secondaryColor")) }
+        }
+        return SkeletonGradient(baseColor: b)
+    }
+
+    /// A non-empty array of colours.
+    public static func colorList(_ v: JSONValue) throws(ValueFailure) -> [SkeletonColor] {
+        guard v.kind == .array, v.count > 0 else { throw ValueFailure("must be a non-empty array of colours") }
+        var out: [SkeletonColor] = []
+        for i in 0..<v.count {
+            guard let e = v[i] else { continue }
+            do { out.append(try color(e)) } catch { throw error.under(.index(i)) }
+        }
+        return out
+    }
+}

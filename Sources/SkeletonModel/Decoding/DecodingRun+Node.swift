@@ -1,0 +1,224 @@
+import JSON
+
+extension DecodingRun {
+    static let commonKeys: Set<String> = [
+        "type", "id", "frame", "children", "isSkeletonable", "isHidden", "isHiddenWhenSkeletonIsActive",
+        "isUserInteractionDisabledWhenSkeletonIsActive", "isUserInteractionEnabled", "skeletonCornerRadius",
+        "cornerRadius", "clipsToBounds", "backgroundColor", "constraints", "arranged", "layoutDirection", "comment",
+    ]
+    static let textKeys: Set<String> = [
+        "numberOfLines", "textAlignment", "font", "lastLineFillPercent", "linesCornerRadius", "skeletonLineSpacing",
+        "skeletonPaddingInsets", "skeletonTextLineHeight", "skeletonTextNumberOfLines",
+    ]
+    static let tableKeys: Set<String> = ["rowHeight", "estimatedRowHeight", "sections", "cell", "templates"]
+    static let collectionKeys: Set<String> = [
+        "layout", "scrollDirection", "itemSize", "minimumInteritemSpacing", "minimumLineSpacing", "sectionInset",
+        "sections", "cell", "templates",
+    ]
+
+    static func knownKeys(for type: NodeType) -> Set<String> {
+        var keys = commonKeys
+        if type.isText { keys.formUnion(textKeys) }
+        if type.isScrollView { keys.insert("isScrollEnabled") }
+        if type == .stackView { keys.insert("alignment") }
+        if type == .tableView { keys.formUnion(tableKeys) }
+        if type == .collectionView { keys.formUnion(collectionKeys) }
+        return keys
+    }
+
+    /// Decodes one node and its subtree; `collector.path` must point at it.
+    mutating func decodeNode(_ v: JSONValue, indexPath: String, depth: Int) -> DecodedNode? {
+        guard v.kind == .object else {
+            collector.report(.invalidValue, "a node must be an object, not \(v.kind)")
+            return nil
+        }
+        recursion += 1
+        defer { recursion -= 1 }
+        guard recursion <= limits.maxDepth, depth <= limits.maxDepth else {
+            if !reportedTooDeep {
+                reportedTooDeep = true
+                collector.report(.tooDeep, "nodes nest deeper than the limit of \(limits.maxDepth) levels")
+            }
+            return nil
+        }
+        materialized += 1
+        var r = MemberReader(v)
+        let type = decodeType(&r)
+        let id = decodeID(&r)
+        let frame = decodeFrame(&r)
+        var node = Node(type: type, id: id, reference: id ?? indexPath, frame: frame ?? .zero)
+        decodeCommon(&r, into: &node)
+        if type.isText { decodeText(&r, into: &node) }
+        if type == .stackView, let a = read(&r, "alignment", { v throws(ValueFailure) in try ValueParsers.enumeration(v, StackAlignment.self) }) {
+            node.stack = StackProperties(alignment: a)
+        }
+        if type.isScrollView, let b = read(&r, "isScrollEnabled", ValueParsers.bool) { node.isScrollEnabled = b }
+
+        var height = 1, count = 1
+        if let children = r("children") {
+            if children.kind == .array {
+                collector.path.append(.key("children"))
+                node.children.reserveCapacity(children.count)
+                for i in 0..<children.count {
+                    guard let child = children[i] else { continue }
+                    collector.path.append(.index(i))
+                    if let d = decodeNode(child, indexPath: indexPath + "." + String(i), depth: depth + 1) {
+                        node.children.append(d.node)
+                        height = max(height, d.height + 1)
+                        count += d.count
+                    }
+                    collector.path.removeLast()
+                }
+                collector.path.removeLast()
+            } else {
+                collector.report(.invalidValue, "must be an array of nodes, not \(children.kind)", at: [.key("children")])
+            }
+        }
+        if type.isCollection {
+            let instances = decodeCollection(&r, into: &node, depth: depth, countSoFar: count)
+            height = max(height, instances.height + 1)
+            count += instances.count
+        }
+        reportUnknown(r, known: Self.knownKeys(for: type), what: "for \(type.rawValue)")
+        return DecodedNode(node: node, height: height, count: count)
+    }
+
+    private mutating func decodeType(_ r: inout MemberReader) -> NodeType {
+        guard let t = r("type") else {
+            collector.report(.missingField, "a node needs a \"type\"", at: [.key("type")])
+            return .view
+        }
+        guard let s = t.string, let type = NodeType(rawValue: s) else {
+            let allowed = NodeType.allCases.map(\.rawValue).joined(separator: ", ")
+            let shown = t.string.map { "\"\($0)\"" } ?? "\(t.kind)"
+            collector.report(.unknownType, "unknown type \(shown); use one of \(allowed)", at: [.key("type")])
+            return .view
+        }
+        return type
+    }
+
+    private mutating func decodeID(_ r: inout MemberReader) -> String? {
+        guard let v = r("id") else { return nil }
+        guard let id = v.string else {
+            collector.report(.invalidID, "must be a string, not \(v.kind)", at: [.key("id")])
+            return nil
+        }
+        if let problem = Self.idProblem(id) {
+            collector.report(.invalidID, problem, at: [.key("id")])
+            return nil
+        }
+        if !idScopes[idScopes.count - 1].insert(id).inserted {
+            collector.report(.duplicateID, "the id \"\(id)\" is already used in this document", at: [.key("id")])
+        }
+        return id
+    }
+
+    /// Why an id cannot be used, or nil. Ids must not look like index paths or contain the
+    /// characters that template references and layer ids use.
+    static func idProblem(_ id: String) -> String? {
+        if id.isEmpty { return "must not be empty" }
+        var onlyDigitsAndDots = true
+        for c in id.utf8 {
+            switch c {
+            case UInt8(ascii: "/"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "#"), UInt8(ascii: "@"):
+                return "must not contain '/', '[', ']', '#' or '@'"
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."): break
+            default: onlyDigitsAndDots = false
+            }
+        }
+        return onlyDigitsAndDots ? "must not consist of digits and dots only (that is an index path)" : nil
+    }
+
+    private mutating func decodeFrame(_ r: inout MemberReader) -> Rect? {
+        guard let v = r("frame") else {
+            collector.report(.invalidFrame, "a node needs a \"frame\": [x, y, width, height]", at: [.key("frame")])
+            return nil
+        }
+        guard v.kind == .array, v.count == 4 else {
+            collector.report(.invalidFrame, "must be [x, y, width, height]", at: [.key("frame")])
+            return nil
+        }
+        var n = [0.0, 0, 0, 0]
+        var ok = true
+        for i in 0..<4 {
+            guard let d = v[i]?.double, d.isFinite else {
+                collector.report(.invalidFrame, "must be a finite number", at: [.key("frame"), .index(i)])
+                ok = false
+                continue
+            }
+            if i >= 2, d < 0 {
+                collector.report(.invalidFrame, "\(i == 2 ? "width" : "height") must not be negative", at: [.key("frame"), .index(i)])
+                ok = false
+            }
+            n[i] = d
+        }
+        return ok ? Rect(x: n[0], y: n[1], width: n[2], height: n[3]) : nil
+    }
+
+    private mutating func decodeCommon(_ r: inout MemberReader, into node: inout Node) {
+        if let b = read(&r, "isSkeletonable", ValueParsers.bool) { node.isSkeletonable = b }
+        if let b = read(&r, "isHidden", ValueParsers.bool) { node.isHidden = b }
+        if let b = read(&r, "isHiddenWhenSkeletonIsActive", ValueParsers.bool) { node.isHiddenWhenSkeletonIsActive = b }
+        if let b = read(&r, "isUserInteractionDisabledWhenSkeletonIsActive", ValueParsers.bool) {
+            node.isUserInteractionDisabledWhenSkeletonIsActive = b
+        }
+        if let b = read(&r, "isUserInteractionEnabled", ValueParsers.bool) { node.isUserInteractionEnabled = b }
+        if let b = read(&r, "clipsToBounds", ValueParsers.bool) { node.clipsToBounds = b }
+        if let b = read(&r, "arranged", ValueParsers.bool) { node.isArranged = b }
+        if let d = read(&r, "skeletonCornerRadius", ValueParsers.number) { node.skeletonCornerRadius = d }
+        if let d = read(&r, "cornerRadius", ValueParsers.number) { node.cornerRadius = d }
+        if let c = read(&r, "backgroundColor", ValueParsers.color) { node.backgroundColor = c }
+        if let d = read(&r, "layoutDirection", { v throws(ValueFailure) in try ValueParsers.enumeration(v, LayoutDirection.self) }) {
+            node.layoutDirection = d
+        }
+        if let c = read(&r, "constraints", Self.constraints) { node.constraints = c }
+        _ = r("comment")
+    }
+
+    /// `{"width": [n...], "height": [n...]}` (a single number is accepted for either).
+    static func constraints(_ v: JSONValue) throws(ValueFailure) -> SizeConstraints {
+        guard v.kind == .object else { throw ValueFailure("must be {\"width\": [...], \"height\": [...]}") }
+        var out = SizeConstraints()
+        for key in ["width", "height"] {
+            guard let list = v[key], !list.isNull else { continue }
+            var values: [Double] = []
+            if list.kind == .array {
+                for i in 0..<list.count {
+                    guard let e = list[i] else { continue }
+                    do { values.append(try ValueParsers.nonNegative(e)) } catch { throw error.under(.index(i)).under(.key(key)) }
+                }
+            } else {
+                do { values.append(try ValueParsers.nonNegative(list)) } catch { throw error.under(.key(key)) }
+            }
+            if key == "width" { out.width = values } else { out.height = values }
+        }
+        return out
+    }
+
+    private mutating func decodeText(_ r: inout MemberReader, into node: inout Node) {
+        var t = node.text ?? TextProperties(for: node.type)
+        if let n = read(&r, "numberOfLines", ValueParsers.integer) {
+            if n < 0 { collector.report(.invalidValue, "must not be negative", at: [.key("numberOfLines")]) } else { t.numberOfLines = n }
+        }
+        if let a = read(&r, "textAlignment", { v throws(ValueFailure) in try ValueParsers.enumeration(v, TextAlignment.self) }) {
+            t.textAlignment = a
+        }
+        if let f = read(&r, "font", Self.fontLineHeight) { t.fontLineHeight = f }
+        if let p = read(&r, "lastLineFillPercent", ValueParsers.integer) { t.lastLineFillPercent = min(p, 100) }
+        if let c = read(&r, "linesCornerRadius", ValueParsers.integer) { t.linesCornerRadius = c }
+        if let s = read(&r, "skeletonLineSpacing", ValueParsers.number) { t.skeletonLineSpacing = s }
+        if let p = read(&r, "skeletonPaddingInsets", ValueParsers.insets) { t.skeletonPaddingInsets = p }
+        if let h = read(&r, "skeletonTextLineHeight", ValueParsers.textLineHeight) { t.skeletonTextLineHeight = h }
+        if let n = read(&r, "skeletonTextNumberOfLines", ValueParsers.textNumberOfLines) { t.skeletonTextNumberOfLines = n }
+        node.text = t
+    }
+
+    /// `{"lineHeight": n}` or a number (the line height in points).
+    static func fontLineHeight(_ v: JSONValue) throws(ValueFailure) -> Double {
+        if v.kind == .object {
+            guard let lh = v["lineHeight"] else { throw ValueFailure(.missingField, "a font needs \"lineHeight\"", at: [.key("lineHeight")]) }
+            do { return try ValueParsers.nonNegative(lh) } catch { throw error.under(.key("lineHeight")) }
+        }
+        return try ValueParsers.nonNegative(v)
+    }
+}

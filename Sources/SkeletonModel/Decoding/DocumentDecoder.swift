@@ -1,0 +1,55 @@
+public import JSON
+
+/// Turns document JSON into a `SkeletonDocument`, reporting every problem it can find.
+///
+/// Fast path: members are looked up directly in jansson's objects, no Foundation, no `Codable`, and JSON
+/// pointers are only built for problems.
+public struct DocumentDecoder: Sendable {
+    public var limits: DocumentLimits
+
+    public init(limits: DocumentLimits = .default) { self.limits = limits }
+
+    /// Decodes a parsed document.
+    public func decode(_ value: JSONValue) -> DocumentDecodingResult {
+        var run = DecodingRun(limits: limits)
+        let document = run.decodeDocument(value)
+        let problems = run.collector.finished()
+        return DocumentDecodingResult(document: run.collector.hasErrors ? nil : document, problems: problems)
+    }
+
+    /// Parses and decodes UTF-8 text; a JSON error becomes one `json-syntax` (or `too-deep`) problem.
+    public func decode(text: String) -> DocumentDecodingResult {
+        var text = text
+        return text.withUTF8 { decode(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Parses and decodes UTF-8 bytes.
+    public func decode(bytes: UnsafeRawBufferPointer) -> DocumentDecodingResult {
+        let parsed: JSONDocument
+        do {
+            parsed = try JSONDocument.parse(bytes, limits: limits.jsonLimits)
+        } catch {
+            return DocumentDecodingResult(document: nil, problems: [Self.problem(for: error)])
+        }
+        return decode(parsed.value)
+    }
+
+    /// A parse error as a problem.
+    public static func problem(for error: JSONParseError) -> DocumentProblem {
+        let code: ProblemCode
+        switch error.reason {
+        case .syntax, .tooLarge: code = .jsonSyntax
+        case .tooDeep: code = .tooDeep
+        }
+        return DocumentProblem(
+            code: code, pointer: JSONPointer(), message: error.message, severity: .error,
+            line: error.line, column: error.column, position: error.position)
+    }
+}
+
+extension SkeletonDocument {
+    /// Parses and decodes document text with the default limits.
+    public static func decode(text: String, limits: DocumentLimits = .default) -> DocumentDecodingResult {
+        DocumentDecoder(limits: limits).decode(text: text)
+    }
+}

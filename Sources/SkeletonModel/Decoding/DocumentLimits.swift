@@ -1,0 +1,27 @@
+public import JSON
+
+/// Explicit limits on what a document may be. All are checked; going over one is an error.
+public struct DocumentLimits: Sendable, Hashable {
+    /// The deepest node nesting, counting the root as 1 and template instances at their final depth.
+    public var maxDepth: Int = 256
+    /// Nodes after template instantiation.
+    public var maxNodes: Int = 100_000
+    /// The largest root frame, in points.
+    public var maxCanvasWidth: Double = 16384
+    public var maxCanvasHeight: Double = 16384
+    /// The largest document text, in bytes.
+    public var maxBytes: Int = 64 << 20
+    /// Problems listed at most (one more `too-many-problems` warning says the list was cut).
+    public var maxProblems: Int = 100
+
+    public init() {}
+
+    /// The defaults: 256 levels, 100,000 nodes, 16384 × 16384 points, 64 MiB, 100 problems.
+    public static let `default` = DocumentLimits()
+
+    /// Limits for the JSON parse: deep enough for `maxDepth` nodes (each node level is an object in a
+    /// `children` array, so two JSON levels), plus room for the members of the deepest node.
+    public var jsonLimits: JSONLimits {
+        JSONLimits(maxBytes: maxBytes, maxDepth: 2 * maxDepth + 8)
+    }
+}

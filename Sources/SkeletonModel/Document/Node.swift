@@ -1,0 +1,90 @@
+/// One view of the tree, with SkeletonView's defaults for everything the document leaves out.
+public struct Node: Sendable, Hashable {
+    public var type: NodeType
+    /// The document's `id` (unique in the document), if any.
+    public var id: String?
+    /// The stable reference: `id`, else the index path (`0`, `0.2`, `0.2.1`); inside a template instance,
+    /// `<instance>/<local reference>` (see `Protocol/document-format.md`).
+    public var reference: String
+    /// Position and size in the parent's coordinates.
+    public var frame: Rect
+    /// Subviews in z-order (for cells: the contentView's subviews; for stacks: all subviews, see `isArranged`).
+    /// Tables and collections list their own children first, then the instantiated headers, cells and footers.
+    public var children: [Node]
+    public var isSkeletonable: Bool = false
+    public var isHidden: Bool = false
+    public var isHiddenWhenSkeletonIsActive: Bool = false
+    public var isUserInteractionDisabledWhenSkeletonIsActive: Bool = true
+    /// UIKit's default depends on the type (false for UILabel and UIImageView).
+    public var isUserInteractionEnabled: Bool
+    /// Scroll views only (tables, collections, text views); true by default.
+    public var isScrollEnabled: Bool
+    /// nil: `SkeletonAppearance.skeletonCornerRadius`.
+    public var skeletonCornerRadius: Double?
+    public var cornerRadius: Double = 0
+    /// `clipsToBounds`/`masksToBounds`; true by default for scroll views.
+    public var clipsToBounds: Bool
+    /// nil: no background (clear).
+    public var backgroundColor: SkeletonColor?
+    /// Constants of the node's own width and height constraints (for `definedMaxBounds`).
+    public var constraints: SizeConstraints = SizeConstraints()
+    /// For children of a UIStackView: whether it is an arranged subview (default true).
+    public var isArranged: Bool = true
+    /// Overrides the layout direction for this subtree.
+    public var layoutDirection: LayoutDirection?
+    /// Text parameters (UILabel and UITextView).
+    public var text: TextProperties?
+    /// UIStackView parameters.
+    public var stack: StackProperties?
+    /// UITableView parameters (as decoded; the instances are already in `children`).
+    public var table: TableProperties?
+    /// UICollectionView parameters (as decoded; the instances are already in `children`).
+    public var collection: CollectionProperties?
+    /// Set on the root of a template instance.
+    public var instance: InstanceInfo?
+
+    public init(type: NodeType, id: String? = nil, reference: String = "0", frame: Rect, children: [Node] = []) {
+        self.type = type; self.id = id; self.reference = reference; self.frame = frame; self.children = children
+        self.isUserInteractionEnabled = type.defaultUserInteractionEnabled
+        self.isScrollEnabled = true
+        self.clipsToBounds = type.isScrollView
+        if type.isText { text = TextProperties(for: type) }
+        if type == .stackView { stack = StackProperties() }
+    }
+
+    /// This node and all its descendants.
+    public var subtreeCount: Int { children.reduce(1) { $0 + $1.subtreeCount } }
+}
+
+/// Constants of a view's own width and height constraints (`=`, `<=` and `>=` alike; intrinsic-size
+/// constraints excluded). SkeletonView's `definedMaxBounds` widens the skeleton to the largest one.
+public struct SizeConstraints: Sendable, Hashable {
+    public var width: [Double] = []
+    public var height: [Double] = []
+    public init(width: [Double] = [], height: [Double] = []) { self.width = width; self.height = height }
+}
+
+/// `UIStackView.Alignment`.
+public enum StackAlignment: String, Sendable, Hashable, CaseIterable {
+    case fill, leading, top, firstBaseline, center, trailing, bottom, lastBaseline
+}
+
+/// UIStackView parameters that matter for skeletons.
+public struct StackProperties: Sendable, Hashable {
+    /// `.trailing` moves line sublayers of arranged labels left by the skeleton width (a SkeletonView quirk).
+    public var alignment: StackAlignment = .fill
+    public init(alignment: StackAlignment = .fill) { self.alignment = alignment }
+}
+
+/// Where a template instance came from.
+public struct InstanceInfo: Sendable, Hashable {
+    public enum Role: Sendable, Hashable {
+        case cell(section: Int, row: Int)
+        case header(section: Int)
+        case footer(section: Int)
+        case supplementary(section: Int, kind: String)
+    }
+    public var template: String
+    public var role: Role
+    public init(template: String, role: Role) { self.template = template; self.role = role }
+}

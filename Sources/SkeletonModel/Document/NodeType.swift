@@ -1,0 +1,27 @@
+/// The UIKit classes a document node can stand for.
+public enum NodeType: String, Sendable, Hashable, CaseIterable {
+    case view = "UIView"
+    case label = "UILabel"
+    case textView = "UITextView"
+    case textField = "UITextField"
+    case imageView = "UIImageView"
+    case button = "UIButton"
+    case stackView = "UIStackView"
+    case tableView = "UITableView"
+    case collectionView = "UICollectionView"
+    case tableViewCell = "UITableViewCell"
+    case collectionViewCell = "UICollectionViewCell"
+    case tableViewHeaderFooterView = "UITableViewHeaderFooterView"
+
+    /// UILabel and UITextView: SkeletonView's `SkeletonTextNode`s, drawn as lines.
+    public var isText: Bool { self == .label || self == .textView }
+
+    /// UITableView and UICollectionView: they get a dummy data source and never a block of their own.
+    public var isCollection: Bool { self == .tableView || self == .collectionView }
+
+    /// Scroll views (`UIScrollView` subclasses): `clipsToBounds` and `isScrollEnabled` default to true.
+    public var isScrollView: Bool { self == .tableView || self == .collectionView || self == .textView }
+
+    /// UIKit's default `isUserInteractionEnabled` (false for UILabel and UIImageView).
+    public var defaultUserInteractionEnabled: Bool { !(self == .label || self == .imageView) }
+}

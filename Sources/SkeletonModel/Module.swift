@@ -1,2 +1,0 @@
-/// The document model: typed view trees decoded from JSON documents.
-public enum SkeletonModelModule {}

@@ -1,0 +1,60 @@
+/// What `skeleton/show` asks for: SkeletonView's six `show*` methods in one value.
+public struct ShowOptions: Sendable, Hashable {
+    public var type: SkeletonType = .solid
+    /// Solid colour; nil: the appearance's `tintColor` at call time.
+    public var color: SkeletonColor?
+    /// Gradient; nil: the appearance's `gradient` at call time.
+    public var gradient: SkeletonGradient?
+    /// nil: false, or true when `delay` is given (SkeletonView's delayed shows default to animated).
+    public var animated: Bool?
+    /// nil: the type's default (pulse for solid, sliding for gradient).
+    public var animation: AnimationSpec?
+    /// Seconds before the show runs (>= 0); nil or 0 shows at once.
+    public var delay: Double?
+    public var transition: TransitionStyle = .default
+    /// A hide that comes earlier is held until the skeleton has been visible this long (skeletond's addition).
+    public var minimumDuration: Double?
+
+    public init(
+        type: SkeletonType = .solid, color: SkeletonColor? = nil, gradient: SkeletonGradient? = nil,
+        animated: Bool? = nil, animation: AnimationSpec? = nil, delay: Double? = nil,
+        transition: TransitionStyle = .default, minimumDuration: Double? = nil
+    ) {
+        self.type = type; self.color = color; self.gradient = gradient; self.animated = animated
+        self.animation = animation; self.delay = delay; self.transition = transition
+        self.minimumDuration = minimumDuration
+    }
+
+    /// Whether the skeleton animates, after defaults.
+    public var isAnimated: Bool { animated ?? ((delay ?? 0) > 0) }
+}
+
+/// What `skeleton/update` asks for (`updateSkeleton`, `updateGradientSkeleton`, `updateAnimated*`).
+/// The transition is always SkeletonView's hard-wired `.crossDissolve(0.25)`.
+public struct UpdateOptions: Sendable, Hashable {
+    public var type: SkeletonType = .solid
+    public var color: SkeletonColor?
+    public var gradient: SkeletonGradient?
+    /// false by default: updating an animated skeleton without `animated` stops its animation.
+    public var animated: Bool = false
+    public var animation: AnimationSpec?
+
+    public init(
+        type: SkeletonType = .solid, color: SkeletonColor? = nil, gradient: SkeletonGradient? = nil,
+        animated: Bool = false, animation: AnimationSpec? = nil
+    ) {
+        self.type = type; self.color = color; self.gradient = gradient
+        self.animated = animated; self.animation = animation
+    }
+}
+
+/// What `skeleton/hide` asks for.
+public struct HideOptions: Sendable, Hashable {
+    public var transition: TransitionStyle = .default
+    /// Tables and collections reload their real data after the hide (default true).
+    public var reloadDataAfter: Bool = true
+
+    public init(transition: TransitionStyle = .default, reloadDataAfter: Bool = true) {
+        self.transition = transition; self.reloadDataAfter = reloadDataAfter
+    }
+}

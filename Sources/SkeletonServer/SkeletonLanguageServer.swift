@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 public import JSONRPC
 
@@ -7,12 +8,19 @@ public final class SkeletonLanguageServer: Sendable {
     public let configuration: SessionConfiguration
     public let documents: DocumentStore
 
-    /// - Parameter onExit: ends the process with the given status (tests record it instead).
-    public init(log: Logger, onExit: @escaping @Sendable (Int32) -> Void) {
+    /// - Parameters:
+    ///   - debug: log the skeleton tree after every show (`SKELETON_DEBUG`); by default, whether that variable is set.
+    ///   - onExit: ends the process with the given status (tests record it instead).
+    public init(log: Logger, debug: Bool? = nil, onExit: @escaping @Sendable (Int32) -> Void) {
         let configuration = SessionConfiguration()
-        let documents = DocumentStore(configuration: configuration)
+        let documents = DocumentStore(configuration: configuration, log: log)
         var table = MethodTable()
         documents.register(in: &table)
+        documents.previews.register(in: &table)
+        RenderMethod.register(in: &table, provider: documents, clock: configuration.clock)
+        SkeletonMethods(
+            documents: documents, debug: debug ?? (ProcessInfo.processInfo.environment["SKELETON_DEBUG"] != nil)
+        ).register(in: &table)
         configuration.clock.register(in: &table)
         let methods = table.requestMethods
         self.configuration = configuration
@@ -21,6 +29,7 @@ public final class SkeletonLanguageServer: Sendable {
             try configuration.configure(from: params)
             return Self.capabilities(methods: methods, encoding: configuration.positionEncoding)
         }, onExit: onExit)
+        documents.attach(server)
     }
 
     /// The capabilities `initialize` returns.

@@ -58,14 +58,14 @@ public final class SessionClock: Sendable {
 
     /// Registers `clock/advance` and `clock/set`.
     public func register(in table: inout MethodTable) {
-        table.request("clock/advance", route: .control) { [self] context in
+        table.request("clock/advance", route: .barrier) { [self] context in
             let params = try context.paramsObject()
             let value = try params.member("seconds")
             let seconds = try value.decodeDouble()
             guard seconds >= 0 else { throw JSONDecodingError(at: value, "must not be negative: the clock never goes back") }
             return .double(try move { $0 + seconds })
         }
-        table.request("clock/set", route: .control) { [self] context in
+        table.request("clock/set", route: .barrier) { [self] context in
             let params = try context.paramsObject()
             let value = try params.member("time")
             let time = try value.decodeDouble()

@@ -8,6 +8,9 @@ public enum Route: Sendable {
     case document
     /// The control lane: serial with other control work, parallel with documents.
     case control
+    /// After everything received before it has finished, and before anything received after it starts (for
+    /// moving the clock: a scripted client expects its earlier requests to happen at the earlier time).
+    case barrier
 }
 
 /// What a request handler gets.

@@ -44,6 +44,12 @@ public final class Server: MessageHandler {
         connection?.sendNotification(method, params)
     }
 
+    /// Runs `work` on the lane of document `uri`, after the work already queued there (for timers and clock
+    /// moves that change a document outside any request).
+    public func runOnDocumentLane(_ uri: String, _ work: @escaping @Sendable () -> Void) {
+        lanes.run("doc:" + uri, work)
+    }
+
     /// Blocks until every dispatched handler has finished.
     public func waitUntilIdle() { lanes.waitUntilIdle() }
 
@@ -119,6 +125,15 @@ public final class Server: MessageHandler {
         let token = CancellationToken()
         pending.withLock { $0[id] = token }
         let context = RequestContext(id: id, method: method, params: params, cancellation: token, server: self)
+        if case .barrier = entry.route {
+            // On the reader thread: nothing new is dispatched until it is done.
+            lanes.waitUntilIdle()
+            let result = run { try entry.handler(context) }.mapError { adjust($0, pointerPrefix) }
+            pending.withLock { $0[id] = nil }
+            responder.respond(id, result)
+            if case .success = result { context.hooks.run() }
+            return
+        }
         lanes.run(laneKey(entry.route, params)) { [self] in
             let result: Result<JSON, ResponseError>
             if token.isCancelled {
@@ -188,7 +203,7 @@ public final class Server: MessageHandler {
     }
 
     private func laneKey(_ route: Route, _ params: JSONValue?) -> String {
-        guard case .document = route else { return "$control" }
+        guard case .document = route else { return "$control" }  // .barrier never gets here
         let uri = params?["textDocument"]?["uri"]?.string ?? params?["uri"]?.string
         return uri.map { "doc:" + $0 } ?? "$control"
     }

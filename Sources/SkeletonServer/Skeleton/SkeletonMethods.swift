@@ -1,0 +1,201 @@
+import Foundation
+import JSON
+import JSONRPC
+import SkeletonEngine
+import SkeletonGraphics
+import SkeletonModel
+
+/// The `skeleton/*` requests: SkeletonView's API on a document's live session.
+struct SkeletonMethods: Sendable {
+    let documents: DocumentStore
+    /// `SKELETON_DEBUG` was set when the daemon started: every show logs the tree description.
+    let debug: Bool
+
+    func register(in table: inout MethodTable) {
+        table.request("skeleton/show") { context in
+            let params = try context.paramsObject()
+            let options = try SkeletonParams.show(params)
+            return try mutate(context, params) { session, node, now in
+                try session.show(options, node: node, at: now)
+            } after: { uri, session in
+                if debug { logTree(uri, session, context.server) }
+            }
+        }
+        table.request("skeleton/update") { context in
+            let params = try context.paramsObject()
+            let options = try SkeletonParams.update(params)
+            return try mutate(context, params) { session, node, now in
+                try session.update(options, node: node, at: now)
+            }
+        }
+        table.request("skeleton/hide") { context in
+            let params = try context.paramsObject()
+            let options = try SkeletonParams.hide(params)
+            return try mutate(context, params) { session, node, now in
+                try session.hide(options, node: node, at: now)
+            }
+        }
+        table.request("skeleton/startAnimation") { context in
+            let params = try context.paramsObject()
+            var animation: AnimationSpec?
+            if let value = params.optionalMember("animation") { animation = try SkeletonParams.animation(value) }
+            return try mutate(context, params) { session, node, now in
+                try session.startAnimation(animation, node: node, at: now)
+            }
+        }
+        table.request("skeleton/stopAnimation") { context in
+            let params = try context.paramsObject()
+            return try mutate(context, params) { session, node, now in
+                try session.stopAnimation(node: node, at: now)
+            }
+        }
+        table.request("skeleton/layers") { context in try layers(context) }
+        table.request("skeleton/treeDescription") { context in try treeDescription(context) }
+        table.request("skeleton/isActive") { context in
+            let params = try context.paramsObject()
+            let (_, _, session) = try open(params)
+            let node = try SkeletonParams.node(params)
+            let time = try documents.configuration.clock.time(from: params)
+            do { return .bool(try session.isActive(node, at: time)) } catch let error as EngineError { throw Self.refusal(error, params) }
+        }
+        table.request("skeleton/setAppearance", route: .document) { context in try setAppearance(context) }
+    }
+
+    // MARK: Helpers
+
+    /// The entry and live session of the document named by `params.uri`.
+    private func open(_ params: JSONValue) throws -> (String, DocumentEntry, SkeletonSession) {
+        let uriValue = try params.member("uri")
+        let uri = try uriValue.decodeString()
+        guard let entry = documents.entry(uri) else { throw JSONDecodingError(at: uriValue, "no open document with this uri") }
+        guard let session = entry.state.withLock({ $0.session }) else {
+            throw ResponseError(.requestFailed, "\(uri) has no valid tree yet: see its diagnostics")
+        }
+        return (uri, entry, session)
+    }
+
+    /// Runs an operation on the live session at the current time and answers what it did. The session is
+    /// only ever changed on its document's lane, so reading it, operating and storing it back is atomic.
+    private func mutate(
+        _ context: RequestContext, _ params: JSONValue,
+        _ operation: (inout SkeletonSession, String?, Double) throws -> OperationResult,
+        after: ((String, SkeletonSession) -> Void)? = nil
+    ) throws -> JSON {
+        let (uri, entry, current) = try open(params)
+        let node = try SkeletonParams.node(params)
+        let now = documents.configuration.clock.now
+        var session = current
+        let result: OperationResult
+        do { result = try operation(&session, node, now) } catch let error as EngineError { throw Self.refusal(error, params) }
+        entry.state.withLock { $0.session = session }
+        after?(uri, session)
+        documents.sessionChanged(uri, entry, events: result.events)
+        return Self.json(result.outcome)
+    }
+
+    /// An engine refusal as -32602 naming the offending param.
+    static func refusal(_ error: EngineError, _ params: JSONValue) -> JSONDecodingError {
+        let base = params.pointerFromRoot
+        switch error {
+        case .unknownNode: return JSONDecodingError(pointer: base.appending("node"), message: error.description)
+        case .invalidArgument(let field, let message):
+            return JSONDecodingError(pointer: base.appending(field), message: message)
+        }
+    }
+
+    static func json(_ outcome: Outcome) -> JSON {
+        switch outcome {
+        case .shown(let leaves): ["outcome": "shown", "leaves": .array(leaves.map(JSON.string))]
+        case .alreadyActive:
+            ["outcome": "alreadyActive",
+             "message": "a skeleton is already active under this node, so show does nothing: use skeleton/update to change it"]
+        case .notSkeletonable: ["outcome": "notSkeletonable", "message": "the node is not skeletonable: nothing is drawn"]
+        case .scheduled(let at): ["outcome": "scheduled", "at": .double(at)]
+        case .updated(let retinted, let recreated):
+            ["outcome": "updated", "retinted": .array(retinted.map(JSON.string)), "recreated": .array(recreated.map(JSON.string))]
+        case .hidden(let leaves): ["outcome": "hidden", "leaves": .array(leaves.map(JSON.string))]
+        case .deferred(let until): ["outcome": "deferred", "until": .double(until)]
+        case .notActive: ["outcome": "notActive"]
+        case .cancelledPendingShow: ["outcome": "cancelledPendingShow"]
+        case .animation(let leaves): ["outcome": "animation", "leaves": .array(leaves.map(JSON.string))]
+        }
+    }
+
+    // MARK: Queries
+
+    private func layers(_ context: RequestContext) throws -> JSON {
+        let params = try context.paramsObject()
+        let (_, _, session) = try open(params)
+        let time = try documents.configuration.clock.time(from: params)
+        let includeContent = try params.optionalBool("includeContent") ?? false
+        let list = session.layers(at: time)
+        let layers = list.layers.filter { includeContent || $0.kind != .content }
+        return [
+            "width": .double(list.size.width), "height": .double(list.size.height),
+            "background": .string(list.background.hexRGBA),
+            "layers": .array(layers.map(GraphicsWire.layer)),
+        ]
+    }
+
+    private func treeDescription(_ context: RequestContext) throws -> JSON {
+        let params = try context.paramsObject()
+        let (_, _, session) = try open(params)
+        let node = try SkeletonParams.node(params)
+        let includeState = try params.optionalBool("includeState") ?? false
+        let time = try documents.configuration.clock.time(from: params)
+        let tree: TreeDescription
+        do { tree = try session.treeDescription(node: node, at: time) } catch { throw Self.refusal(error, params) }
+        return ["tree": Self.json(tree, includeState: includeState), "text": .string(tree.prettyPrinted(includeState: includeState))]
+    }
+
+    static func json(_ tree: TreeDescription, includeState: Bool) -> JSON {
+        var object: JSONObject = [
+            "type": .string(tree.type), "reference": .string(tree.reference), "isSkeletonable": .bool(tree.isSkeletonable),
+        ]
+        if includeState {
+            object["isSkeletonActive"] = .bool(tree.isSkeletonActive)
+            object["isHidden"] = .bool(tree.isHidden)
+            object["isUserInteractionEnabled"] = .bool(tree.isUserInteractionEnabled)
+            if let scroll = tree.isScrollEnabled { object["isScrollEnabled"] = .bool(scroll) }
+        }
+        if !tree.children.isEmpty {
+            object["children"] = .array(tree.children.map { json($0, includeState: includeState) })
+        }
+        return .object(object)
+    }
+
+    /// `SKELETON_DEBUG`: the tree description on stderr and as `window/logMessage`, after every show.
+    private func logTree(_ uri: String, _ session: SkeletonSession, _ server: Server) {
+        guard let tree = try? session.treeDescription(node: nil, at: documents.configuration.clock.now) else { return }
+        let text = tree.prettyPrinted()
+        FileDescriptor.writeAll(2, Array("skeletond[debug] \(uri) skeleton tree:\n\(text)\n".utf8))
+        server.notify("window/logMessage", ["type": 4, "message": .string("\(uri) skeleton tree:\n\(text)")])
+    }
+
+    // MARK: Appearance
+
+    /// With `uri`: that document's overrides. Without: the daemon-wide appearance every document starts from.
+    private func setAppearance(_ context: RequestContext) throws -> JSON {
+        let params = try context.paramsObject()
+        let overrides = try AppearanceOverrides.decode(try params.member("appearance"))
+        let now = documents.configuration.clock.now
+        if params.optionalMember("uri") != nil {
+            let (uri, entry, _) = try open(params)
+            let events = entry.state.withLock { $0.session?.setAppearance(overrides, at: now) ?? [] }
+            documents.sessionChanged(uri, entry, events: events)
+            return .null
+        }
+        let base = documents.baseAppearance.withLock { base -> SkeletonAppearance in
+            base = base.applying(overrides)
+            return base
+        }
+        for uri in documents.uris {
+            guard let entry = documents.entry(uri) else { continue }
+            context.server.runOnDocumentLane(uri) {
+                let events = entry.state.withLock { $0.session?.setBaseAppearance(base, at: now) ?? [] }
+                documents.sessionChanged(uri, entry, events: events)
+            }
+        }
+        return .null
+    }
+}

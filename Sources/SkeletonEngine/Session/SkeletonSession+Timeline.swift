@@ -6,6 +6,7 @@ public struct TimelineStatus: Sendable, Hashable {
     /// comes due, a fade or a finite animation ends); nil: nothing is pending.
     public var nextChange: Double?
 
+    /// Creates a value with the given members.
     public init(isAnimating: Bool, nextChange: Double?) {
         self.isAnimating = isAnimating; self.nextChange = nextChange
     }

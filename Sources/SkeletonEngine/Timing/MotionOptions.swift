@@ -18,11 +18,14 @@ public struct MotionOptions: Sendable, Hashable {
         case fade
     }
 
+    /// Where sliding gradients sweep (default `.layer`).
     public var gradientSpace: GradientSpace = .layer
+    /// Reduced-motion handling (default `.off`).
     public var reducedMotion: ReducedMotion = .off
     /// Animations come to rest (base colours) this many seconds after they start (WCAG 2.2.2); nil: never.
     public var stopAfter: Double?
 
+    /// Creates a value with the given members.
     public init(gradientSpace: GradientSpace = .layer, reducedMotion: ReducedMotion = .off, stopAfter: Double? = nil) {
         self.gradientSpace = gradientSpace; self.reducedMotion = reducedMotion; self.stopAfter = stopAfter
     }

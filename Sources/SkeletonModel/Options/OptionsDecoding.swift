@@ -5,10 +5,12 @@ public import JSON
 /// Members in `ignoring` (the server's own, such as `uri`, `node`, `time`) are skipped; any other unknown
 /// member is an error.
 extension ShowOptions {
+    /// The members this decoder accepts.
     public static let fieldNames: Set<String> = [
         "type", "color", "gradient", "animated", "animation", "delay", "transition", "minimumDuration",
     ]
 
+    /// Decodes request params; unknown members (except `ignoring`) are errors.
     public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"]) throws(JSONDecodingError) -> ShowOptions {
         let f = try OptionFields(params, known: fieldNames, ignoring: ignoring)
         var o = ShowOptions()
@@ -25,8 +27,10 @@ extension ShowOptions {
 }
 
 extension UpdateOptions {
+    /// The members this decoder accepts.
     public static let fieldNames: Set<String> = ["type", "color", "gradient", "animated", "animation"]
 
+    /// Decodes request params; unknown members (except `ignoring`) are errors.
     public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"]) throws(JSONDecodingError) -> UpdateOptions {
         let f = try OptionFields(params, known: fieldNames, ignoring: ignoring)
         var o = UpdateOptions()
@@ -40,8 +44,10 @@ extension UpdateOptions {
 }
 
 extension HideOptions {
+    /// The members this decoder accepts.
     public static let fieldNames: Set<String> = ["transition", "reloadDataAfter"]
 
+    /// Decodes request params; unknown members (except `ignoring`) are errors.
     public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"]) throws(JSONDecodingError) -> HideOptions {
         let f = try OptionFields(params, known: fieldNames, ignoring: ignoring)
         var o = HideOptions()

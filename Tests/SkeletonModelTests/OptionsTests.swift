@@ -58,3 +58,13 @@ struct OptionsTests {
         #expect(!o.reloadDataAfter)
     }
 }
+
+@Suite("Motion options")
+struct MotionOptionsTests {
+    @Test func decodes() throws {
+        let v = try JSONDocument.parse(#"{"gradientSpace": "canvas", "reducedMotion": "fade", "stopAfter": 5, "clock": "manual"}"#).value
+        #expect(try MotionOptions.decode(v) == MotionOptions(gradientSpace: .canvas, reducedMotion: .fade, stopAfter: 5))
+        let bad = try JSONDocument.parse(#"{"reducedMotion": "calm"}"#).value
+        #expect(throws: JSONDecodingError.self) { try MotionOptions.decode(bad) }
+    }
+}

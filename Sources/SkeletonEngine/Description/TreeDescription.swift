@@ -4,6 +4,7 @@ public struct TreeDescription: Sendable, Hashable {
     public var type: String
     /// The node's id, or its index path.
     public var reference: String
+    /// Whether the view takes part in skeletons (`isSkeletonable`).
     public var isSkeletonable: Bool
     /// The descriptions of `skeletonChildren` (omitted from the JSON when empty).
     public var children: [TreeDescription]

@@ -10,13 +10,18 @@ public struct TextParameters: Sendable, Hashable {
     public var lastLineFillPercent: Double
     /// `linesCornerRadius`.
     public var linesCornerRadius: Double
+    /// `skeletonPaddingInsets` (top, left, bottom, right).
     public var padding: EdgeInsets
+    /// The text alignment of the last line.
     public var alignment: TextAlignment
+    /// The holder's effective layout direction is right to left.
     public var isRightToLeft: Bool
     /// UILabel centres its lines vertically; UITextView does not.
     public var centersVertically: Bool
+    /// `SkeletonAppearance.renderSingleLineAsView`.
     public var renderSingleLineAsView: Bool
 
+    /// Creates a value with the given members.
     public init(
         estimatedLines: Int, lineHeight: Double = 15, spacing: Double = 10, lastLineFillPercent: Double = 70,
         linesCornerRadius: Double = 0, padding: EdgeInsets = .zero, alignment: TextAlignment = .natural,

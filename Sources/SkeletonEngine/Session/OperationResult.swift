@@ -5,9 +5,13 @@ public enum LifecycleState: String, Sendable, Hashable, CaseIterable {
 
 /// One lifecycle notification: which root (the node the method was called on), what, and when.
 public struct LifecycleEvent: Sendable, Hashable {
+    /// The reference of the node the method was called on.
     public var node: String
+    /// What happened.
     public var state: LifecycleState
+    /// When it happened, on the caller's clock.
     public var time: Double
+    /// Creates a value with the given members.
     public init(node: String, state: LifecycleState, time: Double) {
         self.node = node; self.state = state; self.time = time
     }
@@ -41,8 +45,11 @@ public enum Outcome: Sendable, Hashable {
 /// The result of a session operation: what happened, and every lifecycle event that happened up to and
 /// including it (events of earlier delayed work that came due are included, in time order).
 public struct OperationResult: Sendable, Hashable {
+    /// What the operation did.
     public var outcome: Outcome
+    /// Lifecycle events now due, oldest first.
     public var events: [LifecycleEvent]
+    /// Creates a value with the given members.
     public init(outcome: Outcome, events: [LifecycleEvent]) {
         self.outcome = outcome; self.events = events
     }
@@ -55,6 +62,7 @@ public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An argument is out of range (`field` names it, e.g. "delay").
     case invalidArgument(field: String, message: String)
 
+    /// A readable form.
     public var description: String {
         switch self {
         case .unknownNode(let r): "no node has the reference \"\(r)\""

@@ -5,6 +5,11 @@ public struct TimelineStatus: Sendable, Hashable {
     /// The next time something changes discretely (a delayed show or deferred hide runs, a lifecycle event
     /// comes due, a fade or a finite animation ends); nil: nothing is pending.
     public var nextChange: Double?
+
+    /// Creates a value with the given members.
+    public init(isAnimating: Bool, nextChange: Double?) {
+        self.isAnimating = isAnimating; self.nextChange = nextChange
+    }
 }
 
 extension SkeletonSession {

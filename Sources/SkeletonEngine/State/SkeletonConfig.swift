@@ -1,13 +1,17 @@
 /// `_currentSkeletonConfig`: what a show or update asked for, with colours captured at call time.
 public struct SkeletonConfig: Sendable, Hashable {
+    /// Solid or gradient.
     public var type: SkeletonType
     /// Solid: one colour; gradient: the gradient's colours.
     public var colors: [SkeletonColor]
+    /// Whether the skeleton animates.
     public var animated: Bool
     /// nil: the type's default animation.
     public var animation: AnimationSpec?
+    /// The transition used to show or hide.
     public var transition: TransitionStyle
 
+    /// Creates a value with the given members.
     public init(type: SkeletonType, colors: [SkeletonColor], animated: Bool, animation: AnimationSpec?, transition: TransitionStyle) {
         self.type = type; self.colors = colors; self.animated = animated
         self.animation = animation; self.transition = transition

@@ -1,17 +1,26 @@
 /// `SkeletonAppearance.default`: the defaults every show and every node falls back to.
 public struct SkeletonAppearance: Sendable, Hashable {
+    /// Default solid colour (`skeletonDefault`).
     public var tintColor: SkeletonColor = .skeletonDefault
+    /// Default gradient.
     public var gradient: SkeletonGradient = SkeletonGradient(baseColor: .skeletonDefault)
+    /// Default text line height (15).
     public var multilineHeight: Double = 15
     /// nil: `.fixed(multilineHeight)` (SkeletonView's lazy default, taken as evaluated after the appearance
     /// was configured; see `Protocol/engine-semantics.md`).
     public var textLineHeight: TextLineHeight?
+    /// Default line spacing (10).
     public var multilineSpacing: Double = 10
+    /// Default last-line fill, in percent (70).
     public var multilineLastLineFillPercent: Int = 70
+    /// Default `linesCornerRadius` (0).
     public var multilineCornerRadius: Int = 0
+    /// `SkeletonAppearance.renderSingleLineAsView`.
     public var renderSingleLineAsView: Bool = false
+    /// Default corner radius of skeleton blocks (0).
     public var skeletonCornerRadius: Double = 0
 
+    /// Creates a value with the given members.
     public init() {}
 
     /// SkeletonView 1.31.0's defaults.
@@ -38,16 +47,26 @@ public struct SkeletonAppearance: Sendable, Hashable {
 
 /// Partial appearance: the fields a document or a `skeleton/setAppearance` sets; nil leaves a field as is.
 public struct AppearanceOverrides: Sendable, Hashable {
+    /// Default solid colour (`skeletonDefault`).
     public var tintColor: SkeletonColor?
+    /// Default gradient.
     public var gradient: SkeletonGradient?
+    /// Default text line height (15).
     public var multilineHeight: Double?
+    /// Default `skeletonTextLineHeight`.
     public var textLineHeight: TextLineHeight?
+    /// Default line spacing (10).
     public var multilineSpacing: Double?
+    /// Default last-line fill, in percent (70).
     public var multilineLastLineFillPercent: Int?
+    /// Default `linesCornerRadius` (0).
     public var multilineCornerRadius: Int?
+    /// `SkeletonAppearance.renderSingleLineAsView`.
     public var renderSingleLineAsView: Bool?
+    /// Default corner radius of skeleton blocks (0).
     public var skeletonCornerRadius: Double?
 
+    /// Creates a value with the given members.
     public init() {}
 
     /// `other`'s fields on top of these.

@@ -41,5 +41,6 @@ public enum FlowLayout {
 
     /// Whether a supplementary kind is the flow layout's section header or footer.
     public static func isHeader(_ kind: String) -> Bool { kind == "header" || kind == "UICollectionElementKindSectionHeader" }
+    /// Whether a supplementary kind is the flow layout's section footer.
     public static func isFooter(_ kind: String) -> Bool { kind == "footer" || kind == "UICollectionElementKindSectionFooter" }
 }

@@ -42,6 +42,7 @@ public enum FlatColor: String, Sendable, Hashable, CaseIterable {
 public enum GreyscaleColorName: String, Sendable, Hashable, CaseIterable {
     case white, black, gray, lightGray, darkGray, clear
 
+    /// The colour as `SkeletonColor`.
     public var color: SkeletonColor {
         switch self {
         case .white: SkeletonColor(white: 1)

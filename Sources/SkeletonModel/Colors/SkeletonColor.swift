@@ -3,8 +3,11 @@
 /// `isGreyscale` marks UIKit's two-component colours (`white`, `black`, `gray`…), which SkeletonView's
 /// `isLight` always calls "not light" (quirk 8 of the reference).
 public struct SkeletonColor: Sendable, Hashable {
+    /// The colour in light mode.
     public var light: RGBA
+    /// The colour in dark mode.
     public var dark: RGBA
+    /// A two-component (white/alpha) UIKit colour.
     public var isGreyscale: Bool
 
     /// A dynamic colour.
@@ -30,5 +33,6 @@ public struct SkeletonColor: Sendable, Hashable {
     /// `.skeletonDefault`: clouds #ECF0F1 in light mode, darkClouds #1C2325 in dark mode.
     public static let skeletonDefault = SkeletonColor(light: FlatColor.clouds.rgba, dark: FlatColor.darkClouds.rgba)
 
+    /// Fully transparent.
     public static let clear = SkeletonColor(white: 0, alpha: 0)
 }

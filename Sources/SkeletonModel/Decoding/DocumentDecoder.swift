@@ -5,8 +5,10 @@ public import JSON
 /// Fast path: members are looked up directly in jansson's objects, no Foundation, no `Codable`, and JSON
 /// pointers are only built for problems.
 public struct DocumentDecoder: Sendable {
+    /// The limits the decoder enforces.
     public var limits: DocumentLimits
 
+    /// Creates a value with the given members.
     public init(limits: DocumentLimits = .default) { self.limits = limits }
 
     /// Decodes a parsed document.

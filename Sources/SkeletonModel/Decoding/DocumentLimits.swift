@@ -8,12 +8,14 @@ public struct DocumentLimits: Sendable, Hashable {
     public var maxNodes: Int = 100_000
     /// The largest root frame, in points.
     public var maxCanvasWidth: Double = 16384
+    /// The tallest root frame, in points.
     public var maxCanvasHeight: Double = 16384
     /// The largest document text, in bytes.
     public var maxBytes: Int = 64 << 20
     /// Problems listed at most (one more `too-many-problems` warning says the list was cut).
     public var maxProblems: Int = 100
 
+    /// Creates a value with the given members.
     public init() {}
 
     /// The defaults: 256 levels, 100,000 nodes, 16384 × 16384 points, 64 MiB, 100 problems.

@@ -24,6 +24,7 @@ public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
 
 /// One thing wrong with a document, located by JSON Pointer.
 public struct DocumentProblem: Sendable, Hashable, Error, CustomStringConvertible {
+    /// How bad a problem is.
     public enum Severity: String, Sendable, Hashable {
         /// The document is rejected.
         case error
@@ -31,15 +32,22 @@ public struct DocumentProblem: Sendable, Hashable, Error, CustomStringConvertibl
         case warning
     }
 
+    /// The stable problem code.
     public var code: ProblemCode
+    /// Where the problem is (RFC 6901).
     public var pointer: JSONPointer
+    /// What is wrong, in words.
     public var message: String
+    /// Error (rejects the document) or warning.
     public var severity: Severity
     /// For `json-syntax`: 1-based line and column and 0-based byte offset, as jansson reports them.
     public var line: Int?
+    /// 1-based column (json-syntax only).
     public var column: Int?
+    /// 0-based byte offset (json-syntax only).
     public var position: Int?
 
+    /// Creates a value with the given members.
     public init(
         code: ProblemCode, pointer: JSONPointer, message: String, severity: Severity = .error,
         line: Int? = nil, column: Int? = nil, position: Int? = nil
@@ -48,6 +56,7 @@ public struct DocumentProblem: Sendable, Hashable, Error, CustomStringConvertibl
         self.line = line; self.column = column; self.position = position
     }
 
+    /// A readable form.
     public var description: String {
         let at = pointer.description.isEmpty ? "(document)" : pointer.description
         return "\(severity.rawValue) \(code.rawValue) at \(at): \(message)"
@@ -58,8 +67,11 @@ public struct DocumentProblem: Sendable, Hashable, Error, CustomStringConvertibl
 public struct DocumentDecodingResult: Sendable {
     /// nil when any problem is an error.
     public var document: SkeletonDocument?
+    /// Every problem found, in document order.
     public var problems: [DocumentProblem]
 
+    /// The problems that reject the document.
     public var errors: [DocumentProblem] { problems.filter { $0.severity == .error } }
+    /// The problems that do not.
     public var warnings: [DocumentProblem] { problems.filter { $0.severity == .warning } }
 }

@@ -15,10 +15,14 @@ public enum PathToken: Sendable, Hashable {
 
 /// Why a value was refused: a code, words, and where inside the value (empty: the value itself).
 public struct ValueFailure: Error, Sendable, Hashable {
+    /// The stable problem code.
     public var code: ProblemCode
+    /// What is wrong, in words.
     public var message: String
+    /// Where inside the value (empty: the value itself).
     public var subpath: [PathToken]
 
+    /// Creates a value with the given members.
     public init(_ code: ProblemCode, _ message: String, at subpath: [PathToken] = []) {
         self.code = code; self.message = message; self.subpath = subpath
     }
@@ -65,11 +69,13 @@ public enum ValueParsers {
         throw ValueFailure("must be an integer, not \(v.kind)")
     }
 
+    /// A boolean.
     public static func bool(_ v: JSONValue) throws(ValueFailure) -> Bool {
         guard let b = v.bool else { throw ValueFailure("must be a boolean, not \(v.kind)") }
         return b
     }
 
+    /// A string.
     public static func string(_ v: JSONValue) throws(ValueFailure) -> String {
         guard let s = v.string else { throw ValueFailure("must be a string, not \(v.kind)") }
         return s

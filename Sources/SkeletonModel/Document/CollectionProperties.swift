@@ -12,10 +12,15 @@ public enum RowHeight: Sendable, Hashable {
 
 /// One table section: rows of one cell template, with optional header and footer templates.
 public struct TableSection: Sendable, Hashable {
+    /// Row count: fixed or automatic.
     public var rows: ItemCount
+    /// The cell template's name.
     public var cell: String
+    /// The header template's name, if any.
     public var header: String?
+    /// The footer template's name, if any.
     public var footer: String?
+    /// Creates a value with the given members.
     public init(rows: ItemCount = .automatic, cell: String, header: String? = nil, footer: String? = nil) {
         self.rows = rows; self.cell = cell; self.header = header; self.footer = footer
     }
@@ -23,10 +28,14 @@ public struct TableSection: Sendable, Hashable {
 
 /// UITableView parameters.
 public struct TableProperties: Sendable, Hashable {
+    /// `rowHeight` (default automatic).
     public var rowHeight: RowHeight = .automatic
+    /// `estimatedRowHeight` (default automatic).
     public var estimatedRowHeight: RowHeight = .automatic
+    /// The sections, in order.
     public var sections: [TableSection] = []
 
+    /// Creates a value with the given members.
     public init(rowHeight: RowHeight = .automatic, estimatedRowHeight: RowHeight = .automatic, sections: [TableSection] = []) {
         self.rowHeight = rowHeight; self.estimatedRowHeight = estimatedRowHeight; self.sections = sections
     }
@@ -56,19 +65,24 @@ public enum ScrollDirection: String, Sendable, Hashable, CaseIterable {
 
 /// One collection section.
 public struct CollectionSection: Sendable, Hashable {
+    /// Item count: fixed or automatic.
     public var items: ItemCount
+    /// The cell template's name.
     public var cell: String
     /// Supplementary element kind → template name.
     public var supplementary: [(kind: String, template: String)]
 
+    /// Creates a value with the given members.
     public init(items: ItemCount = .automatic, cell: String, supplementary: [(kind: String, template: String)] = []) {
         self.items = items; self.cell = cell; self.supplementary = supplementary
     }
 
+    /// Member-wise equality (kinds and templates in order).
     public static func == (a: Self, b: Self) -> Bool {
         a.items == b.items && a.cell == b.cell && a.supplementary.elementsEqual(b.supplementary) { $0 == $1 }
     }
 
+    /// Hashes all members.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(items); hasher.combine(cell)
         for s in supplementary { hasher.combine(s.kind); hasher.combine(s.template) }
@@ -77,12 +91,20 @@ public struct CollectionSection: Sendable, Hashable {
 
 /// UICollectionView parameters (flow layout defaults).
 public struct CollectionProperties: Sendable, Hashable {
+    /// The layout kind (default flow).
     public var layout: CollectionLayoutKind = .flow
+    /// The flow layout's scroll direction (default vertical).
     public var scrollDirection: ScrollDirection = .vertical
+    /// The flow layout's `itemSize` (default 50 × 50).
     public var itemSize: Size = Size(width: 50, height: 50)
+    /// Minimum spacing between items in a line (default 10).
     public var minimumInteritemSpacing: Double = 10
+    /// Spacing between lines (default 10).
     public var minimumLineSpacing: Double = 10
+    /// Section insets (default zero).
     public var sectionInset: EdgeInsets = .zero
+    /// The sections, in order.
     public var sections: [CollectionSection] = []
+    /// Creates a value with the given members.
     public init() {}
 }

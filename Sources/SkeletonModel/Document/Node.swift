@@ -1,5 +1,6 @@
 /// One view of the tree, with SkeletonView's defaults for everything the document leaves out.
 public struct Node: Sendable, Hashable {
+    /// The UIKit class the node stands for.
     public var type: NodeType
     /// The document's `id` (unique in the document), if any.
     public var id: String?
@@ -11,9 +12,13 @@ public struct Node: Sendable, Hashable {
     /// Subviews in z-order (for cells: the contentView's subviews; for stacks: all subviews, see `isArranged`).
     /// Tables and collections list their own children first, then the instantiated headers, cells and footers.
     public var children: [Node]
+    /// Whether the view takes part in skeletons (`isSkeletonable`).
     public var isSkeletonable: Bool = false
+    /// `isHidden`.
     public var isHidden: Bool = false
+    /// Hidden while the skeleton shows.
     public var isHiddenWhenSkeletonIsActive: Bool = false
+    /// Interaction (and scrolling) off while the skeleton shows.
     public var isUserInteractionDisabledWhenSkeletonIsActive: Bool = true
     /// UIKit's default depends on the type (false for UILabel and UIImageView).
     public var isUserInteractionEnabled: Bool
@@ -21,6 +26,7 @@ public struct Node: Sendable, Hashable {
     public var isScrollEnabled: Bool
     /// nil: `SkeletonAppearance.skeletonCornerRadius`.
     public var skeletonCornerRadius: Double?
+    /// `layer.cornerRadius`.
     public var cornerRadius: Double = 0
     /// `clipsToBounds`/`masksToBounds`; true by default for scroll views.
     public var clipsToBounds: Bool
@@ -43,6 +49,7 @@ public struct Node: Sendable, Hashable {
     /// Set on the root of a template instance.
     public var instance: InstanceInfo?
 
+    /// Creates a value with the given members.
     public init(type: NodeType, id: String? = nil, reference: String = "0", frame: Rect, children: [Node] = []) {
         self.type = type; self.id = id; self.reference = reference; self.frame = frame; self.children = children
         self.isUserInteractionEnabled = type.defaultUserInteractionEnabled
@@ -59,8 +66,11 @@ public struct Node: Sendable, Hashable {
 /// Constants of a view's own width and height constraints (`=`, `<=` and `>=` alike; intrinsic-size
 /// constraints excluded). SkeletonView's `definedMaxBounds` widens the skeleton to the largest one.
 public struct SizeConstraints: Sendable, Hashable {
+    /// Width constraint constants.
     public var width: [Double] = []
+    /// Height constraint constants.
     public var height: [Double] = []
+    /// Creates a value with the given members.
     public init(width: [Double] = [], height: [Double] = []) { self.width = width; self.height = height }
 }
 
@@ -73,18 +83,23 @@ public enum StackAlignment: String, Sendable, Hashable, CaseIterable {
 public struct StackProperties: Sendable, Hashable {
     /// `.trailing` moves line sublayers of arranged labels left by the skeleton width (a SkeletonView quirk).
     public var alignment: StackAlignment = .fill
+    /// Creates a value with the given members.
     public init(alignment: StackAlignment = .fill) { self.alignment = alignment }
 }
 
 /// Where a template instance came from.
 public struct InstanceInfo: Sendable, Hashable {
+    /// Which part of the table or collection the instance is.
     public enum Role: Sendable, Hashable {
         case cell(section: Int, row: Int)
         case header(section: Int)
         case footer(section: Int)
         case supplementary(section: Int, kind: String)
     }
+    /// The template's name.
     public var template: String
+    /// What the instance is.
     public var role: Role
+    /// Creates a value with the given members.
     public init(template: String, role: Role) { self.template = template; self.role = role }
 }

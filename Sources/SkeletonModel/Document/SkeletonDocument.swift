@@ -11,6 +11,7 @@ public struct SkeletonDocument: Sendable, Hashable {
     /// Nodes in the tree after template instantiation.
     public var nodeCount: Int
 
+    /// Creates a value with the given members.
     public init(
         root: Node, appearance: AppearanceOverrides = AppearanceOverrides(),
         colorScheme: ColorScheme = .light, layoutDirection: LayoutDirection = .leftToRight, nodeCount: Int? = nil

@@ -61,10 +61,13 @@ public enum AnimatedValue: Sendable, Hashable {
 
 /// One animated property of a custom animation.
 public struct AnimationTrack: Sendable, Hashable {
+    /// The animated layer property.
     public var property: AnimatedProperty
     /// nil: the layer's current (model) value.
     public var from: AnimatedValue?
+    /// The value animated to.
     public var to: AnimatedValue
+    /// Creates a value with the given members.
     public init(property: AnimatedProperty, from: AnimatedValue? = nil, to: AnimatedValue) {
         self.property = property; self.from = from; self.to = to
     }
@@ -72,14 +75,18 @@ public struct AnimationTrack: Sendable, Hashable {
 
 /// SkeletonView's `SkeletonLayerAnimation` closure as data: one or more tracks sharing one timing.
 public struct CustomAnimation: Sendable, Hashable {
+    /// The animated properties, sharing one timing.
     public var tracks: [AnimationTrack]
     /// Seconds for one pass (> 0).
     public var duration: Double
+    /// The timing curve of each pass.
     public var timingFunction: TimingFunction
+    /// Each pass plays forwards then backwards.
     public var autoreverses: Bool
     /// Passes (a reversal counts as part of its pass); `.infinity` repeats forever.
     public var repeatCount: Double
 
+    /// Creates a value with the given members.
     public init(
         tracks: [AnimationTrack], duration: Double, timingFunction: TimingFunction = .default,
         autoreverses: Bool = false, repeatCount: Double = .infinity

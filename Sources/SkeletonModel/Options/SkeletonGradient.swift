@@ -5,6 +5,7 @@ public enum SkeletonType: String, Sendable, Hashable, CaseIterable {
 
 /// `SkeletonGradient`: the colours of a gradient skeleton (at least one).
 public struct SkeletonGradient: Sendable, Hashable {
+    /// The gradient's colours, in order.
     public var colors: [SkeletonColor]
 
     /// `SkeletonGradient(colors:)`: kept as given.

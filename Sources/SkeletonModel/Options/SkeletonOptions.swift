@@ -1,5 +1,6 @@
 /// What `skeleton/show` asks for: SkeletonView's six `show*` methods in one value.
 public struct ShowOptions: Sendable, Hashable {
+    /// Solid or gradient.
     public var type: SkeletonType = .solid
     /// Solid colour; nil: the appearance's `tintColor` at call time.
     public var color: SkeletonColor?
@@ -11,10 +12,12 @@ public struct ShowOptions: Sendable, Hashable {
     public var animation: AnimationSpec?
     /// Seconds before the show runs (>= 0); nil or 0 shows at once.
     public var delay: Double?
+    /// The transition used to show or hide.
     public var transition: TransitionStyle = .default
     /// A hide that comes earlier is held until the skeleton has been visible this long (skeletond's addition).
     public var minimumDuration: Double?
 
+    /// Creates a value with the given members.
     public init(
         type: SkeletonType = .solid, color: SkeletonColor? = nil, gradient: SkeletonGradient? = nil,
         animated: Bool? = nil, animation: AnimationSpec? = nil, delay: Double? = nil,
@@ -32,13 +35,18 @@ public struct ShowOptions: Sendable, Hashable {
 /// What `skeleton/update` asks for (`updateSkeleton`, `updateGradientSkeleton`, `updateAnimated*`).
 /// The transition is always SkeletonView's hard-wired `.crossDissolve(0.25)`.
 public struct UpdateOptions: Sendable, Hashable {
+    /// Solid or gradient.
     public var type: SkeletonType = .solid
+    /// The colour as `SkeletonColor`.
     public var color: SkeletonColor?
+    /// Default gradient.
     public var gradient: SkeletonGradient?
     /// false by default: updating an animated skeleton without `animated` stops its animation.
     public var animated: Bool = false
+    /// nil: the type's default animation.
     public var animation: AnimationSpec?
 
+    /// Creates a value with the given members.
     public init(
         type: SkeletonType = .solid, color: SkeletonColor? = nil, gradient: SkeletonGradient? = nil,
         animated: Bool = false, animation: AnimationSpec? = nil
@@ -50,10 +58,12 @@ public struct UpdateOptions: Sendable, Hashable {
 
 /// What `skeleton/hide` asks for.
 public struct HideOptions: Sendable, Hashable {
+    /// The transition used to show or hide.
     public var transition: TransitionStyle = .default
     /// Tables and collections reload their real data after the hide (default true).
     public var reloadDataAfter: Bool = true
 
+    /// Creates a value with the given members.
     public init(transition: TransitionStyle = .default, reloadDataAfter: Bool = true) {
         self.transition = transition; self.reloadDataAfter = reloadDataAfter
     }

@@ -126,7 +126,9 @@ public final class DocumentStore: DisplayListProvider {
         let publish = entry.state.withLock { state -> Bool in
             if let document = result.document {
                 if state.session == nil {
-                    state.session = SkeletonSession(document: document, appearance: baseAppearance.withLock { $0 })
+                    var session = SkeletonSession(document: document, appearance: baseAppearance.withLock { $0 })
+                    session.motion = configuration.motion
+                    state.session = session
                 } else {
                     events = state.session?.replaceDocument(document, at: now) ?? []
                 }

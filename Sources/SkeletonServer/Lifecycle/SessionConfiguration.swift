@@ -1,4 +1,5 @@
 public import JSON
+public import SkeletonModel
 import Synchronization
 
 /// What `initialize` settled for the whole session, read by every feature.
@@ -6,6 +7,14 @@ public final class SessionConfiguration: Sendable {
     private let state = Mutex(PositionEncoding.utf16)
     /// The session's clock, started by `initialize`.
     public let clock = SessionClock()
+    private let motionState = Mutex(MotionOptions())
+
+    /// The motion options new documents start with (`initializationOptions` `gradientSpace`, `reducedMotion`,
+    /// `stopAfter`; `skeleton/setMotion` without a uri).
+    public var motion: MotionOptions {
+        get { motionState.withLock { $0 } }
+        set { motionState.withLock { $0 = newValue } }
+    }
 
     public init() {}
 
@@ -24,6 +33,7 @@ public final class SessionConfiguration: Sendable {
         if let options = params.optionalMember("initializationOptions") {
             _ = try options.decodeObject()
             if let clock = options.optionalMember("clock") { clockMode = try clock.decodeEnum(SessionClock.Mode.self) }
+            motion = try MotionOptions.decode(options)
         }
         var offered: [String] = []
         if let capabilities = params.optionalMember("capabilities") {

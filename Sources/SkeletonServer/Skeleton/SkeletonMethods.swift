@@ -14,7 +14,7 @@ struct SkeletonMethods: Sendable {
     func register(in table: inout MethodTable) {
         table.request("skeleton/show") { context in
             let params = try context.paramsObject()
-            let options = try SkeletonParams.show(params)
+            let options = try ShowOptions.decode(params)
             return try mutate(context, params) { session, node, now in
                 try session.show(options, node: node, at: now)
             } after: { uri, session in
@@ -23,14 +23,14 @@ struct SkeletonMethods: Sendable {
         }
         table.request("skeleton/update") { context in
             let params = try context.paramsObject()
-            let options = try SkeletonParams.update(params)
+            let options = try UpdateOptions.decode(params)
             return try mutate(context, params) { session, node, now in
                 try session.update(options, node: node, at: now)
             }
         }
         table.request("skeleton/hide") { context in
             let params = try context.paramsObject()
-            let options = try SkeletonParams.hide(params)
+            let options = try HideOptions.decode(params)
             return try mutate(context, params) { session, node, now in
                 try session.hide(options, node: node, at: now)
             }
@@ -38,7 +38,7 @@ struct SkeletonMethods: Sendable {
         table.request("skeleton/startAnimation") { context in
             let params = try context.paramsObject()
             var animation: AnimationSpec?
-            if let value = params.optionalMember("animation") { animation = try SkeletonParams.animation(value) }
+            if let value = params.optionalMember("animation") { animation = try AnimationSpec.decode(value) }
             return try mutate(context, params) { session, node, now in
                 try session.startAnimation(animation, node: node, at: now)
             }
@@ -54,11 +54,12 @@ struct SkeletonMethods: Sendable {
         table.request("skeleton/isActive") { context in
             let params = try context.paramsObject()
             let (_, _, session) = try open(params)
-            let node = try SkeletonParams.node(params)
+            let node = try params.optionalString("node")
             let time = try documents.configuration.clock.time(from: params)
             do { return .bool(try session.isActive(node, at: time)) } catch let error as EngineError { throw Self.refusal(error, params) }
         }
         table.request("skeleton/setAppearance", route: .document) { context in try setAppearance(context) }
+        table.request("skeleton/setMotion", route: .document) { context in try setMotion(context) }
     }
 
     // MARK: Helpers
@@ -82,7 +83,7 @@ struct SkeletonMethods: Sendable {
         after: ((String, SkeletonSession) -> Void)? = nil
     ) throws -> JSON {
         let (uri, entry, current) = try open(params)
-        let node = try SkeletonParams.node(params)
+        let node = try params.optionalString("node")
         let now = documents.configuration.clock.now
         var session = current
         let result: OperationResult
@@ -140,7 +141,7 @@ struct SkeletonMethods: Sendable {
     private func treeDescription(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
         let (_, _, session) = try open(params)
-        let node = try SkeletonParams.node(params)
+        let node = try params.optionalString("node")
         let includeState = try params.optionalBool("includeState") ?? false
         let time = try documents.configuration.clock.time(from: params)
         let tree: TreeDescription
@@ -194,6 +195,34 @@ struct SkeletonMethods: Sendable {
             context.server.runOnDocumentLane(uri) {
                 let events = entry.state.withLock { $0.session?.setBaseAppearance(base, at: now) ?? [] }
                 documents.sessionChanged(uri, entry, events: events)
+            }
+        }
+        return .null
+    }
+
+    /// `gradientSpace`, `reducedMotion`, `stopAfter`: for one document with `uri`, else for every document and
+    /// the ones opened later.
+    private func setMotion(_ context: RequestContext) throws -> JSON {
+        let params = try context.paramsObject()
+        for (key, _) in params.members where key != "uri" && !MotionOptions.fieldNames.contains(key) {
+            throw JSONDecodingError(
+                pointer: params.pointerFromRoot.appending(key),
+                message: "unknown field; expected uri, " + MotionOptions.fieldNames.sorted().joined(separator: ", "))
+        }
+        if params.optionalMember("uri") != nil {
+            let (uri, entry, session) = try open(params)
+            let motion = try MotionOptions.decode(params, base: session.motion)
+            entry.state.withLock { $0.session?.motion = motion }
+            documents.sessionChanged(uri, entry, events: [])
+            return .null
+        }
+        let motion = try MotionOptions.decode(params, base: documents.configuration.motion)
+        documents.configuration.motion = motion
+        for uri in documents.uris {
+            guard let entry = documents.entry(uri) else { continue }
+            context.server.runOnDocumentLane(uri) {
+                entry.state.withLock { $0.session?.motion = motion }
+                documents.sessionChanged(uri, entry, events: [])
             }
         }
         return .null

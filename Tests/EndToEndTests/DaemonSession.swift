@@ -1,0 +1,92 @@
+import Foundation
+import JSON
+import JSONRPC
+import SkeletondTestSupport
+
+/// A real daemon with a manual clock and helpers for documents, for end-to-end tests.
+final class DaemonSession {
+    let daemon: DaemonProcess
+    var client: PipeClient { daemon.client }
+
+    init(environment: [String: String] = [:], initializationOptions: JSON = ["clock": "manual"]) throws {
+        daemon = try DaemonProcess(environment: environment)
+        let answer = try daemon.client.request("initialize", ["capabilities": [:], "initializationOptions": initializationOptions])
+        guard answer["result"] != nil else { throw ClientError("initialize failed: \(answer.text)") }
+        daemon.client.notify("initialized", [:])
+    }
+
+    /// Opens `document` (a JSON value or text) at `uri`.
+    func open(_ uri: String, _ document: JSON, version: Int = 1) {
+        open(uri, text: document.text, version: version)
+    }
+
+    func open(_ uri: String, text: String, version: Int = 1) {
+        client.notify("textDocument/didOpen", [
+            "textDocument": ["uri": .string(uri), "languageId": "json", "version": .int(version), "text": .string(text)],
+        ])
+    }
+
+    func replace(_ uri: String, text: String, version: Int) {
+        client.notify("textDocument/didChange", [
+            "textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": [["text": .string(text)]],
+        ])
+    }
+
+    /// A request whose answer must be a result.
+    @discardableResult
+    func call(_ method: String, _ params: JSON) throws -> JSON {
+        let answer = try client.request(method, params)
+        guard let result = answer["result"] else { throw ClientError("\(method) failed: \(answer.text)") }
+        return result
+    }
+
+    /// A request whose answer must be an error.
+    func error(_ method: String, _ params: JSON) throws -> JSON {
+        let answer = try client.request(method, params)
+        guard let error = answer["error"] else { throw ClientError("\(method) did not fail: \(answer.text)") }
+        return error
+    }
+
+    func advance(to time: Double) throws { try call("clock/set", ["time": .double(time)]) }
+
+    /// `skeleton/layers` at `time`.
+    func layers(_ uri: String, at time: Double? = nil) throws -> [JSON] {
+        var params: JSONObject = ["uri": .string(uri)]
+        if let time { params["time"] = .double(time) }
+        return try call("skeleton/layers", .object(params))["layers"]?.arrayValue ?? []
+    }
+
+    /// The next notification with `method` (earlier ones kept by the client are searched first).
+    func notification(_ method: String, timeout: Double = 10) throws -> JSON {
+        if let i = client.notifications.firstIndex(where: { $0["method"]?.stringValue == method }) {
+            return client.notifications.remove(at: i)["params"] ?? .null
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while deadline.timeIntervalSinceNow > 0 {
+            let message = try client.receive(timeout: max(0.01, deadline.timeIntervalSinceNow))
+            if message["method"]?.stringValue == method { return message["params"] ?? .null }
+            client.notifications.append(message)
+        }
+        throw ClientError("no \(method) within \(timeout) s")
+    }
+
+    func close() {
+        client.closeInput()
+        _ = daemon.waitForExit()
+    }
+
+    /// A node for inline documents.
+    static func node(_ type: String, _ id: String? = nil, frame: [Double], skeletonable: Bool = true,
+                     _ extra: JSONObject = [:], children: [JSON] = []) -> JSON {
+        var object: JSONObject = ["type": .string(type), "frame": .array(frame.map(JSON.double)), "isSkeletonable": .bool(skeletonable)]
+        if let id { object["id"] = .string(id) }
+        for (k, v) in extra { object[k] = v }
+        if !children.isEmpty { object["children"] = .array(children) }
+        return .object(object)
+    }
+}
+
+extension JSON {
+    /// `rect` of a layer as numbers.
+    var rect: [Double] { self["rect"]?.arrayValue?.compactMap(\.doubleValue) ?? [] }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import JSON
+import SkeletondTestSupport
+import Testing
+
+/// Documents as a language server sees them: diagnostics, the last valid tree kept live, errors that change
+/// nothing, debug output.
+@Suite struct DocumentLifecycleTests {
+    typealias D = DaemonSession
+
+    @Test func syntaxErrorsAreDiagnosedAtJanssonsPosition() throws {
+        let s = try D()
+        defer { s.close() }
+        s.open("file:///bad", text: "{\n  \"root\": {\"type\": \"UIView\",, \"frame\": [0, 0, 1, 1]}\n}")
+        let published = try s.notification("textDocument/publishDiagnostics")
+        let diagnostic = try #require(published["diagnostics"]?[0])
+        #expect(diagnostic["code"] == "json-syntax")
+        #expect(diagnostic["source"] == "skeletond")
+        #expect(diagnostic["severity"] == 1)
+        #expect(diagnostic["range"]?["start"]?["line"] == 1)
+        #expect(published["version"] == 1)
+    }
+
+    @Test func semanticErrorsPointAtTheOffendingValue() throws {
+        let s = try D()
+        defer { s.close() }
+        let text = """
+            {
+              "root": {"type": "UIView", "frame": [0, 0, 100, 100], "isSkeletonable": true, "children": [
+                {"type": "UIButtn", "frame": [0, 0, 10, 10]},
+                {"type": "UILabel", "frame": [0, 0, -5, 10]}
+              ]}
+            }
+            """
+        s.open("file:///semantic", text: text)
+        let published = try s.notification("textDocument/publishDiagnostics")
+        let diagnostics = published["diagnostics"]?.arrayValue ?? []
+        let unknown = try #require(diagnostics.first { $0["code"] == "unknown-type" })
+        // "UIButtn" sits on line 2 (0-based), from column 13 to 22 (quotes included).
+        #expect(unknown["range"]?["start"] == ["line": 2, "character": 13])
+        #expect(unknown["range"]?["end"] == ["line": 2, "character": 22])
+        #expect(diagnostics.contains { $0["code"] == "invalid-frame" })
+        // No valid tree yet: skeleton requests say so.
+        #expect(try s.error("skeleton/show", ["uri": "file:///semantic"])["code"] == -32803)
+    }
+
+    @Test func theLastValidTreeStaysLiveAndStateCarriesAcross() throws {
+        let s = try D()
+        defer { s.close() }
+        func document(width: Double) -> String {
+            (["root": D.node("UIView", "root", frame: [0, 0, 200, 100], children: [
+                D.node("UIView", "box", frame: [10, 10, width, 20]),
+            ])] as JSON).text
+        }
+        s.open("file:///live", text: document(width: 50))
+        _ = try s.call("skeleton/show", ["uri": "file:///live", "transition": "none"])
+        _ = try s.call("preview/subscribe", ["uri": "file:///live", "encoding": "raw", "window": 64])
+        s.replace("file:///live", text: "{ broken", version: 2)
+        let broken = try s.notification("textDocument/publishDiagnostics")
+        #expect(broken["diagnostics"]?.arrayValue?.isEmpty == false)
+        // Still the old tree, still active.
+        #expect(try s.layers("file:///live").first?.rect == [10, 10, 50, 20])
+        s.replace("file:///live", text: document(width: 120), version: 3)
+        let clean = try s.notification("textDocument/publishDiagnostics")
+        #expect(clean["diagnostics"] == [])
+        // The new tree took over with the skeleton still showing.
+        #expect(try s.layers("file:///live").first?.rect == [10, 10, 120, 20])
+        #expect(try s.call("skeleton/isActive", ["uri": "file:///live"]) == true)
+    }
+
+    @Test func badRequestsNameTheFieldAndChangeNothing() throws {
+        let s = try D()
+        defer { s.close() }
+        s.open("file:///a", ["root": D.node("UIView", "a", frame: [0, 0, 10, 10])])
+        s.open("file:///b", ["root": D.node("UIView", "b", frame: [0, 0, 10, 10])])
+        _ = try s.call("skeleton/show", ["uri": "file:///b", "transition": "none"])
+        let cases: [(JSON, String)] = [
+            (["uri": "file:///nope"], "/params/uri"),
+            (["uri": "file:///a", "node": "ghost"], "/params/node"),
+            (["uri": "file:///a", "type": "sparkly"], "/params/type"),
+            (["uri": "file:///a", "delay": -1], "/params/delay"),
+            (["uri": "file:///a", "color": "ultraviolet"], "/params/color"),
+            (["uri": "file:///a", "transition": ["crossDissolve": -2]], "/params/transition/crossDissolve"),
+            (["uri": "file:///a", "animation": ["sliding": ["direction": "sideways"]]], "/params/animation/sliding/direction"),
+            (["uri": "file:///a", "wobble": true], "/params/wobble"),
+        ]
+        for (params, pointer) in cases {
+            let error = try s.error("skeleton/show", params)
+            #expect(error["code"] == -32602)
+            #expect(error["data"]?["pointer"] == .string(pointer), "\(params.text)")
+        }
+        #expect(try s.layers("file:///a").isEmpty)
+        #expect(try s.layers("file:///b").count == 1)
+        #expect(try s.error("skeleton/layers", ["uri": "file:///a", "time": -1])["data"]?["pointer"] == "/params/time")
+    }
+
+    @Test func skeletonDebugLogsTheTreeOnEveryShow() throws {
+        let s = try D(environment: ["SKELETON_DEBUG": ""])
+        defer { s.close() }
+        s.open("file:///dbg", ["root": D.node("UIView", "root", frame: [0, 0, 10, 10])])
+        _ = try s.call("skeleton/show", ["uri": "file:///dbg"])
+        let log = try s.notification("window/logMessage")
+        #expect(log["type"] == 4)
+        #expect(log["message"]?.stringValue?.contains("\"reference\" : \"root\"") == true)
+    }
+
+    @Test func closingADocumentClearsItsDiagnosticsAndForgetsIt() throws {
+        let s = try D()
+        defer { s.close() }
+        s.open("file:///c", text: "[")
+        _ = try s.notification("textDocument/publishDiagnostics")
+        s.client.notify("textDocument/didClose", ["textDocument": ["uri": "file:///c"]])
+        #expect(try s.notification("textDocument/publishDiagnostics")["diagnostics"] == [])
+        #expect(try s.error("skeleton/layers", ["uri": "file:///c"])["data"]?["pointer"] == "/params/uri")
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import JSON
+import JSONRPC
+import SkeletondTestSupport
+import Testing
+
+/// Frame streams of real documents through the daemon.
+@Suite struct StreamingEndToEndTests {
+    typealias D = DaemonSession
+
+    static func document(_ g: inout SplitMix64) -> JSON {
+        let colors: [JSON] = ["#FFFFFF", "#F7F9FA", "#3498DB", nil]
+        var children: [JSON] = []
+        for i in 0..<Int(2 + g.next() % 4) {
+            let type = ["UIView", "UILabel", "UIImageView", "UIButton"][Int(g.next() % 4)]
+            var extra: JSONObject = ["cornerRadius": .double(Double(g.next() % 6))]
+            if let color = colors[Int(g.next() % 4)].stringValue { extra["backgroundColor"] = .string(color) }
+            if type == "UILabel" { extra["numberOfLines"] = .int(Int(g.next() % 3)) }
+            children.append(D.node(type, "n\(i)", frame: [
+                Double(g.next() % 40), Double(g.next() % 40), Double(8 + g.next() % 40), Double(8 + g.next() % 30),
+            ], extra))
+        }
+        return ["root": D.node("UIView", "root", frame: [0, 0, 96, 72], ["backgroundColor": "#FFFFFF"], children: children)]
+    }
+
+    /// For a random sequence of edits, shows, updates, hides and clock steps, the frames received reassemble to
+    /// exactly `preview/render` at the time of the last frame (raw and png), and the layer ops to the display list.
+    @Test(arguments: ["raw", "png", "layers"])
+    func framesOfLiveDocumentsReassemble(encoding: String) throws {
+        var g = SplitMix64(seed: encoding == "raw" ? 1 : encoding == "png" ? 2 : 3)
+        for round in 0..<6 {
+            let s = try D()
+            defer { s.close() }
+            let uri = "file:///live\(round).json"
+            s.open(uri, Self.document(&g))
+            _ = try s.call("preview/subscribe", ["uri": .string(uri), "encoding": .string(encoding), "window": 64])
+            var version = 1
+            var time = 0.0
+            for _ in 0..<10 {
+                switch g.next() % 5 {
+                case 0:
+                    version += 1
+                    s.replace(uri, text: Self.document(&g).text, version: version)
+                case 1: _ = try s.client.request("skeleton/show", ["uri": .string(uri), "type": g.next() % 2 == 0 ? "solid" : "gradient", "animated": .bool(g.next() % 2 == 0)])
+                case 2: _ = try s.client.request("skeleton/update", ["uri": .string(uri), "color": "peterRiver"])
+                case 3: _ = try s.client.request("skeleton/hide", ["uri": .string(uri)])
+                default:
+                    time += Double(g.next() % 7) / 10
+                    try s.advance(to: time)
+                }
+            }
+            // Quiesce: a round trip on the document's lane, then collect every frame.
+            _ = try s.call("skeleton/layers", ["uri": .string(uri)])
+            var frames = s.client.notifications.filter { $0["method"] == "preview/frame" }.compactMap { $0["params"] }
+            s.client.notifications.removeAll()
+            frames += try s.client.drain(for: 0.3).filter { $0["method"] == "preview/frame" }.compactMap { $0["params"] }
+            let last = try #require(frames.last)
+            let lastTime = try #require(last["time"]?.doubleValue)
+            if encoding == "layers" {
+                var layers: [JSON] = []
+                for frame in frames {
+                    if frame["keyframe"] == true { layers = [] }
+                    for op in frame["ops"]?.arrayValue ?? [] {
+                        switch op["op"]?.stringValue {
+                        case "add": layers.insert(op["layer"] ?? .null, at: min(op["index"]?.intValue ?? 0, layers.count))
+                        case "update":
+                            if let i = layers.firstIndex(where: { $0["id"] == op["layer"]?["id"] }) { layers[i] = op["layer"] ?? .null }
+                        case "remove": layers.removeAll { $0["id"] == op["id"] }
+                        case "move":
+                            if let i = layers.firstIndex(where: { $0["id"] == op["id"] }) {
+                                let layer = layers.remove(at: i)
+                                layers.insert(layer, at: min(op["index"]?.intValue ?? 0, layers.count))
+                            }
+                        default: Issue.record("unknown op")
+                        }
+                    }
+                }
+                let expected = try s.call("skeleton/layers", ["uri": .string(uri), "time": .double(lastTime), "includeContent": true])["layers"]?.arrayValue ?? []
+                #expect(layers.count == expected.count)
+                #expect(zip(layers, expected).allSatisfy { JSONMatching.matches($0, $1) })
+            } else {
+                var canvas = FrameCanvas()
+                for frame in frames { try canvas.apply(frame) }
+                let render = try s.call("preview/render", ["uri": .string(uri), "encoding": "raw", "time": .double(lastTime)])
+                let pixels = Data(base64Encoded: render["data"]?.stringValue ?? "").map(Array.init) ?? []
+                #expect(canvas == FrameCanvas(width: render["width"]?.intValue ?? 0, height: render["height"]?.intValue ?? 0, rgba: pixels))
+            }
+        }
+    }
+
+    /// A client that stops reading stdout slows nobody: the daemon keeps reading requests and answering them
+    /// (answers wait in the output, frames are not built), and its memory stays bounded.
+    @Test func aClientThatStopsReadingDoesNotStallTheDaemon() throws {
+        let s = try D(initializationOptions: ["clock": "real"])
+        defer { s.close() }
+        s.open("file:///anim", ["root": D.node("UIView", frame: [0, 0, 390, 844], children: (0..<30).map {
+            D.node("UILabel", "l\($0)", frame: [16, Double(16 + $0 * 26), 358, 20])
+        })])
+        _ = try s.call("skeleton/show", ["uri": "file:///anim", "type": "gradient", "animated": true])
+        _ = try s.call("preview/subscribe", ["uri": "file:///anim", "encoding": "raw", "scale": 3, "window": 64, "maxFps": 120])
+        let pid = s.daemon.process.processIdentifier
+        let rssBefore = Self.residentKiB(pid)
+        // Stop reading for a while; meanwhile write 3,000 requests (more than a pipe holds, so a daemon that
+        // stopped reading would block this writer).
+        let count = 3000
+        var bytes: [UInt8] = []
+        for i in 0..<count {
+            bytes += OutputFraming.contentLength((["jsonrpc": "2.0", "id": .int(100_000 + i), "method": "skeleton/isActive",
+                                                    "params": ["uri": "file:///anim"]] as JSON).bytes)
+        }
+        let started = Date()
+        s.client.sendRaw(bytes)
+        #expect(Date().timeIntervalSince(started) < 15, "the daemon stopped reading its input")
+        Thread.sleep(forTimeInterval: 1.5)
+        let rssDuring = Self.residentKiB(pid)
+        // Now read: every answer arrives.
+        var answered = Set<Int>()
+        var frames = 0
+        let deadline = Date().addingTimeInterval(60)
+        while answered.count < count, Date() < deadline {
+            let message = try s.client.receive(timeout: 30)
+            if let id = message["id"]?.intValue, id >= 100_000 { answered.insert(id) }
+            if message["method"] == "preview/frame" { frames += 1 }
+        }
+        #expect(answered.count == count)
+        if let before = rssBefore, let during = rssDuring {
+            #expect(during - before < 64 * 1024, "resident memory grew by \(during - before) KiB")
+        }
+        _ = frames
+    }
+
+    static func residentKiB(_ pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ").dropFirst().first ?? "")
+        }
+        return nil
+    }
+}

@@ -36,8 +36,11 @@ import Testing
             _ = try s.call("preview/subscribe", ["uri": .string(uri), "encoding": .string(encoding), "window": 64])
             var version = 1
             var time = 0.0
+            var log: [String] = []
             for _ in 0..<10 {
-                switch g.next() % 5 {
+                let op = g.next() % 5
+                log.append("op\(op)")
+                switch op {
                 case 0:
                     version += 1
                     s.replace(uri, text: Self.document(&g).text, version: version)
@@ -49,41 +52,51 @@ import Testing
                     try s.advance(to: time)
                 }
             }
-            // Quiesce: a round trip on the document's lane, then collect every frame.
-            _ = try s.call("skeleton/layers", ["uri": .string(uri)])
+            // Frames arrive asynchronously: apply them as they come until the picture is that of the current
+            // state at the current time (it must get there; a missing change would never arrive).
             var frames = s.client.notifications.filter { $0["method"] == "preview/frame" }.compactMap { $0["params"] }
             s.client.notifications.removeAll()
-            frames += try s.client.drain(for: 0.3).filter { $0["method"] == "preview/frame" }.compactMap { $0["params"] }
-            let last = try #require(frames.last)
-            let lastTime = try #require(last["time"]?.doubleValue)
-            if encoding == "layers" {
-                var layers: [JSON] = []
+            var canvas = FrameCanvas()
+            var layers: [JSON] = []
+            let deadline = Date().addingTimeInterval(20)
+            var matched = false
+            while !matched, Date() < deadline {
                 for frame in frames {
-                    if frame["keyframe"] == true { layers = [] }
-                    for op in frame["ops"]?.arrayValue ?? [] {
-                        switch op["op"]?.stringValue {
-                        case "add": layers.insert(op["layer"] ?? .null, at: min(op["index"]?.intValue ?? 0, layers.count))
-                        case "update":
-                            if let i = layers.firstIndex(where: { $0["id"] == op["layer"]?["id"] }) { layers[i] = op["layer"] ?? .null }
-                        case "remove": layers.removeAll { $0["id"] == op["id"] }
-                        case "move":
-                            if let i = layers.firstIndex(where: { $0["id"] == op["id"] }) {
-                                let layer = layers.remove(at: i)
-                                layers.insert(layer, at: min(op["index"]?.intValue ?? 0, layers.count))
-                            }
-                        default: Issue.record("unknown op")
-                        }
-                    }
+                    if encoding == "layers" { Self.apply(frame, to: &layers) } else { try canvas.apply(frame) }
                 }
-                let expected = try s.call("skeleton/layers", ["uri": .string(uri), "time": .double(lastTime), "includeContent": true])["layers"]?.arrayValue ?? []
-                #expect(layers.count == expected.count)
-                #expect(zip(layers, expected).allSatisfy { JSONMatching.matches($0, $1) })
-            } else {
-                var canvas = FrameCanvas()
-                for frame in frames { try canvas.apply(frame) }
-                let render = try s.call("preview/render", ["uri": .string(uri), "encoding": "raw", "time": .double(lastTime)])
-                let pixels = Data(base64Encoded: render["data"]?.stringValue ?? "").map(Array.init) ?? []
-                #expect(canvas == FrameCanvas(width: render["width"]?.intValue ?? 0, height: render["height"]?.intValue ?? 0, rgba: pixels))
+                frames = []
+                if encoding == "layers" {
+                    let expected = try s.call("skeleton/layers", ["uri": .string(uri), "includeContent": true])["layers"]?.arrayValue ?? []
+                    matched = layers.count == expected.count && zip(layers, expected).allSatisfy { JSONMatching.matches($0, $1) }
+                } else {
+                    let render = try s.call("preview/render", ["uri": .string(uri), "encoding": "raw"])
+                    let pixels = Data(base64Encoded: render["data"]?.stringValue ?? "").map(Array.init) ?? []
+                    matched = canvas == FrameCanvas(width: render["width"]?.intValue ?? 0, height: render["height"]?.intValue ?? 0, rgba: pixels)
+                }
+                frames = s.client.notifications.filter { $0["method"] == "preview/frame" }.compactMap { $0["params"] }
+                s.client.notifications.removeAll()
+                if !matched {
+                    frames += try s.client.drain(for: 0.1).filter { $0["method"] == "preview/frame" }.compactMap { $0["params"] }
+                }
+            }
+            #expect(matched, "round \(round): the frames never reassembled to the current picture (ops \(log))")
+        }
+    }
+
+    static func apply(_ frame: JSON, to layers: inout [JSON]) {
+        if frame["keyframe"] == true { layers = [] }
+        for op in frame["ops"]?.arrayValue ?? [] {
+            switch op["op"]?.stringValue {
+            case "add": layers.insert(op["layer"] ?? .null, at: min(op["index"]?.intValue ?? 0, layers.count))
+            case "update":
+                if let i = layers.firstIndex(where: { $0["id"] == op["layer"]?["id"] }) { layers[i] = op["layer"] ?? .null }
+            case "remove": layers.removeAll { $0["id"] == op["id"] }
+            case "move":
+                if let i = layers.firstIndex(where: { $0["id"] == op["id"] }) {
+                    let layer = layers.remove(at: i)
+                    layers.insert(layer, at: min(op["index"]?.intValue ?? 0, layers.count))
+                }
+            default: break
             }
         }
     }

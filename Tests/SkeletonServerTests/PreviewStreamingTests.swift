@@ -56,9 +56,20 @@ import Testing
                 }
             }
             h.client.notify("preview/ack", ["subscription": id, "seq": .int(lastSeq)])
-            for frame in try framesAvailable(h) { try canvas.apply(frame) }
-            #expect(canvas == (try h.render("file:///p")))
+            // Frames arrive asynchronously: the canvas must reach the rendered picture.
+            let expected = try h.render("file:///p")
+            let deadline = Date().addingTimeInterval(10)
+            while canvas != expected, Date() < deadline {
+                for frame in try framesAvailable(h) + takeFrames(h) { try canvas.apply(frame) }
+            }
+            #expect(canvas == expected)
         }
+    }
+
+    /// Frames that arrived while the client waited for answers.
+    func takeFrames(_ h: PreviewHarness) -> [JSON] {
+        defer { h.client.notifications.removeAll() }
+        return h.client.notifications.compactMap { $0["method"] == "preview/frame" ? $0["params"] : nil }
     }
 
     /// Frames that arrive within a short while.
@@ -72,9 +83,10 @@ import Testing
         h.documents.set("file:///w") { t in PreviewHarness.list([(0, 0, 10 + t, 10, "#3498DB", 0)]) }
         _ = try h.client.request("preview/subscribe", ["uri": "file:///w", "encoding": "raw", "window": 2])
         for _ in 0..<10 { _ = try h.client.request("clock/advance", ["seconds": 1]) }
-        let frames = try framesAvailable(h) + h.client.notifications.compactMap {
-            $0["method"] == "preview/frame" ? $0["params"] : nil
-        }
+        var frames = takeFrames(h)
+        let deadline = Date().addingTimeInterval(10)
+        while frames.count < 2, Date() < deadline { frames += try framesAvailable(h) }
+        frames += try h.client.drain(for: 0.5).compactMap { $0["method"] == "preview/frame" ? $0["params"] : nil }
         #expect(frames.count == 2)
         // Acknowledging lets exactly one frame through, built at the newest time.
         h.client.notifications.removeAll()
@@ -119,11 +131,14 @@ import Testing
         }
         _ = try h.client.request("clock/advance", ["seconds": 3])
         var newest: [String: Double] = [:]
-        for frame in (try framesAvailable(h) + h.client.notifications.compactMap { $0["params"] }) {
-            if let id = frame["subscription"]?.stringValue, let time = frame["time"]?.doubleValue {
-                newest[id] = max(newest[id] ?? 0, time)
+        let deadline = Date().addingTimeInterval(15)
+        repeat {
+            for frame in (try framesAvailable(h) + takeFrames(h)) {
+                if let id = frame["subscription"]?.stringValue, let time = frame["time"]?.doubleValue {
+                    newest[id] = max(newest[id] ?? 0, time)
+                }
             }
-        }
+        } while (newest.count < 50 || !newest.values.allSatisfy { $0 == 3 }) && Date() < deadline
         #expect(newest.count == 50)
         #expect(newest.values.allSatisfy { $0 == 3 })
     }

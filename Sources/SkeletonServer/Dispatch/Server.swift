@@ -116,7 +116,9 @@ public final class Server: MessageHandler {
             break
         }
         if method == "shutdown" {
+            // Everything received before it is answered first.
             phase.withLock { $0 = .shuttingDown }
+            lanes.waitUntilIdle()
             return responder.respond(id, .success(.null))
         }
         guard let entry = table.requests[method] else {

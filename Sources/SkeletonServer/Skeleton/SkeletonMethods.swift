@@ -90,7 +90,8 @@ struct SkeletonMethods: Sendable {
         do { result = try operation(&session, node, now) } catch let error as EngineError { throw Self.refusal(error, params) }
         entry.state.withLock { $0.session = session }
         after?(uri, session)
-        documents.sessionChanged(uri, entry, events: result.events)
+        // Notifications and frames follow the answer.
+        context.afterResponse { documents.sessionChanged(uri, entry, events: result.events) }
         return Self.json(result.outcome)
     }
 

@@ -16,7 +16,7 @@ enum IngestCorpus {
         return (stream, bodyBytes)
     }
 
-    private static let folders = ["Sources/Feed", "Sources/Profile/Views", "Sources/Checkout", "Sources/Shared/UI"]
+    private static let folders = ["Sources/Features/Feed/Views", "Sources/Features/Profile/Views", "Sources/Features/Checkout/Cells", "Sources/Shared/DesignSystem"]
     private static let files = ["FeedCell", "ProfileHeaderView", "CartSummaryView", "AvatarView", "LoadingPlaceholder"]
     private static let words = ["label", "isSkeletonable", "showAnimatedGradientSkeleton()", "cornerRadius", "view", "UIImageView", "title"]
 

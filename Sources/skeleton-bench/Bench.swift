@@ -5,7 +5,7 @@ import Glibc
 /// skeleton-bench: our JSON path against Foundation's, side by side in one process; prints Markdown tables.
 ///
 ///     skeleton-bench [--runs N] [--messages N] [--document-mb N] [--only ingest|viewtree]
-///     skeleton-bench --profile ingest|viewtree [--runs N] ...   (our path only, for callgrind or perf)
+///     skeleton-bench --profile ingest|viewtree[-proto] [--runs N] ...   (one path only, for callgrind or perf)
 ///
 /// Every figure is the median of N timed runs (default 7, at least 5 recommended) after a warm-up; ratios are
 /// between medians of the same run of this program. See Benchmarks.md.
@@ -54,10 +54,12 @@ enum Bench {
                 options.only = which
             case "--profile":
                 let which = try value(argument)
-                guard which == "ingest" || which == "viewtree" else { throw BenchError("--profile takes ingest or viewtree") }
+                guard ["ingest", "viewtree", "ingest-proto", "viewtree-proto"].contains(which) else {
+                    throw BenchError("--profile takes ingest, viewtree, ingest-proto or viewtree-proto")
+                }
                 options.profile = which
             case "-h", "--help":
-                print("usage: skeleton-bench [--runs N] [--messages N] [--document-mb N] [--only ingest|viewtree] [--profile ingest|viewtree]")
+                print("usage: skeleton-bench [--runs N] [--messages N] [--document-mb N] [--only ingest|viewtree] [--profile ingest|viewtree|ingest-proto|viewtree-proto]")
                 exit(0)
             default:
                 throw BenchError("unknown argument \(argument)")
@@ -94,12 +96,14 @@ extension Bench {
     /// Our path alone, for a profiler: no Foundation contenders, no tables.
     static func profile(_ which: String, _ options: Options) throws {
         var checksum = 0
-        if which == "ingest" {
+        if which.hasPrefix("ingest") {
             let corpus = IngestCorpus.make(count: options.messages)
-            for _ in 0..<options.runs { checksum &+= IngestBench.ours(corpus.stream) }
+            let path = which == "ingest" ? IngestBench.ours : Prototypes.ingest
+            for _ in 0..<options.runs { checksum &+= path(corpus.stream) }
         } else {
             let document = ViewTreeDocument.make(targetBytes: Int(options.documentMB * 1_000_000))
-            for _ in 0..<options.runs { checksum &+= try document.withUnsafeBytes { try OursViewTree.checksum($0) } }
+            let path = which == "viewtree" ? OursViewTree.checksum : Prototypes.viewTree
+            for _ in 0..<options.runs { checksum &+= try document.withUnsafeBytes { try path($0) } }
         }
         StandardError.write("profile \(which): checksum \(checksum)\n")
     }

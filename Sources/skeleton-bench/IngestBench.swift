@@ -7,7 +7,8 @@ import JSONRPC
 /// All contenders use the same framer (`ContentLengthFramer`, as the daemon does) and reads of the same size;
 /// they differ in what turns a body into a typed message: jansson + our envelope decoder (`IncomingStream`,
 /// exactly the daemon's path), Foundation's `JSONSerialization` + a walk over the `Any` tree, or `JSONDecoder`
-/// into a Codable envelope whose params are a Codable JSON enum. Each message's checksum is the same in all.
+/// into a Codable envelope (params as a generic Codable JSON enum, the equivalent of our params view, or
+/// typed per method, the strongest Codable case). Each message's checksum is the same in all.
 enum IngestBench {
     static let readSize = 64 << 10
 
@@ -15,7 +16,8 @@ enum IngestBench {
         [
             Contender(name: "ours: IncomingStream (framing + jansson + typed message)") { ours(stream) },
             Contender(name: "framing + JSONSerialization + typed message") { foundation(stream) },
-            Contender(name: "framing + JSONDecoder (Codable message)") { codable(stream) },
+            Contender(name: "framing + JSONDecoder (Codable envelope, params a Codable JSON enum)") { codable(stream) },
+            Contender(name: "framing + JSONDecoder (Codable envelope, params typed per method)") { codableTyped(stream) },
         ]
     }
 
@@ -47,6 +49,15 @@ enum IngestBench {
         return framed(stream) { body in
             guard let envelope = try? decoder.decode(CodableMessage.self, from: Data(body)),
                   let message = envelope.typed else { return MessageChecksum.invalid }
+            return message.checksum
+        }
+    }
+
+    static func codableTyped(_ stream: [UInt8]) -> Int {
+        let decoder = JSONDecoder()
+        return framed(stream) { body in
+            guard let decoded = try? decoder.decode(TypedCodableMessage.self, from: Data(body)),
+                  let message = decoded.message else { return MessageChecksum.invalid }
             return message.checksum
         }
     }

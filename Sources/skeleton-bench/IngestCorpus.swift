@@ -16,7 +16,7 @@ enum IngestCorpus {
         return (stream, bodyBytes)
     }
 
-    private static let folders = ["Sources/Feed", "Sources/Profile/Views", "Sources/Checkout", "Sources/Shared/UI"]
+    private static let folders = ["Sources/Features/Feed/Views", "Sources/Features/Profile/Views", "Sources/Features/Checkout/Cells", "Sources/Shared/DesignSystem"]
     private static let files = ["FeedCell", "ProfileHeaderView", "CartSummaryView", "AvatarView", "LoadingPlaceholder"]
     private static let words = ["label", "isSkeletonable", "showAnimatedGradientSkeleton()", "cornerRadius", "view", "UIImageView", "title"]
 
@@ -29,11 +29,11 @@ enum IngestCorpus {
         let line = random.below(900), character = random.below(80)
         switch random.below(8) {
         case 0, 1:
-            return #"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(uri(&random))"},"position":{"line":\#(line),"character":\#(character)},"workDoneToken":"hover-\#(id)"}}"#
+            return #"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(uri(&random))"},"position":{"line":\#(line),"character":\#(character)},"workDoneToken":"work-done-hover-\#(id)"}}"#
         case 2:
             return #"{"jsonrpc":"2.0","id":\#(id),"method":"textDocument/completion","params":{"textDocument":{"uri":"\#(uri(&random))"},"position":{"line":\#(line),"character":\#(character)},"context":{"triggerKind":2,"triggerCharacter":"."}}}"#
         case 3:
-            return #"{"jsonrpc":"2.0","id":"req-\#(id)","method":"textDocument/definition","params":{"textDocument":{"uri":"\#(uri(&random))"},"position":{"line":\#(line),"character":\#(character)},"partialResultToken":"p\#(id)"}}"#
+            return #"{"jsonrpc":"2.0","id":"req-\#(id)","method":"textDocument/definition","params":{"textDocument":{"uri":"\#(uri(&random))"},"position":{"line":\#(line),"character":\#(character)},"partialResultToken":"partial-definition-\#(id)"}}"#
         case 4:
             return ##"{"jsonrpc":"2.0","id":\##(id),"method":"skeleton/layout","params":{"uri":"\##(uri(&random))","frame":[0,\##(line % 300).5,375,\##(44 + character)],"scale":3,"animated":true,"gradient":{"base":"#ECF0F1","highlight":"#BDC3C7"}}}"##
         case 5:

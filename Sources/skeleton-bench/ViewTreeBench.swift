@@ -11,7 +11,10 @@ enum ViewTreeBench {
             Contender(name: "JSONSerialization + walk of the Any tree") {
                 try document.withUnsafeBytes { try FoundationViewTree.checksum($0) }
             },
-            Contender(name: "JSONDecoder into a Codable mirror") {
+            Contender(name: "JSONDecoder into a typed Codable mirror, mapped to the tree") {
+                try document.withUnsafeBytes { try TypedCodableNode.checksum($0, decoder: decoder) }
+            },
+            Contender(name: "JSONDecoder into the tree, generic properties (Codable try-chain)") {
                 try document.withUnsafeBytes { try CodableViewTree.checksum($0, decoder: decoder) }
             },
         ]
@@ -19,6 +22,9 @@ enum ViewTreeBench {
 
     static func references(document: [UInt8]) -> [Contender] {
         [
+            Contender(name: "proto: ours without JSONValue overheads (raw jansson walk)") {
+                try document.withUnsafeBytes(Prototypes.viewTree)
+            },
             Contender(name: "ref: JSONDocument.parse only (pre-scan + jansson + arena)") {
                 document.withUnsafeBytes(ReferenceParsers.janssonArena)
             },
@@ -35,6 +41,7 @@ enum ViewTreeBench {
 extension IngestBench {
     static func references(stream: [UInt8]) -> [Contender] {
         [
+            Contender(name: "proto: ours with a one-pass envelope and a quick depth check") { Prototypes.ingest(stream) },
             Contender(name: "ref: framing only") { ReferenceParsers.framed(stream) { $0.count } },
             Contender(name: "ref: framing + JSONDocument.parse, no envelope") {
                 ReferenceParsers.framed(stream, ReferenceParsers.janssonArena)

@@ -13,7 +13,8 @@ import Synchronization
 ///   the skeleton state carried across by node identity.
 public final class DocumentStore: DisplayListProvider {
     private let entries = Mutex<[String: DocumentEntry]>([:])
-    private let serverBox = Mutex<Server?>(nil)
+    /// Weak: the server's method table holds the store, so a strong link would keep both alive forever.
+    private let serverBox = Mutex(WeakServer())
     let configuration: SessionConfiguration
     let previews: PreviewHub
     let log: Logger
@@ -30,8 +31,8 @@ public final class DocumentStore: DisplayListProvider {
     }
 
     /// The server that notifications go out through (set once the server exists).
-    func attach(_ server: Server) { serverBox.withLock { $0 = server } }
-    var server: Server? { serverBox.withLock { $0 } }
+    func attach(_ server: Server) { serverBox.withLock { $0.server = server } }
+    var server: Server? { serverBox.withLock { $0.server } }
 
     public var count: Int { entries.withLock { $0.count } }
 
@@ -204,4 +205,9 @@ final class StoreProvider: DisplayListProvider, @unchecked Sendable {
     /// Set once, before the hub is used.
     weak var store: DocumentStore?
     func source(for uri: String) -> (any DisplayListSource)? { store?.source(for: uri) }
+}
+
+/// A weak reference to the server, for the store.
+struct WeakServer: @unchecked Sendable {
+    weak var server: Server?
 }

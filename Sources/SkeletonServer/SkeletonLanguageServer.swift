@@ -21,6 +21,7 @@ public final class SkeletonLanguageServer: Sendable {
         SkeletonMethods(
             documents: documents, debug: debug ?? (ProcessInfo.processInfo.environment["SKELETON_DEBUG"] != nil)
         ).register(in: &table)
+        PatchMethod(documents: documents).register(in: &table)
         configuration.clock.register(in: &table)
         let methods = table.requestMethods
         self.configuration = configuration

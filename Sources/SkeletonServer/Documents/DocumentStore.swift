@@ -119,7 +119,7 @@ public final class DocumentStore: DisplayListProvider {
 
     /// Decodes the document's text, publishes its diagnostics, and moves the session to the new tree when the
     /// text is valid (on the document's lane).
-    private func analyse(_ uri: String, _ entry: DocumentEntry) {
+    func analyse(_ uri: String, _ entry: DocumentEntry) {
         let text = entry.state.withLock { $0.text }
         let result = text.buffer.bytes.withUnsafeBytes { DocumentDecoder().decode(bytes: $0) }
         let now = configuration.clock.now

@@ -1,0 +1,165 @@
+import JSON
+import JSONRPC
+import SkeletonModel
+
+/// `skeleton/patch`: structural edits of a document for scripted clients, applied to its text.
+///
+/// All ops or none: each op edits the text in place (minimal edits: the rest of the text is kept byte for byte),
+/// the result must decode without errors, and only then does it replace the document, with a new version.
+struct PatchMethod: Sendable {
+    let documents: DocumentStore
+
+    func register(in table: inout MethodTable) {
+        table.request("skeleton/patch") { context in try patch(context) }
+    }
+
+    private func patch(_ context: RequestContext) throws -> JSON {
+        let params = try context.paramsObject()
+        let uriValue = try params.member("uri")
+        let uri = try uriValue.decodeString()
+        guard let entry = documents.entry(uri) else { throw JSONDecodingError(at: uriValue, "no open document with this uri") }
+        var text = entry.state.withLock { $0.text }
+        if let value = params.optionalMember("version") {
+            let expected = try value.decodeInt()
+            guard expected == text.version else {
+                throw ResponseError(.contentModified, "\(uri) is at version \(text.version), not \(expected)")
+            }
+        }
+        let ops = try params.member("ops").decodeArray()
+        guard !ops.isEmpty else { throw JSONDecodingError(at: try params.member("ops"), "must list at least one op") }
+        var editor = JSONTextEditor(bytes: text.buffer.bytes)
+        for op in ops { try apply(op, to: &editor) }
+        // Atomic: an invalid result changes nothing.
+        let result = editor.bytes.withUnsafeBytes { DocumentDecoder().decode(bytes: $0) }
+        if !result.errors.isEmpty {
+            let problems = result.errors.prefix(20).map { problem -> JSON in
+                ["code": .string(problem.code.rawValue), "pointer": .string(problem.pointer.description), "message": .string(problem.message)]
+            }
+            let first = result.errors[0]
+            throw ResponseError(
+                .invalidParams, "/params/ops: the patch would make the document invalid: \(first.pointer): \(first.message)",
+                data: ["pointer": "/params/ops", "problems": .array(problems)])
+        }
+        text.buffer = TextBuffer(bytes: editor.bytes)
+        text.version += 1
+        entry.state.withLock { $0.text = text }
+        let version = text.version
+        context.afterResponse { documents.analyse(uri, entry) }
+        return ["version": .int(version)]
+    }
+
+    // MARK: Ops
+
+    private func apply(_ op: JSONValue, to editor: inout JSONTextEditor) throws {
+        let kind = try op.member("op").decodeEnum(Kind.self)
+        let tree: NodeIndex
+        do { tree = try NodeIndex(editor.bytes) } catch {
+            throw ResponseError(.requestFailed, "the document's text is not valid JSON (\(error)): fix it before patching")
+        }
+        do {
+            switch kind {
+            case .set:
+                let node = try tree.pointer(op, "node")
+                for (key, value) in try op.member("properties").decodeObject() {
+                    guard key != "children" else {
+                        throw JSONDecodingError(at: value, "children change with insert, remove and move")
+                    }
+                    if value.isNull {
+                        try editor.removeMember(key, of: node)
+                    } else {
+                        try editor.setMember(key, of: node, to: value.json.bytes)
+                    }
+                }
+            case .insert:
+                let parent = try tree.pointer(op, "parent")
+                let node = try op.member("node")
+                _ = try node.decodeObject()
+                try insert(node.json.bytes, into: parent, at: try index(op, count: tree.childCount(parent), editor), &editor)
+            case .remove:
+                let node = try tree.pointer(op, "node")
+                guard node != NodeIndex.root else { throw JSONDecodingError(at: try op.member("node"), "the root cannot be removed") }
+                try editor.removeElement(at: node)
+            case .move:
+                let node = try tree.pointer(op, "node")
+                var parent = try tree.pointer(op, "parent")
+                guard node != NodeIndex.root else { throw JSONDecodingError(at: try op.member("node"), "the root cannot be moved") }
+                guard !parent.tokens.starts(with: node.tokens) else {
+                    throw JSONDecodingError(at: try op.member("parent"), "is the moved node or inside it: that would make a cycle")
+                }
+                let moved = try editor.valueText(at: node)
+                try editor.removeElement(at: node)
+                parent = NodeIndex.shifted(parent, afterRemoving: node)
+                try insert(moved, into: parent, at: try index(op, count: tree.childCount(parent, after: node), editor), &editor)
+            }
+        } catch let error as JSONTextEditor.EditError {
+            throw JSONDecodingError(at: op, error.description)
+        }
+    }
+
+    private enum Kind: String, CaseIterable { case set, insert, remove, move }
+
+    private func insert(_ node: [UInt8], into parent: JSONPointer, at index: Int, _ editor: inout JSONTextEditor) throws {
+        if (try? editor.valueText(at: parent.appending("children"))) == nil {
+            try editor.setMember("children", of: parent, to: Array("[]".utf8))
+        }
+        try editor.insertElement(node, into: parent.appending("children"), at: index)
+    }
+
+    /// `index`: 0 ... count (default: the end).
+    private func index(_ op: JSONValue, count: Int, _ editor: JSONTextEditor) throws(JSONDecodingError) -> Int {
+        guard let value = op.optionalMember("index") else { return count }
+        let index = try value.decodeInt()
+        guard index >= 0, index <= count else { throw JSONDecodingError(at: value, "must be between 0 and \(count)") }
+        return index
+    }
+}
+
+/// Where each node of a document's tree (not its templates) sits in its text, by reference.
+struct NodeIndex {
+    static let root = JSONPointer(["root"])
+    private var pointers: [String: JSONPointer] = [:]
+    private var childCounts: [JSONPointer: Int] = [:]
+
+    init(_ bytes: [UInt8]) throws {
+        let document = try JSONDocument.parse(bytes)
+        guard let root = document.value["root"] else { return }
+        walk(root, pointer: Self.root, path: "0")
+    }
+
+    private mutating func walk(_ node: JSONValue, pointer: JSONPointer, path: String) {
+        pointers[path] = pointer
+        if let id = node["id"]?.string { pointers[id] = pointer }
+        let children = node["children"]?.elements ?? []
+        childCounts[pointer] = children.count
+        for (i, child) in children.enumerated() {
+            walk(child, pointer: pointer.appending("children").appending(i), path: "\(path).\(i)")
+        }
+    }
+
+    /// The node named by member `key` of `op` (an id or an index path).
+    func pointer(_ op: JSONValue, _ key: String) throws(JSONDecodingError) -> JSONPointer {
+        let value = try op.member(key)
+        let reference = try value.decodeString()
+        guard let pointer = pointers[reference] else {
+            throw JSONDecodingError(at: value, "no node of the document has the reference \"\(reference)\" (template instances are patched through their template)")
+        }
+        return pointer
+    }
+
+    func childCount(_ parent: JSONPointer, after removing: JSONPointer? = nil) -> Int {
+        let count = childCounts[parent] ?? 0
+        guard let removing, removing.tokens.dropLast(2) == parent.tokens[...] else { return count }
+        return count - 1
+    }
+
+    /// `pointer` after the array element at `removed` is gone: a later sibling on its path moves up by one.
+    static func shifted(_ pointer: JSONPointer, afterRemoving removed: JSONPointer) -> JSONPointer {
+        let prefix = removed.tokens.dropLast()
+        guard let removedIndex = removed.tokens.last.flatMap(Int.init), pointer.tokens.count > prefix.count,
+              pointer.tokens.starts(with: prefix), let index = Int(pointer.tokens[prefix.count]), index > removedIndex
+        else { return pointer }
+        var tokens = pointer.tokens
+        tokens[prefix.count] = String(index - 1)
+        return JSONPointer(tokens)
+    }
+}

@@ -77,7 +77,10 @@ let package = Package(
         .testTarget(name: "SkeletonModelTests", dependencies: ["SkeletonModel", "JSON"], swiftSettings: strict),
         .testTarget(name: "SkeletonEngineTests", dependencies: ["SkeletonEngine", "SkeletonModel", "JSON"], swiftSettings: strict),
         .testTarget(name: "SkeletonImagingTests", dependencies: ["SkeletonImaging", "CGif"], swiftSettings: strict),
-        .testTarget(name: "SkeletonRenderTests", dependencies: ["SkeletonRender", "SkeletonGraphics"], swiftSettings: strict),
+        .testTarget(
+            name: "SkeletonRenderTests", dependencies: ["SkeletonRender", "SkeletonGraphics", "CZlib", "SkeletondTestSupport"],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SkeletonServerTests",
             dependencies: ["SkeletonServer", "JSONRPC", "JSON", "SkeletondTestSupport", "SkeletonRender", "SkeletonGraphics"],

@@ -21,6 +21,8 @@ typedef struct chunk {
 struct skd_arena {
     chunk *head;
     size_t reserved;
+    /* The size of the first chunk: a small message gets a small arena, not a 64 KiB one. */
+    size_t first;
 };
 
 static _Thread_local skd_arena *current_arena = NULL;
@@ -63,6 +65,7 @@ static void *arena_alloc(skd_arena *a, size_t n) {
     if (!c || c->size - c->used < need) {
         /* Grow geometrically so a large document needs few chunks. */
         size_t want = a->reserved < CHUNK_MIN * 4 ? CHUNK_MIN : a->reserved;
+        if (!a->head && a->first) want = a->first;
         if (want < need) want = need;
         c = chunk_new(want);
         if (!c) return NULL;
@@ -122,6 +125,11 @@ size_t skd_arena_reserved(const skd_arena *a) { return a ? a->reserved : 0; }
 json_t *skd_parse(const char *buffer, size_t length, size_t flags, json_error_t *error, skd_arena *a) {
     skd_arena_install();
     skd_arena *previous = current_arena;
+    if (a && !a->head) {
+        /* jansson's tree takes about four times the text; round to 4 KiB, at most the standard chunk. */
+        size_t first = (length * 4 + 4095) & ~(size_t)4095;
+        a->first = first < CHUNK_MIN ? first : CHUNK_MIN;
+    }
     current_arena = a;
     json_t *root = json_loadb(buffer, length, flags, error);
     current_arena = previous;

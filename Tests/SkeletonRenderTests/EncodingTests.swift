@@ -1,3 +1,4 @@
+import SkeletondTestSupport
 import SkeletonGraphics
 import Testing
 @testable import SkeletonRender
@@ -35,7 +36,7 @@ import Testing
             let x = rng.int(0, f.width - 1), y = rng.int(0, f.height - 1)
             let rect = PixelRect(x: x, y: y, width: rng.int(1, f.width - x), height: rng.int(1, f.height - y))
             let png = try PNGEncoder.encode(f, rect: rect)
-            let decoded = try #require(PNGTestDecoder.decode(png))
+            let decoded = try #require(PNGDecoder.decode(png))
             #expect(decoded.width == rect.width && decoded.height == rect.height)
             #expect(decoded.rgba == RectEncoder.rawBytes(f, rect))
         }

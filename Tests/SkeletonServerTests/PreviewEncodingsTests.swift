@@ -8,7 +8,7 @@ import Testing
 
 /// The `cells` and `layers` streams reassemble to what the document shows at the last frame's time.
 @Suite struct PreviewEncodingsTests {
-    func randomList(_ g: inout SplitMix) -> DisplayList {
+    func randomList(_ g: inout SplitMix64) -> DisplayList {
         let colors = ["#ECF0F1", "#1C2325", "#3498DB", "#E74C3C", "#2ECC71"]
         return PreviewHarness.list((0..<Int(g.next() % 7)).map { _ in
             (Double(g.next() % 50), Double(g.next() % 40), Double(1 + g.next() % 30), Double(1 + g.next() % 20),
@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func cellsReassembleToTheGridOfTheRenderedFrame() throws {
-        var g = SplitMix(seed: 99)
+        var g = SplitMix64(seed: 99)
         for _ in 0..<15 {
             let h = PreviewHarness()
             try h.server.initialize()
@@ -67,34 +67,16 @@ import Testing
     }
 
     @Test func layerOpsReassembleToTheDisplayList() throws {
-        var g = SplitMix(seed: 5)
+        var g = SplitMix64(seed: 5)
         for _ in 0..<15 {
             let h = PreviewHarness()
             try h.server.initialize()
             let first = randomList(&g)
             h.documents.set("file:///l") { _ in first }
             _ = try h.client.request("preview/subscribe", ["uri": "file:///l", "encoding": "layers", "window": 64])
-            var layers: [JSON] = []
+            var replica = LayerListReplica()
             var latest = first
-            func apply(_ frames: [JSON]) {
-                for frame in frames {
-                    if frame["keyframe"] == true { layers = [] }
-                    for op in frame["ops"]?.arrayValue ?? [] {
-                        switch op["op"]?.stringValue {
-                        case "add": layers.insert(op["layer"] ?? .null, at: min(op["index"]?.intValue ?? 0, layers.count))
-                        case "update":
-                            if let i = layers.firstIndex(where: { $0["id"] == op["layer"]?["id"] }) { layers[i] = op["layer"] ?? .null }
-                        case "remove": layers.removeAll { $0["id"] == op["id"] }
-                        case "move":
-                            if let i = layers.firstIndex(where: { $0["id"] == op["id"] }) {
-                                let layer = layers.remove(at: i)
-                                layers.insert(layer, at: min(op["index"]?.intValue ?? 0, layers.count))
-                            }
-                        default: Issue.record("unknown op \(op.text)")
-                        }
-                    }
-                }
-            }
+            func apply(_ frames: [JSON]) { for frame in frames { replica.apply(frame) } }
             for _ in 0..<6 {
                 latest = randomList(&g)
                 let next = latest
@@ -103,7 +85,7 @@ import Testing
                 apply(try frames(h))
             }
             let expected = latest.layers.map(GraphicsWire.layer)
-            func matches() -> Bool { layers.count == expected.count && zip(layers, expected).allSatisfy { JSONMatching.matches($0, $1) } }
+            func matches() -> Bool { replica.matches(expected) }
             let deadline = Date().addingTimeInterval(10)
             while !matches(), Date() < deadline { apply(try frames(h)) }
             #expect(matches())

@@ -25,7 +25,7 @@ import Testing
     /// pixels of `preview/render` at the time of the last frame.
     @Test(arguments: ["raw", "png"])
     func framesReassembleToTheRenderedPixels(encoding: String) throws {
-        var generator = SplitMix(seed: encoding == "raw" ? 7 : 11)
+        var generator = SplitMix64(seed: encoding == "raw" ? 7 : 11)
         for _ in 0..<25 {
             let h = PreviewHarness()
             try h.server.initialize()
@@ -194,18 +194,5 @@ import Testing
         #expect(outside["error"]?["data"]?["pointer"] == "/params/region")
         let badTime = try h.client.request("preview/render", ["uri": "file:///r", "encoding": "raw", "time": -1])
         #expect(badTime["error"]?["data"]?["pointer"] == "/params/time")
-    }
-}
-
-/// A deterministic generator for property tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -39,7 +39,7 @@ public struct FrameCanvas: Equatable {
                 pixels = Array(bytes)
             case "png":
                 guard let data = rect["data"]?.stringValue, let bytes = Data(base64Encoded: data) else { throw ClientError("bad png") }
-                let image = try PNGDecoder.decode(Array(bytes))
+                guard let image = PNGDecoder.decode(Array(bytes)) else { throw ClientError("not a valid PNG") }
                 guard image.width == rw, image.height == rh else { throw ClientError("png size differs from its rect") }
                 pixels = image.rgba
             default:
@@ -60,65 +60,71 @@ public struct FrameCanvas: Equatable {
     }
 }
 
-/// A minimal PNG reader for tests: 8-bit RGB or RGBA, non-interlaced, all five filter types.
+/// A minimal PNG decoder for tests: the encoder's output (8-bit RGB or RGBA, no interlace), using zlib's inflate.
 public enum PNGDecoder {
-    public struct Image { public var width: Int; public var height: Int; public var rgba: [UInt8] }
-
-    public static func decode(_ png: [UInt8]) throws -> Image {
-        guard png.count > 8, Array(png[0..<8]) == [137, 80, 78, 71, 13, 10, 26, 10] else { throw ClientError("not a PNG") }
+    public static func decode(_ png: [UInt8]) -> (width: Int, height: Int, rgba: [UInt8])? {
+        guard png.count > 8, Array(png[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
         var i = 8, width = 0, height = 0, colorType = 0
         var idat: [UInt8] = []
-        func be32(_ at: Int) -> Int { Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3]) }
-        while i + 8 <= png.count {
-            let length = be32(i)
+        var sawEnd = false
+        func be(_ k: Int) -> Int { Int(png[k]) << 24 | Int(png[k + 1]) << 16 | Int(png[k + 2]) << 8 | Int(png[k + 3]) }
+        while i + 12 <= png.count {
+            let len = be(i)
+            guard i + 12 + len <= png.count else { return nil }
             let type = String(decoding: png[(i + 4)..<(i + 8)], as: UTF8.self)
-            let data = Array(png[(i + 8)..<min(i + 8 + length, png.count)])
+            let body = Array(png[(i + 8)..<(i + 8 + len)])
+            let crc = UInt32(be(i + 8 + len))
+            let computed = Array(png[(i + 4)..<(i + 8 + len)]).withUnsafeBytes { buf in
+                UInt32(truncatingIfNeeded: crc32(0, buf.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(buf.count)))
+            }
+            guard crc == computed else { return nil }
             switch type {
             case "IHDR":
-                width = be32(i + 8); height = be32(i + 12)
-                guard data[8] == 8, data[12] == 0 else { throw ClientError("unsupported PNG depth or interlace") }
-                colorType = Int(data[9])
-            case "IDAT": idat += data
+                width = be(i + 8); height = be(i + 12); colorType = Int(body[9])
+                guard body[8] == 8, body[12] == 0, colorType == 2 || colorType == 6 else { return nil }
+            case "IDAT": idat += body
+            case "IEND": sawEnd = true
             default: break
             }
-            i += 12 + length
+            i += 12 + len
         }
-        let channels = colorType == 6 ? 4 : colorType == 2 ? 3 : 0
-        guard channels > 0 else { throw ClientError("unsupported PNG colour type \(colorType)") }
-        let stride = width * channels
+        guard sawEnd, width > 0, height > 0 else { return nil }
+        let bpp = colorType == 2 ? 3 : 4
+        let stride = width * bpp
         var raw = [UInt8](repeating: 0, count: (stride + 1) * height)
-        var rawLength = uLongf(raw.count)
+        var rawLen = uLongf(raw.count)
         let status = raw.withUnsafeMutableBufferPointer { out in
-            idat.withUnsafeBufferPointer { input in uncompress(out.baseAddress, &rawLength, input.baseAddress, uLong(input.count)) }
-        }
-        guard status == Z_OK, Int(rawLength) == raw.count else { throw ClientError("PNG data does not inflate") }
-        var pixels = [UInt8](repeating: 0, count: stride * height)
-        for y in 0..<height {
-            let filter = raw[y * (stride + 1)]
-            for x in 0..<stride {
-                let value = raw[y * (stride + 1) + 1 + x]
-                let a = x >= channels ? Int(pixels[y * stride + x - channels]) : 0
-                let b = y > 0 ? Int(pixels[(y - 1) * stride + x]) : 0
-                let c = x >= channels && y > 0 ? Int(pixels[(y - 1) * stride + x - channels]) : 0
-                let predictor: Int
-                switch filter {
-                case 0: predictor = 0
-                case 1: predictor = a
-                case 2: predictor = b
-                case 3: predictor = (a + b) / 2
-                case 4:
-                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                    predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-                default: throw ClientError("bad PNG filter \(filter)")
-                }
-                pixels[y * stride + x] = UInt8(truncatingIfNeeded: Int(value) + predictor)
+            idat.withUnsafeBufferPointer { inp in
+                uncompress(out.baseAddress, &rawLen, inp.baseAddress, uLong(inp.count))
             }
         }
-        if channels == 4 { return Image(width: width, height: height, rgba: pixels) }
+        guard status == Z_OK, Int(rawLen) == raw.count else { return nil }
         var rgba = [UInt8](repeating: 255, count: width * height * 4)
-        for p in 0..<(width * height) {
-            rgba[p * 4] = pixels[p * 3]; rgba[p * 4 + 1] = pixels[p * 3 + 1]; rgba[p * 4 + 2] = pixels[p * 3 + 2]
+        var prev = [UInt8](repeating: 0, count: stride)
+        var cur = [UInt8](repeating: 0, count: stride)
+        for y in 0..<height {
+            let f = raw[y * (stride + 1)]
+            for x in 0..<stride {
+                let v = raw[y * (stride + 1) + 1 + x]
+                let a = x >= bpp ? Int(cur[x - bpp]) : 0, b = Int(prev[x]), c = x >= bpp ? Int(prev[x - bpp]) : 0
+                let pred: Int
+                switch f {
+                case 0: pred = 0
+                case 1: pred = a
+                case 2: pred = b
+                case 3: pred = (a + b) / 2
+                case 4:
+                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    pred = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+                default: return nil
+                }
+                cur[x] = v &+ UInt8(pred & 0xFF)
+            }
+            for x in 0..<width {
+                for ch in 0..<bpp { rgba[(y * width + x) * 4 + ch] = cur[x * bpp + ch] }
+            }
+            swap(&prev, &cur)
         }
-        return Image(width: width, height: height, rgba: rgba)
+        return (width, height, rgba)
     }
 }

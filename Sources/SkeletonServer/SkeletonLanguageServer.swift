@@ -22,6 +22,7 @@ public final class SkeletonLanguageServer: Sendable {
             documents: documents, debug: debug ?? (ProcessInfo.processInfo.environment["SKELETON_DEBUG"] != nil)
         ).register(in: &table)
         PatchMethod(documents: documents).register(in: &table)
+        StatusMethod.register(in: &table, documents: documents)
         configuration.clock.register(in: &table)
         let methods = table.requestMethods
         self.configuration = configuration

@@ -17,6 +17,7 @@ import Synchronization
 public final class PreviewHub: Sendable {
     private let subscriptions = Mutex<[String: Subscription]>([:])
     private let counter = Atomic<Int>(0)
+    private let built = Atomic<Int>(0)
     private let outboxBox = Mutex<Outbox?>(nil)
     private let provider: any DisplayListProvider
     private let clock: SessionClock
@@ -31,6 +32,9 @@ public final class PreviewHub: Sendable {
 
     /// Subscriptions open now.
     public var count: Int { subscriptions.withLock { $0.count } }
+
+    /// Frames built and sent since the daemon started.
+    public var framesBuilt: Int { built.load(ordering: .relaxed) }
 
     /// A document's display list may have changed (an edit, a show, an update, a hide).
     public func documentChanged(_ uri: String) {
@@ -109,6 +113,7 @@ public final class PreviewHub: Sendable {
             }
             guard let content else { return nil }
             s.sentSeq += 1
+            built.add(1, ordering: .relaxed)
             var params: JSONObject = [
                 "subscription": .string(subscription.id),
                 "uri": .string(subscription.settings.uri),

@@ -1,0 +1,21 @@
+import JSON
+import JSONRPC
+
+/// `daemon/status`: what the daemon holds right now (for operators, and for tests of flow control).
+enum StatusMethod {
+    static func register(in table: inout MethodTable, documents: DocumentStore) {
+        table.request("daemon/status", route: .control) { context in
+            let outbox = context.server.connection?.outbox
+            return [
+                "documents": .int(documents.count),
+                "subscriptions": .int(documents.previews.count),
+                "framesBuilt": .int(documents.previews.framesBuilt),
+                "output": [
+                    "queuedBytes": .int(outbox?.queuedBytes ?? 0),
+                    "congested": .bool(outbox?.isCongested ?? false),
+                    "messagesWritten": .int(outbox?.writtenCount ?? 0),
+                ],
+            ]
+        }
+    }
+}

@@ -28,10 +28,9 @@ enum IBXMLReader {
         let ok = parser.parse()
         if let problem = builder.problem { return .failure(problem) }
         guard ok, let root = builder.root else {
-            let line = max(1, parser.lineNumber)
-            let column = max(1, parser.columnNumber)
-            let message = parser.parserError.map { Self.describe($0) } ?? "the file is not well-formed XML"
-            return .failure(IBProblems.problem(.xmlSyntax, message, at: IBSourceLocation(line: line, column: column)))
+            let at = builder.errorLocation ?? IBSourceLocation(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
+            let message = (builder.error ?? parser.parserError).map { Self.describe($0) } ?? "the file is not well-formed XML"
+            return .failure(IBProblems.problem(.xmlSyntax, message, at: at))
         }
         return .document(root)
     }
@@ -97,6 +96,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     var root: IBElement?
     var pendingComment: String?
     var problem: DocumentProblem?
+    /// The first syntax error and where libxml2 was when it found it.
+    var error: (any Error)?
+    var errorLocation: IBSourceLocation?
 
     init(bytes: [UInt8], lines: LineIndex, maxDepth: Int) {
         self.bytes = bytes; self.lines = lines; self.maxDepth = maxDepth
@@ -130,6 +132,12 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         if !string.allSatisfy(\.isWhitespace) { pendingComment = nil }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard error == nil else { return }
+        error = parseError
+        errorLocation = IBSourceLocation(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
     }
 
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import InterfaceBuilder
 import SkeletonEngine
@@ -105,4 +106,15 @@ struct ScenesAndCollectionsTests {
         check(list, "settings[0,0]/first#block", [0, 0, 100, 50])
         check(list, "settings[1,0]/second#block", [0, 50, 100, 50])
     }
+}
+
+/// The Interface Builder examples in `Examples/` decode without problems.
+@Test("Examples/*.storyboard and *.xib decode", arguments: ["screens.storyboard", "profile-card.xib"])
+func examplesDecode(name: String) throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Examples/\(name)")
+    let result = InterfaceBuilderDocument.decode(bytes: Array(try Data(contentsOf: url)))
+    #expect(!result.scenes.isEmpty)
+    #expect(result.allProblems.isEmpty, "\(result.allProblems)")
+    #expect(result.scenes.allSatisfy { result.documents[$0.id]?.document != nil })
 }

@@ -145,13 +145,17 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         parser.abortParsing()
     }
 
-    /// libxml2 reports the position after the start tag; the element starts at the last `<name` before it.
+    /// libxml2 reports the position after the start tag; the element starts at the last `<name` before it
+    /// (searched at most 64 KiB back, so a pathological file stays linear).
     func startLocation(of name: String, reportedAt reported: IBSourceLocation) -> IBSourceLocation {
         let end = lines.offset(of: reported)
         let needle = Array(("<" + name).utf8)
         var i = min(end, bytes.count) - needle.count
-        while i >= 0 {
-            if bytes[i] == needle[0], Array(bytes[i..<(i + needle.count)]) == needle { return lines.location(ofOffset: i) }
+        let floor = max(0, i - (1 << 16))
+        while i >= floor {
+            var match = true
+            for (k, b) in needle.enumerated() where bytes[i + k] != b { match = false; break }
+            if match { return lines.location(ofOffset: i) }
             i -= 1
         }
         return reported

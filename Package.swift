@@ -49,6 +49,7 @@ let package = Package(
         .target(name: "SkeletonModel", dependencies: ["JSON", "SkeletonGraphics"], swiftSettings: strict),
         .target(name: "SkeletonEngine", dependencies: ["SkeletonModel", "SkeletonGraphics"], swiftSettings: strict),
         .target(name: "SkeletonRender", dependencies: ["SkeletonGraphics", "CZlib"], swiftSettings: strict, linkerSettings: libm),
+        .target(name: "InterfaceBuilder", dependencies: ["SkeletonModel", "SkeletonGraphics", "JSON"], swiftSettings: strict),
 
         // MARK: The server and its executables
         .target(
@@ -76,6 +77,12 @@ let package = Package(
         .testTarget(name: "SkeletonGraphicsTests", dependencies: ["SkeletonGraphics"], swiftSettings: strict),
         .testTarget(name: "SkeletonModelTests", dependencies: ["SkeletonModel", "JSON"], swiftSettings: strict),
         .testTarget(name: "SkeletonEngineTests", dependencies: ["SkeletonEngine", "SkeletonModel", "JSON"], swiftSettings: strict),
+        .testTarget(
+            name: "InterfaceBuilderTests",
+            dependencies: ["InterfaceBuilder", "SkeletonModel", "SkeletonEngine", "SkeletonGraphics"],
+            exclude: ["Fixtures"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "SkeletonImagingTests", dependencies: ["SkeletonImaging", "CGif"], swiftSettings: strict),
         .testTarget(
             name: "SkeletonRenderTests", dependencies: ["SkeletonRender", "SkeletonGraphics", "CZlib", "SkeletondTestSupport"],

@@ -20,6 +20,14 @@ public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
     case unknownField = "unknown-field"
     /// A warning: more problems were found than `DocumentLimits.maxProblems`; the rest are not listed.
     case tooManyProblems = "too-many-problems"
+    /// Interface Builder files: not well-formed XML (or a DTD); carries `line` and `column`.
+    case xmlSyntax = "xml-syntax"
+    /// Interface Builder files: XML, but not an Interface Builder document.
+    case notInterfaceBuilder = "not-interface-builder"
+    /// Interface Builder files: no scene (no view controller with a view, no top-level view).
+    case noScenes = "no-scenes"
+    /// Interface Builder files: view controllers that contain or lead to each other in a loop.
+    case referenceCycle = "reference-cycle"
 }
 
 /// One thing wrong with a document, located by JSON Pointer.
@@ -41,8 +49,9 @@ public struct DocumentProblem: Sendable, Hashable, Error, CustomStringConvertibl
     /// Error (rejects the document) or warning.
     public var severity: Severity
     /// For `json-syntax`: 1-based line and column and 0-based byte offset, as jansson reports them.
+    /// For Interface Builder files: the 1-based line of the element (every problem has one).
     public var line: Int?
-    /// 1-based column (json-syntax only).
+    /// 1-based column (json-syntax, and Interface Builder files, in UTF-8 bytes).
     public var column: Int?
     /// 0-based byte offset (json-syntax only).
     public var position: Int?
@@ -69,6 +78,11 @@ public struct DocumentDecodingResult: Sendable {
     public var document: SkeletonDocument?
     /// Every problem found, in document order.
     public var problems: [DocumentProblem]
+
+    /// Creates a value with the given members (for decoders of other formats, such as Interface Builder files).
+    public init(document: SkeletonDocument?, problems: [DocumentProblem]) {
+        self.document = document; self.problems = problems
+    }
 
     /// The problems that reject the document.
     public var errors: [DocumentProblem] { problems.filter { $0.severity == .error } }

@@ -1,0 +1,61 @@
+public import SkeletonModel
+
+/// Interface Builder files as skeleton documents: one call from bytes to scenes and per-scene documents.
+public enum InterfaceBuilderDocument {
+    /// Parses an IB file and decodes every scene.
+    public static func decode(bytes: [UInt8], limits: DocumentLimits = .default) -> IBDecodingResult {
+        let file = InterfaceBuilderFile.parse(bytes: bytes, limits: limits)
+        var documents: [String: DocumentDecodingResult] = [:]
+        for scene in file.scenes {
+            documents[scene.id] = file.decodeScene(scene.id)
+        }
+        return IBDecodingResult(file: file, documents: documents)
+    }
+
+    /// Parses IB text and decodes every scene.
+    public static func decode(text: String, limits: DocumentLimits = .default) -> IBDecodingResult {
+        decode(bytes: Array(text.utf8), limits: limits)
+    }
+
+    /// Parses an IB file and decodes only `scene` (nil: the initial scene).
+    public static func decode(bytes: [UInt8], scene: String?, limits: DocumentLimits = .default) -> IBDecodingResult {
+        let file = InterfaceBuilderFile.parse(bytes: bytes, limits: limits)
+        var documents: [String: DocumentDecodingResult] = [:]
+        if let s = file.scene(scene), let r = file.decodeScene(s.id) { documents[s.id] = r }
+        return IBDecodingResult(file: file, documents: documents)
+    }
+}
+
+/// A decoded IB file: its scenes, the initial scene, file problems, and the decoded scenes.
+public struct IBDecodingResult: Sendable {
+    /// The parsed file (decodes further scenes on demand).
+    public let file: InterfaceBuilderFile
+    /// Decoded scenes by scene id.
+    public let documents: [String: DocumentDecodingResult]
+
+    /// Creates a value with the given members.
+    public init(file: InterfaceBuilderFile, documents: [String: DocumentDecodingResult]) {
+        self.file = file; self.documents = documents
+    }
+
+    /// Storyboard or XIB (nil: not an IB document).
+    public var kind: IBFileKind? { file.kind }
+    /// The scenes, in file order.
+    public var scenes: [IBScene] { file.scenes }
+    /// The default scene's id.
+    public var initialSceneID: String? { file.initialSceneID }
+    /// Problems of the file as a whole.
+    public var problems: [DocumentProblem] { file.problems }
+
+    /// The decoded scene `id` (nil: the initial scene); decoded now if it was not yet; nil for an unknown scene.
+    public func result(scene id: String? = nil) -> DocumentDecodingResult? {
+        guard let s = file.scene(id) else { return nil }
+        return documents[s.id] ?? file.decodeScene(s.id)
+    }
+
+    /// The file's problems, then every decoded scene's, in line order without repeats (for diagnostics).
+    public var allProblems: [DocumentProblem] {
+        let sceneProblems = scenes.compactMap { documents[$0.id] }.flatMap(\.problems)
+        return SceneDecoder.ordered(problems + sceneProblems, max: Int.max)
+    }
+}

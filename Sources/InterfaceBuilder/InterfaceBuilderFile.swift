@@ -1,0 +1,81 @@
+public import SkeletonModel
+
+/// A parsed Interface Builder file (`.storyboard` or `.xib`): its scenes and what is needed to turn any one
+/// of them into a `SkeletonDocument` on demand.
+///
+/// `problems` are about the file as a whole (not XML, not an IB document, no scenes, an initial view
+/// controller that loops); each scene's own problems come with its `DocumentDecodingResult`. Every problem
+/// carries the 1-based `line` and `column` of the element it is about; its pointer is empty.
+public struct InterfaceBuilderFile: Sendable {
+    /// Storyboard or XIB; nil when the file is not an IB document.
+    public let kind: IBFileKind?
+    /// The scenes, in file order.
+    public let scenes: [IBScene]
+    /// The scene shown by default: the initial view controller's (through navigation and tab bar
+    /// controllers), else the first.
+    public let initialSceneID: String?
+    /// Problems of the file as a whole.
+    public let problems: [DocumentProblem]
+    /// The limits scene documents are decoded with.
+    public let limits: DocumentLimits
+
+    let roots: [String: IBElement]
+    let embeddable: [String: IBElement]
+    let colors: IBColorResolver
+    let colorScheme: ColorScheme
+
+    /// Parses UTF-8 bytes of an IB file.
+    public static func parse(bytes: [UInt8], limits: DocumentLimits = .default) -> InterfaceBuilderFile {
+        guard bytes.count <= limits.maxBytes else {
+            return failed(IBProblems.problem(.xmlSyntax, "the file is \(bytes.count) bytes, over the limit of \(limits.maxBytes)",
+                                             at: IBSourceLocation(line: 1, column: 1)), limits: limits)
+        }
+        let root: IBElement
+        switch IBXMLReader.read(bytes, maxDepth: 2 * limits.maxDepth + 16) {
+        case .failure(let p): return failed(p, limits: limits)
+        case .document(let r): root = r
+        }
+        let type = root["type"] ?? ""
+        guard root.name == "document", type.hasPrefix("com.apple.InterfaceBuilder") else {
+            let what = root.name == "document" ? "a <document> of type \"\(type)\"" : "a <\(root.name)> element"
+            return failed(IBProblems.problem(
+                .notInterfaceBuilder, "not an Interface Builder document: expected <document type=\"com.apple.InterfaceBuilder…\">, found \(what)",
+                at: root.location), limits: limits)
+        }
+        let kind: IBFileKind = type.contains("Storyboard") || root.child("scenes") != nil ? .storyboard : .xib
+        let catalog = SceneCatalog(document: root, kind: kind)
+        var problems = catalog.problems
+        if catalog.scenes.isEmpty {
+            let what = kind == .storyboard ? "no view controller with a view" : "no top-level view"
+            problems.insert(IBProblems.problem(.noScenes, "the \(kind.rawValue) has no scenes (\(what))", at: root.location), at: 0)
+        }
+        let scheme: ColorScheme = root.child("device")?["appearance"] == "dark" ? .dark : .light
+        return InterfaceBuilderFile(
+            kind: kind, scenes: catalog.scenes, initialSceneID: catalog.initialSceneID, problems: problems, limits: limits,
+            roots: catalog.roots, embeddable: catalog.embeddable,
+            colors: IBColorResolver(resources: root.child("resources")), colorScheme: scheme)
+    }
+
+    /// Parses IB text.
+    public static func parse(text: String, limits: DocumentLimits = .default) -> InterfaceBuilderFile {
+        parse(bytes: Array(text.utf8), limits: limits)
+    }
+
+    private static func failed(_ problem: DocumentProblem, limits: DocumentLimits) -> InterfaceBuilderFile {
+        InterfaceBuilderFile(
+            kind: nil, scenes: [], initialSceneID: nil, problems: [problem], limits: limits, roots: [:], embeddable: [:],
+            colors: IBColorResolver(resources: nil), colorScheme: .light)
+    }
+
+    /// The scene with `id`, or the initial scene when `id` is nil; nil when there is no such scene.
+    public func scene(_ id: String? = nil) -> IBScene? {
+        guard let id = id ?? initialSceneID else { return nil }
+        return scenes.first { $0.id == id }
+    }
+
+    /// Maps and decodes one scene (nil: the initial scene); nil when there is no such scene.
+    public func decodeScene(_ id: String? = nil) -> DocumentDecodingResult? {
+        guard let scene = scene(id), let root = roots[scene.id] else { return nil }
+        return SceneDecoder(file: self).decode(scene, root: root)
+    }
+}

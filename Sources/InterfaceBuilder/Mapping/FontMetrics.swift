@@ -1,0 +1,53 @@
+/// `UIFont.lineHeight` for the fonts an Interface Builder `fontDescription` names.
+///
+/// The system font (SF Pro, 2048 units per em, ascender 1950, descender −494) has
+/// `lineHeight = pointSize × 2444 / 2048 = pointSize × 1.193359375` at every size and weight:
+/// 17 pt → 20.287109375 (UILabel's default), 15 pt → 17.900390625, 14 pt → 16.70703125, 12 pt → 14.3203125,
+/// 10 pt → 11.93359375. Text styles use their sizes at the default (Large) content size category on iOS.
+enum FontMetrics {
+    /// The system font's line height per point of size.
+    static let systemLineHeightPerPoint = 2444.0 / 2048.0
+
+    /// Text style → point size at the Large content size category (iOS).
+    static let textStyleSizes: [String: Double] = [
+        "UICTFontTextStyleTitle0": 34, "UICTFontTextStyleLargeTitle": 34,
+        "UICTFontTextStyleTitle1": 28, "UICTFontTextStyleTitle2": 22, "UICTFontTextStyleTitle3": 20,
+        "UICTFontTextStyleHeadline": 17, "UICTFontTextStyleBody": 17, "UICTFontTextStyleCallout": 16,
+        "UICTFontTextStyleSubhead": 15, "UICTFontTextStyleFootnote": 13,
+        "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11,
+    ]
+
+    /// The system font's `lineHeight` at `pointSize`.
+    static func systemLineHeight(pointSize: Double) -> Double { pointSize * systemLineHeightPerPoint }
+
+    /// The outcome of reading a `fontDescription`.
+    enum Resolution: Equatable {
+        /// A system font or text style: exact.
+        case exact(Double)
+        /// A custom font: approximated with the system font's metrics.
+        case approximated(Double, font: String)
+        /// No usable size.
+        case invalid(String)
+    }
+
+    /// The line height of a `fontDescription` element's attributes.
+    static func lineHeight(_ attributes: [String: String]) -> Resolution {
+        let style = attributes["style"]
+        let size: Double
+        if let text = attributes["pointSize"] {
+            guard let d = IBNumbers.finite(text), d > 0 else { return .invalid("pointSize \"\(text)\" is not a positive number") }
+            size = d
+        } else if let style, let d = textStyleSizes[style] {
+            size = d
+        } else {
+            return .invalid("a fontDescription needs a pointSize or a known text style")
+        }
+        let lineHeight = systemLineHeight(pointSize: size)
+        if style != nil { return .exact(lineHeight) }
+        let type = attributes["type"]
+        if type == "system" || type == "boldSystem" || type == "italicSystem" || (type == nil && attributes["name"] == nil) {
+            return .exact(lineHeight)
+        }
+        return .approximated(lineHeight, font: attributes["name"] ?? attributes["family"] ?? type ?? "custom")
+    }
+}

@@ -1,0 +1,231 @@
+import JSON
+import SkeletonModel
+
+/// Maps the view elements of one scene to a node tree in the document format (`Protocol/document-format.md`),
+/// recording where every node and member came from, and reporting what it cannot map at its line.
+struct ViewMapper {
+    let limits: DocumentLimits
+    let colors: IBColorResolver
+    /// View controllers that a container view can embed: id → root view element.
+    let embeddable: [String: IBElement]
+    var problems: [DocumentProblem] = []
+    var sourceMap = SourceMap()
+    /// The view controllers being mapped, outermost first (to find embedding cycles).
+    var sceneStack: [String]
+    /// Nodes emitted so far (a budget against embedding blow-ups).
+    var emitted = 0
+    private var reportedTooDeep = false
+    private var reportedTooMany = false
+
+    init(limits: DocumentLimits, colors: IBColorResolver, embeddable: [String: IBElement], scene: String) {
+        self.limits = limits; self.colors = colors; self.embeddable = embeddable; self.sceneStack = [scene]
+    }
+
+    mutating func report(
+        _ code: ProblemCode, _ message: String, at location: IBSourceLocation, severity: DocumentProblem.Severity = .error
+    ) {
+        problems.append(IBProblems.problem(code, message, at: location, severity: severity))
+    }
+
+    /// The node for a view element at `pointer` (JSON Pointer tokens in the generated document), or nil when a
+    /// limit stops it (already reported).
+    mutating func node(_ e: IBElement, at pointer: [String], depth: Int) -> JSON? {
+        guard depth <= limits.maxDepth else {
+            if !reportedTooDeep {
+                reportedTooDeep = true
+                report(.tooDeep, "views nest deeper than the limit of \(limits.maxDepth) levels", at: e.location)
+            }
+            return nil
+        }
+        emitted += 1
+        guard emitted <= limits.maxNodes else {
+            if !reportedTooMany {
+                reportedTooMany = true
+                report(.tooManyNodes, "the scene has more than \(limits.maxNodes) views", at: e.location)
+            }
+            return nil
+        }
+        sourceMap.record(pointer, e.location)
+        let type = ElementTypes.nodeType(e.name)
+        var o = JSONObject()
+        o["type"] = .string(type.rawValue)
+        if let id = e["id"], ElementTypes.isUsableID(id) { o["id"] = .string(id) }
+        o["frame"] = frame(of: e, at: pointer)
+        mapFlags(e, into: &o)
+        mapBackground(e, into: &o, at: pointer)
+        mapConstraints(e, into: &o, at: pointer)
+        if type.isText { mapText(e, type: type, into: &o, at: pointer) }
+        if type == .stackView, let a = e["alignment"], let alignment = ElementTypes.stackAlignments[a] {
+            o["alignment"] = .string(alignment.rawValue)
+        }
+        mapRuntimeAttributes(e, type: type, into: &o, at: pointer)
+
+        var children: [JSON] = []
+        for child in childViews(of: e, type: type) {
+            if let n = node(child, at: pointer + ["children", String(children.count)], depth: depth + 1) { children.append(n) }
+        }
+        if e.name == "containerView", let embedded = embeddedRoot(of: e, at: pointer + ["children", String(children.count)], depth: depth + 1) {
+            children.append(embedded)
+        }
+        if !children.isEmpty { o["children"] = .array(children) }
+        if type == .tableView { mapTable(e, into: &o, at: pointer, depth: depth) }
+        if type == .collectionView { mapCollection(e, into: &o, at: pointer, depth: depth) }
+        return .object(o)
+    }
+
+    /// The view elements that become children: a cell's content view's subviews; otherwise a keyed content
+    /// view (visual effect views), then `<subviews>`.
+    private func childViews(of e: IBElement, type: NodeType) -> [IBElement] {
+        let content = e.child(key: "contentView")
+        if type == .tableViewCell || type == .collectionViewCell {
+            return content?.grandchildren(of: "subviews") ?? e.grandchildren(of: "subviews")
+        }
+        return (content.map { [$0] } ?? []) + e.grandchildren(of: "subviews")
+    }
+
+    /// `<rect key="frame">` as `[x, y, width, height]`; a non-numeric value is `invalid-frame` at the rect.
+    private mutating func frame(of e: IBElement, at pointer: [String]) -> JSON {
+        guard let rect = e.child("rect", key: "frame") else {
+            report(.invalidFrame, "<\(e.name)> has no <rect key=\"frame\">; using an empty frame", at: e.location, severity: .warning)
+            return [0, 0, 0, 0]
+        }
+        sourceMap.record(pointer + ["frame"], rect.location)
+        var values: [JSON] = []
+        for k in ["x", "y", "width", "height"] {
+            let text = rect[k] ?? "0"
+            guard let d = IBNumbers.finite(text) else {
+                report(.invalidFrame, "the frame's \(k) \"\(text)\" is not a number", at: rect.location)
+                values.append(0)
+                continue
+            }
+            values.append(.double(d))
+        }
+        return .array(values)
+    }
+
+    /// `hidden`, `userInteractionEnabled`, `clipsSubviews`, `semanticContentAttribute`.
+    private func mapFlags(_ e: IBElement, into o: inout JSONObject) {
+        if let b = e.flag("hidden") { o["isHidden"] = .bool(b) }
+        if let b = e.flag("userInteractionEnabled") { o["isUserInteractionEnabled"] = .bool(b) }
+        o["clipsToBounds"] = .bool(e.flag("clipsSubviews") ?? false)
+        if let b = e.flag("scrollEnabled"), ["tableView", "collectionView", "textView"].contains(e.name) {
+            o["isScrollEnabled"] = .bool(b)
+        }
+        switch e["semanticContentAttribute"] {
+        case "forceRightToLeft": o["layoutDirection"] = "rtl"
+        case "forceLeftToRight": o["layoutDirection"] = "ltr"
+        default: break
+        }
+    }
+
+    private mutating func mapBackground(_ e: IBElement, into o: inout JSONObject, at pointer: [String]) {
+        guard let c = e.child("color", key: "backgroundColor") else { return }
+        switch colors.resolve(c) {
+        case .color(let color):
+            o["backgroundColor"] = IBColorResolver.json(color)
+            sourceMap.record(pointer + ["backgroundColor"], c.location)
+        case .unknown(let why):
+            report(.unknownColor, why + "; the background is left clear", at: c.location, severity: .warning)
+        case .invalid(let why):
+            report(.invalidValue, "backgroundColor: " + why, at: c.location)
+        }
+    }
+
+    /// Width and height constraints the view owns (in its own `<constraints>`, with no second item): their
+    /// constants widen the skeleton (`definedMaxBounds`).
+    private mutating func mapConstraints(_ e: IBElement, into o: inout JSONObject, at pointer: [String]) {
+        var width: [JSON] = [], height: [JSON] = []
+        let own = e["id"]
+        for c in e.grandchildren(of: "constraints") where c.name == "constraint" {
+            guard c["secondItem"] == nil, c.flag("placeholder") != true else { continue }
+            if let first = c["firstItem"], first != own { continue }
+            let attribute = c["firstAttribute"]
+            guard attribute == "width" || attribute == "height" else { continue }
+            let text = c["constant"] ?? "0"
+            guard let d = IBNumbers.finite(text) else {
+                report(.invalidValue, "the \(attribute ?? "") constraint's constant \"\(text)\" is not a number", at: c.location)
+                continue
+            }
+            if attribute == "width" {
+                sourceMap.record(pointer + ["constraints", "width", String(width.count)], c.location)
+                width.append(.double(d))
+            } else {
+                sourceMap.record(pointer + ["constraints", "height", String(height.count)], c.location)
+                height.append(.double(d))
+            }
+        }
+        guard !width.isEmpty || !height.isEmpty else { return }
+        var c = JSONObject()
+        if !width.isEmpty { c["width"] = .array(width) }
+        if !height.isEmpty { c["height"] = .array(height) }
+        o["constraints"] = .object(c)
+    }
+
+    /// `numberOfLines`, `textAlignment` and `fontDescription` of labels and text views.
+    private mutating func mapText(_ e: IBElement, type: NodeType, into o: inout JSONObject, at pointer: [String]) {
+        if type == .label, let text = e["numberOfLines"] {
+            if let n = IBNumbers.integer(text) {
+                o["numberOfLines"] = .int(n)
+                sourceMap.record(pointer + ["numberOfLines"], e.location)
+            } else {
+                report(.invalidValue, "numberOfLines \"\(text)\" is not an integer", at: e.location)
+            }
+        }
+        if let a = e["textAlignment"], let alignment = ElementTypes.textAlignments[a] {
+            o["textAlignment"] = .string(alignment.rawValue)
+        }
+        guard let font = e.child("fontDescription", key: "fontDescription") else { return }
+        switch FontMetrics.lineHeight(font.attributes) {
+        case .exact(let h):
+            o["font"] = .double(h)
+        case .approximated(let h, let name):
+            o["font"] = .double(h)
+            report(.invalidValue, "the metrics of the font \"\(name)\" are unknown; using the system font's line height (\(h))",
+                   at: font.location, severity: .warning)
+        case .invalid(let why):
+            report(.invalidValue, why, at: font.location)
+        }
+    }
+
+    /// SkeletonView's inspectables (and `layer.cornerRadius`/`layer.masksToBounds`) from
+    /// `userDefinedRuntimeAttributes`; other key paths are skipped.
+    private mutating func mapRuntimeAttributes(_ e: IBElement, type: NodeType, into o: inout JSONObject, at pointer: [String]) {
+        for a in RuntimeAttribute.all(of: e) {
+            guard let property = InspectableProperty(rawValue: a.keyPath) else { continue }
+            if property.isTextOnly, !type.isText {
+                report(.invalidValue, "\(a.keyPath) is a property of UILabel and UITextView, not \(type.rawValue); it is ignored",
+                       at: a.location, severity: .warning)
+                continue
+            }
+            switch property.json(a.value, typeName: a.typeName) {
+            case .success(let value):
+                o[property.member] = value
+                sourceMap.record(pointer + [property.member], a.location)
+            case .failure(let mismatch):
+                report(.invalidValue, mismatch.message, at: a.location)
+            }
+        }
+    }
+
+    /// A container view's embedded view controller's view, sized to the container (UIKit adds it as a subview).
+    private mutating func embeddedRoot(of e: IBElement, at pointer: [String], depth: Int) -> JSON? {
+        guard let segue = e.grandchildren(of: "connections").first(where: { $0.name == "segue" && $0["kind"] == "embed" }),
+              let destination = segue["destination"] else { return nil }
+        if sceneStack.contains(destination) {
+            report(.referenceCycle, "the container view embeds the view controller \"\(destination)\", which contains this container: "
+                   + (sceneStack + [destination]).joined(separator: " → "), at: segue.location)
+            return nil
+        }
+        guard let root = embeddable[destination] else {
+            report(.invalidValue, "the embedded view controller \"\(destination)\" has no view in this file", at: segue.location, severity: .warning)
+            return nil
+        }
+        sceneStack.append(destination)
+        defer { sceneStack.removeLast() }
+        guard var n = node(root, at: pointer, depth: depth), case .object(var o) = n else { return nil }
+        let size = e.child("rect", key: "frame").map { (IBNumbers.finite($0["width"]) ?? 0, IBNumbers.finite($0["height"]) ?? 0) } ?? (0, 0)
+        o["frame"] = [0, 0, .double(size.0), .double(size.1)]
+        n = .object(o)
+        return n
+    }
+}

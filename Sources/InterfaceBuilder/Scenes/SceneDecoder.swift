@@ -1,0 +1,52 @@
+import JSON
+import SkeletonModel
+
+/// One scene → the document format → `DocumentDecoder`, so that validation, templates, automatic rows and
+/// limits are exactly those of JSON documents. Problems the decoder finds by JSON Pointer are moved to the
+/// line of the element they came from.
+struct SceneDecoder {
+    let file: InterfaceBuilderFile
+
+    func decode(_ scene: IBScene, root: IBElement) -> DocumentDecodingResult {
+        var mapper = ViewMapper(limits: file.limits, colors: file.colors, embeddable: file.embeddable, scene: scene.id)
+        let node = mapper.node(root, at: ["root"], depth: 1)
+        var problems = mapper.problems
+        var document: SkeletonDocument?
+        if let node {
+            let json: JSON = ["root": node, "colorScheme": .string(file.colorScheme.rawValue)]
+            let decoded: DocumentDecodingResult
+            do {
+                let parsed = try JSONDocument.parse(json.bytes, limits: file.limits.jsonLimits)
+                decoded = DocumentDecoder(limits: file.limits).decode(parsed.value)
+            } catch {
+                decoded = DocumentDecodingResult(document: nil, problems: [DocumentDecoder.problem(for: error)])
+            }
+            problems += decoded.problems.map { relocate($0, map: mapper.sourceMap, fallback: scene.location) }
+            document = decoded.document
+        }
+        problems = Self.ordered(problems, max: file.limits.maxProblems)
+        let rejected = problems.contains { $0.severity == .error }
+        return DocumentDecodingResult(document: rejected ? nil : document, problems: problems)
+    }
+
+    /// A decoder problem placed at the IB element its pointer came from; the member name leads the message.
+    private func relocate(_ p: DocumentProblem, map: SourceMap, fallback: IBSourceLocation) -> DocumentProblem {
+        let location = map.location(of: p.pointer) ?? fallback
+        let field = p.pointer.tokens.last { !$0.isEmpty && !$0.allSatisfy(\.isNumber) }
+        let message = field.map { $0 == "root" ? p.message : "\($0): \(p.message)" } ?? p.message
+        return IBProblems.problem(p.code, message, at: location, severity: p.severity)
+    }
+
+    /// Problems in line order (stable), without repeats, cut at `max` with a `too-many-problems` warning.
+    static func ordered(_ problems: [DocumentProblem], max: Int) -> [DocumentProblem] {
+        var seen = Set<DocumentProblem>()
+        let unique = problems.filter { seen.insert($0).inserted }
+        let sorted = unique.enumerated().sorted { a, b in
+            let la = (a.element.line ?? 0, a.element.column ?? 0), lb = (b.element.line ?? 0, b.element.column ?? 0)
+            return la != lb ? la < lb : a.offset < b.offset
+        }.map(\.element)
+        guard sorted.count > max else { return sorted }
+        return Array(sorted.prefix(max)) + [DocumentProblem(
+            code: .tooManyProblems, pointer: JSONPointer(), message: "\(sorted.count - max) more problems not listed", severity: .warning)]
+    }
+}

@@ -1,0 +1,163 @@
+internal import Foundation
+#if canImport(FoundationXML)
+internal import FoundationXML
+#endif
+import SkeletonModel
+
+/// Reads XML text into an `IBElement` tree with Foundation's `XMLParser` (libxml2 underneath), keeping where
+/// each element starts. No DTDs or entities beyond XML's own five are accepted.
+enum IBXMLReader {
+    /// The outcome of a read: the root element, or the problem that stopped the parse.
+    enum Outcome {
+        case document(IBElement)
+        case failure(DocumentProblem)
+    }
+
+    /// Parses `bytes`; a syntax error, a DTD, or nesting deeper than `maxDepth` is a problem with a line.
+    static func read(_ bytes: [UInt8], maxDepth: Int) -> Outcome {
+        let lines = LineIndex(bytes)
+        if let at = Self.firstDTD(in: bytes) {
+            let l = lines.location(ofOffset: at)
+            return .failure(IBProblems.problem(.xmlSyntax, "document type declarations and entities are not allowed in Interface Builder files", at: l))
+        }
+        let builder = TreeBuilder(bytes: bytes, lines: lines, maxDepth: maxDepth)
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = builder
+        let ok = parser.parse()
+        if let problem = builder.problem { return .failure(problem) }
+        guard ok, let root = builder.root else {
+            let at = builder.errorLocation ?? IBSourceLocation(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
+            let message = (builder.error ?? parser.parserError).map { Self.describe($0) } ?? "the file is not well-formed XML"
+            return .failure(IBProblems.problem(.xmlSyntax, message, at: at))
+        }
+        return .document(root)
+    }
+
+    /// libxml2's message, without Foundation's wrapping.
+    private static func describe(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let code = XMLParser.ErrorCode(rawValue: ns.code) {
+            return "not well-formed XML (\(String(describing: code)))"
+        }
+        return "not well-formed XML (error \(ns.code))"
+    }
+
+    /// The offset of a `<!DOCTYPE` or `<!ENTITY`, if any.
+    static func firstDTD(in bytes: [UInt8]) -> Int? {
+        let marker = Array("<!".utf8)
+        guard bytes.count >= 9 else { return nil }
+        var i = 0
+        while i + 9 <= bytes.count {
+            if bytes[i] == marker[0], bytes[i + 1] == marker[1] {
+                let word = String(decoding: bytes[(i + 2)..<(i + 9)], as: UTF8.self).uppercased()
+                if word.hasPrefix("DOCTYPE") || word.hasPrefix("ENTITY") { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+}
+
+/// Line starts of a text, to turn byte offsets into lines and columns and back.
+struct LineIndex: Sendable {
+    private(set) var starts: [Int] = [0]
+    let count: Int
+
+    init(_ bytes: [UInt8]) {
+        count = bytes.count
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\n") { starts.append(i + 1) }
+    }
+
+    /// The 1-based line and column of a byte offset.
+    func location(ofOffset offset: Int) -> IBSourceLocation {
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return IBSourceLocation(line: lo + 1, column: offset - starts[lo] + 1)
+    }
+
+    /// The byte offset of a 1-based line and column (clamped to the text).
+    func offset(of location: IBSourceLocation) -> Int {
+        let line = min(max(location.line, 1), starts.count) - 1
+        return min(max(starts[line] + location.column - 1, 0), count)
+    }
+}
+
+/// The `XMLParser` delegate that builds the element tree.
+private final class TreeBuilder: NSObject, XMLParserDelegate {
+    let bytes: [UInt8]
+    let lines: LineIndex
+    let maxDepth: Int
+    var stack: [IBElement] = []
+    var root: IBElement?
+    var pendingComment: String?
+    var problem: DocumentProblem?
+    /// The first syntax error and where libxml2 was when it found it.
+    var error: (any Error)?
+    var errorLocation: IBSourceLocation?
+
+    init(bytes: [UInt8], lines: LineIndex, maxDepth: Int) {
+        self.bytes = bytes; self.lines = lines; self.maxDepth = maxDepth
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+    ) {
+        let location = startLocation(of: elementName, reportedAt: IBSourceLocation(line: parser.lineNumber, column: parser.columnNumber))
+        if stack.count >= maxDepth {
+            problem = IBProblems.problem(.tooDeep, "elements nest deeper than the limit of \(maxDepth) levels", at: location)
+            parser.abortParsing()
+            return
+        }
+        var e = IBElement(name: elementName, attributes: attributeDict, location: location)
+        e.precedingComment = pendingComment
+        pendingComment = nil
+        stack.append(e)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        pendingComment = nil
+        guard let done = stack.popLast() else { return }
+        if stack.isEmpty { root = done } else { stack[stack.count - 1].children.append(done) }
+    }
+
+    func parser(_ parser: XMLParser, foundComment comment: String) {
+        pendingComment = comment.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if !string.allSatisfy(\.isWhitespace) { pendingComment = nil }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard error == nil else { return }
+        error = parseError
+        errorLocation = IBSourceLocation(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
+    }
+
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        problem = IBProblems.problem(.xmlSyntax, "entity declarations are not allowed", at: IBSourceLocation(line: parser.lineNumber, column: parser.columnNumber))
+        parser.abortParsing()
+    }
+
+    /// libxml2 reports the position after the start tag; the element starts at the last `<name` before it
+    /// (searched at most 64 KiB back, so a pathological file stays linear).
+    func startLocation(of name: String, reportedAt reported: IBSourceLocation) -> IBSourceLocation {
+        let end = lines.offset(of: reported)
+        let needle = Array(("<" + name).utf8)
+        var i = min(end, bytes.count) - needle.count
+        let floor = max(0, i - (1 << 16))
+        while i >= floor {
+            var match = true
+            for (k, b) in needle.enumerated() where bytes[i + k] != b { match = false; break }
+            if match { return lines.location(ofOffset: i) }
+            i -= 1
+        }
+        return reported
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import SkeletondTestSupport
 import Testing
 
 /// Every failure is one `skeleton: …` line on stderr and a non-zero status, quickly.
@@ -103,6 +104,19 @@ import Testing
         #expect(result.status == 3)
         #expect(singleLine(result) == "skeleton: skeletond exited with status 3 during initialize (it said: out of cheese)")
         #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test func aDaemonThatDiesMidSession() throws {
+        let directory = try TemporaryDirectory()
+        let real = TestEnvironment.daemonURL.path
+        let daemon = try directory.script("shortLived", "exec timeout -s KILL 1 '\(real)' \"$@\"")
+        let out = directory.file("long.gif")
+        let result = try CLIRunner.run(
+            ["animate", CLIRunner.example("feed"), "--duration", "60", "--fps", "50", "-o", out],
+            environment: ["SKELETOND": daemon], timeout: 30)
+        #expect(result.status == 3)
+        #expect(singleLine(result)?.hasPrefix("skeleton: skeletond was killed by signal 9 during ") == true, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
     }
 
     @Test func aDaemonThatNeverAnswers() throws {

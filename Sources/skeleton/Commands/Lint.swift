@@ -22,8 +22,8 @@ struct Lint: ParsableCommand {
     func run() throws {
         let source = try SourceDocument.load(document.file)
         let daemon = try DaemonSession.start()
+        defer { daemon.finish() }
         let diagnostics = try daemon.open(source)
-        daemon.finish()
         for diagnostic in diagnostics { print(diagnostic.formatted(path: source.path)) }
         if diagnostics.contains(where: \.isError) { throw ExitCode(CLIError.Status.invalidDocument.rawValue) }
     }

@@ -16,6 +16,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "skeletond", targets: ["skeletond"]),
+        .executable(name: "skeleton", targets: ["skeleton"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -57,11 +58,19 @@ let package = Package(
             dependencies: ["JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics"],
             swiftSettings: strict
         ),
-        .target(name: "SkeletonImaging", dependencies: ["CGif"], swiftSettings: strict),
+        .target(name: "SkeletonImaging", dependencies: ["CGif", "CZlib"], swiftSettings: strict),
         .target(name: "SkeletonClient", dependencies: ["JSON", "JSONRPC"], swiftSettings: strict),
         .executableTarget(
             name: "skeletond",
             dependencies: ["SkeletonServer", "JSONRPC", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "skeleton",
+            dependencies: [
+                "SkeletonClient", "SkeletonImaging", "JSON", "JSONRPC",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
 
@@ -91,6 +100,11 @@ let package = Package(
         .testTarget(
             name: "SkeletonServerTests",
             dependencies: ["SkeletonServer", "JSONRPC", "JSON", "SkeletondTestSupport", "SkeletonRender", "SkeletonGraphics"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SkeletonCLITests",
+            dependencies: ["skeleton", "SkeletondTestSupport", "SkeletonImaging", "JSON", "CGif"],
             swiftSettings: strict
         ),
         .testTarget(

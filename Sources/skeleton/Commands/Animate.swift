@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import JSON
+import SkeletonImaging
+
+/// `skeleton animate`: a looping GIF of the skeleton appearing, animating and going away.
+struct Animate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a looping GIF of the skeleton being shown, animated and hidden.",
+        discussion: """
+            Opens FILE and, under the manual clock, shows an animated skeleton at time 0 (after --delay, with \
+            --transition), samples --fps frames per second for --duration seconds with clock/set and \
+            preview/render (raw), and hides the skeleton (same transition) so that it is gone 0.25 s before the \
+            end; the GIF then loops. Each frame gets its own 256-colour palette.
+
+            A progress bar is drawn on stderr when it is a terminal.
+
+            Protocol: initialize, textDocument/didOpen, skeleton/isActive, skeleton/show, then per frame \
+            clock/set and preview/render, with one skeleton/hide; shutdown, exit.
+            """
+    )
+
+    @OptionGroup var document: DocumentArgument
+    @OptionGroup var traits: TraitOptions
+
+    @Option(help: "The skeleton type: solid or gradient.")
+    var type: SkeletonType = .gradient
+
+    @Option(parsing: .unconditional, help: "Seconds of animation, more than 0 and at most 600.")
+    var duration: Double = 3
+
+    @Option(parsing: .unconditional, help: "Frames per second, 1 to 50 (GIF delays are hundredths of a second).")
+    var fps: Int = 20
+
+    @Option(parsing: .unconditional, help: "Seconds before the skeleton appears (a delayed show), less than --duration.")
+    var delay: Double?
+
+    @Option(help: "How the skeleton appears and goes: none, crossDissolve (0.25 s) or a number of seconds.")
+    var transition: Transition = .crossDissolve
+
+    @Option(parsing: .unconditional, help: "Pixels per point, 1 to 4.")
+    var scale: Double = 1
+
+    @Option(help: "Show the skeleton on this node only (an id or an index path).")
+    var node: String?
+
+    @Option(name: .shortAndLong, help: "The GIF file to write.")
+    var output: String
+
+    /// giflib creates files readable by their owner only; give the GIF the usual mode (0666 less the umask).
+    static func makeReadable(_ path: String) {
+        let mask = umask(0)
+        umask(mask)
+        chmod(path, 0o666 & ~mask)
+    }
+
+    /// At most this many frames (a minute at 50 fps).
+    static let maxFrames = 3000
+
+    func validate() throws {
+        guard duration.isFinite, duration > 0, duration <= 600 else {
+            throw ValidationError("--duration must be more than 0 and at most 600 seconds, not \(duration)")
+        }
+        guard (1...50).contains(fps) else { throw ValidationError("--fps must be between 1 and 50, not \(fps)") }
+        if let delay {
+            try Check.time(delay, "--delay")
+            guard delay < duration else { throw ValidationError("--delay must be less than --duration") }
+        }
+        try Check.scale(scale)
+        guard duration * Double(fps) <= Double(Self.maxFrames) else {
+            throw ValidationError("--duration × --fps must be at most \(Self.maxFrames) frames")
+        }
+    }
+
+    func run() throws {
+        _ = try OutputFile(output)
+        let source = traits.overrides.apply(to: try SourceDocument.load(document.file))
+        let daemon = try DaemonSession.start()
+        defer { daemon.finish() }
+        try daemon.openValid(source)
+
+        let plan = AnimationPlan(duration: duration, fps: fps, delay: delay ?? 0, transition: transition.seconds)
+        var show: JSONObject = [
+            "uri": .string(source.uri), "type": .string(type.rawValue), "animated": true, "transition": transition.json,
+        ]
+        if let delay { show["delay"] = .double(delay) }
+        if let node { show["node"] = .string(node) }
+        try daemon.call("skeleton/show", show)
+
+        let progress = ProgressBar(total: plan.times.count, label: "frames")
+        var writer: GIFWriter?
+        var hidden = false
+        do {
+            for (k, time) in plan.times.enumerated() {
+                if let hideAt = plan.hideAt, !hidden, time >= hideAt {
+                    try daemon.call("clock/set", ["time": .double(hideAt)])
+                    var hide: JSONObject = ["uri": .string(source.uri), "transition": transition.json]
+                    if let node { hide["node"] = .string(node) }
+                    try daemon.call("skeleton/hide", hide)
+                    hidden = true
+                }
+                try daemon.call("clock/set", ["time": .double(time)])
+                let frame = try daemon.renderImage(uri: source.uri, scale: scale)
+                if writer == nil { writer = try GIFWriter(path: output, width: frame.width, height: frame.height) }
+                try writer?.add(rgba: frame.bytes, delayCentiseconds: plan.delays[k])
+                progress.update(k + 1)
+            }
+            try writer?.finish()
+            progress.finish()
+            Self.makeReadable(output)
+        } catch let error as GIFError {
+            progress.finish()
+            try? FileManager.default.removeItem(atPath: output)
+            throw CLIError.io(error.description)
+        } catch {
+            progress.finish()
+            if writer != nil { try? FileManager.default.removeItem(atPath: output) }
+            throw error
+        }
+    }
+}

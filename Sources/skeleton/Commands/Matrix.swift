@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import JSON
+import SkeletonImaging
+
+/// `skeleton matrix`: every appearance of a document on one labelled sheet.
+struct Matrix: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write one PNG sheet with light/dark × LTR/RTL × solid/gradient skeletons, labelled.",
+        discussion: """
+            Opens FILE once to check it, then eight variants (colorScheme light or dark, layoutDirection ltr or \
+            rtl, each set by a minimal edit of the text) and shows a solid skeleton on four of them and a gradient \
+            one on the others. At --time (default 1 s) each is rendered (preview/render, raw) and placed in a \
+            4×2 grid: columns light LTR, light RTL, dark LTR, dark RTL; rows solid, then gradient. Each picture \
+            is labelled ("light LTR solid", …) on a neutral background with margins, under a title naming the file.
+
+            Protocol: initialize, textDocument/didOpen (9 documents), skeleton/isActive, skeleton/show (8), \
+            clock/set, preview/render (8), shutdown, exit.
+            """
+    )
+
+    @OptionGroup var document: DocumentArgument
+
+    @Flag(help: "Animate the skeletons (the frame is taken at --time).")
+    var animated = false
+
+    @Option(parsing: .unconditional, help: "The moment to render, in seconds after the show (≥ 0).")
+    var time: Double = 1
+
+    @Option(parsing: .unconditional, help: "Pixels per point, 1 to 4.")
+    var scale: Double = 1
+
+    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    var output: String
+
+    /// One cell of the sheet.
+    struct Variant {
+        var scheme: ColorScheme
+        var rtl: Bool
+        var type: SkeletonType
+        var label: String { "\(scheme.rawValue) \(rtl ? "RTL" : "LTR") \(type.rawValue)" }
+        var name: String { label.replacingOccurrences(of: " ", with: "-") }
+    }
+
+    /// The eight variants in sheet order (rows of four).
+    static let variants: [Variant] = [SkeletonType.solid, .gradient].flatMap { type in
+        [(ColorScheme.light, false), (.light, true), (.dark, false), (.dark, true)].map {
+            Variant(scheme: $0.0, rtl: $0.1, type: type)
+        }
+    }
+
+    func validate() throws {
+        try Check.time(time)
+        try Check.scale(scale)
+    }
+
+    func run() throws {
+        let out = try OutputFile(output)
+        let source = try SourceDocument.load(document.file)
+        let daemon = try DaemonSession.start()
+        defer { daemon.finish() }
+        try daemon.openValid(source)
+
+        var opened: [(Variant, SourceDocument)] = []
+        for variant in Self.variants {
+            let edited = TraitOverrides(scheme: variant.scheme, rtl: variant.rtl).apply(to: source)
+            let document = source.variant(variant.name, text: edited.text)
+            try daemon.openValid(document)
+            try daemon.call("skeleton/show", [
+                "uri": .string(document.uri), "type": .string(variant.type.rawValue), "animated": .bool(animated),
+            ])
+            opened.append((variant, document))
+        }
+        try daemon.call("clock/set", ["time": .double(time)])
+        var tiles: [ContactSheet.Tile] = []
+        for (variant, document) in opened {
+            tiles.append(ContactSheet.Tile(label: variant.label, image: try daemon.renderImage(uri: document.uri, scale: scale)))
+        }
+        let name = URL(fileURLWithPath: source.path).lastPathComponent
+        let title = "\(name)  t=\(DaemonSession.format(time))s  scale \(DaemonSession.format(scale))\(animated ? "  animated" : "")"
+        let sheet = ContactSheet(columns: 4).compose(tiles, title: title)
+        do {
+            try out.write(try PNGWriter.encode(sheet))
+        } catch let error as PNGError {
+            throw CLIError.io("cannot encode \(output): \(error.description)")
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import JSON
+
+/// `skeleton tree`: SkeletonView's `skeletonTreeDescription` of a document.
+struct Tree: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the skeleton tree description of a document.",
+        discussion: """
+            Prints the text of skeleton/treeDescription: SkeletonView's sk.skeletonTreeDescription, with each \
+            view's type, its reference (use it with --node elsewhere) and whether it is skeletonable.
+
+            Protocol: initialize, textDocument/didOpen, skeleton/isActive, skeleton/treeDescription, shutdown, exit.
+            """
+    )
+
+    @OptionGroup var document: DocumentArgument
+
+    @Option(help: "Describe this node's subtree only (an id or an index path).")
+    var node: String?
+
+    @Flag(help: "Also report each node's state (isSkeletonActive, isHidden, …).")
+    var state = false
+
+    func run() throws {
+        let source = try SourceDocument.load(document.file)
+        let daemon = try DaemonSession.start()
+        defer { daemon.finish() }
+        try daemon.openValid(source)
+        var params: JSONObject = ["uri": .string(source.uri)]
+        if let node { params["node"] = .string(node) }
+        if state { params["includeState"] = true }
+        let result = try daemon.call("skeleton/treeDescription", params)
+        guard let text = result["text"]?.stringValue else {
+            throw CLIError.daemon("skeleton/treeDescription answered without text")
+        }
+        print(text)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import JSON
+import JSONRPC
+import SkeletonClient
+
+/// A running `skeletond`, initialized under the manual clock, and the CLI's only way to talk to it: every call
+/// has a timeout, and a daemon that dies, stalls or refuses becomes a `CLIError` that says so.
+final class DaemonSession {
+    let daemon: DaemonProcess
+    let executable: URL
+    /// Seconds to wait for any one answer (`$SKELETON_TIMEOUT`, default 30).
+    let timeout: Double
+
+    /// Finds and starts the daemon, then runs `initialize` / `initialized`.
+    static func start() throws(CLIError) -> DaemonSession {
+        try DaemonSession(executable: DaemonLocator.locate(), timeout: configuredTimeout())
+    }
+
+    init(executable: URL, timeout: Double) throws(CLIError) {
+        self.executable = executable
+        self.timeout = timeout
+        do {
+            daemon = try DaemonProcess(
+                executable: executable, arguments: ["--log-level", "error", "--max-message-size", String(256 << 20)],
+                mode: .lsp)
+        } catch {
+            throw .daemon("cannot start \(executable.path): \(error.localizedDescription)")
+        }
+        _ = try call("initialize", [
+            "processId": .int(Int(ProcessInfo.processInfo.processIdentifier)),
+            "clientInfo": ["name": "skeleton"],
+            "capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]],
+            "initializationOptions": ["clock": "manual"],
+        ])
+        daemon.client.notify("initialized", .object([:]))
+    }
+
+    /// `$SKELETON_TIMEOUT` when it is a positive number, else 30 seconds.
+    static func configuredTimeout() -> Double {
+        if let text = ProcessInfo.processInfo.environment["SKELETON_TIMEOUT"], let value = Double(text),
+           value.isFinite, value > 0 { return value }
+        return 30
+    }
+
+    // MARK: Calls
+
+    /// Sends a request and returns its `result`; an error answer, a timeout or a dead daemon throws.
+    @discardableResult
+    func call(_ method: String, _ params: JSONObject) throws(CLIError) -> JSON {
+        let response = try exchange(method, params)
+        if let error = response["error"] { throw refusal(method, error) }
+        return response["result"] ?? .null
+    }
+
+    /// Sends a request and returns the whole response (result or error); only transport failures throw.
+    func exchange(_ method: String, _ params: JSONObject) throws(CLIError) -> JSON {
+        do {
+            return try daemon.client.request(method, .object(params), timeout: timeout)
+        } catch {
+            throw failure(during: method, error)
+        }
+    }
+
+    /// Sends a notification.
+    func notify(_ method: String, _ params: JSONObject) {
+        daemon.client.notify(method, .object(params))
+    }
+
+    /// Ends the session politely (`shutdown`, `exit`, end of input) and waits briefly for the daemon to go.
+    func finish() {
+        _ = try? daemon.client.request("shutdown", nil, timeout: min(timeout, 5))
+        daemon.client.notify("exit")
+        daemon.client.closeInput()
+        _ = daemon.waitForExit(timeout: 5)
+    }
+
+    // MARK: Failures
+
+    /// An error answer as one line: the daemon's message without its JSON Pointer prefix.
+    private func refusal(_ method: String, _ error: JSON) -> CLIError {
+        var message = error["message"]?.stringValue ?? error.text
+        if let pointer = error["data"]?["pointer"]?.stringValue, message.hasPrefix(pointer + ": ") {
+            message.removeFirst(pointer.count + 2)
+        }
+        if error["data"]?["pointer"]?.stringValue == "/params/node" {
+            return .io("\(message) (a node is its id or its index path such as 0.1; `skeleton tree FILE` lists them)")
+        }
+        return .io("skeletond refused \(method): \(message)")
+    }
+
+    /// What went wrong when a call got no answer: the daemon exited (with its status and last words), or it
+    /// stopped answering (then it is stopped).
+    private func failure(during method: String, _ error: any Error) -> CLIError {
+        if daemon.client.reachedEnd || !daemon.process.isRunning {
+            guard let status = daemon.waitForExit(timeout: 2) else {
+                return .daemon("skeletond closed its output during \(method) but did not exit; stopped it")
+            }
+            let how = daemon.process.terminationReason == .uncaughtSignal
+                ? "was killed by signal \(status)" : "exited with status \(status)"
+            let words = lastWords().map { " (it said: \($0))" } ?? ""
+            return .daemon("skeletond \(how) during \(method)\(words)")
+        }
+        if error is ClientError, "\(error)".hasPrefix("no message within") {
+            daemon.process.terminate()
+            return .daemon("skeletond did not answer \(method) within \(Self.format(timeout)) s; stopped it")
+        }
+        daemon.process.terminate()
+        return .daemon("talking to skeletond during \(method) failed: \(error)")
+    }
+
+    /// The daemon's last non-empty line on stderr, read on another thread so a descendant holding the pipe
+    /// open can never make the CLI hang.
+    private func lastWords() -> String? {
+        let box = LastWords()
+        let done = DispatchSemaphore(value: 0)
+        let daemon = self.daemon
+        DispatchQueue.global().async {
+            box.set(daemon.standardError())
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 0.5) == .success else { return nil }
+        return box.get()?.split(whereSeparator: \.isNewline).last.map { String($0.prefix(300)) }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+/// A string handed from the reading thread to the waiting one.
+private final class LastWords: @unchecked Sendable {
+    private let lock = NSLock()
+    private var text: String?
+    func set(_ value: String) { lock.withLock { text = value } }
+    func get() -> String? { lock.withLock { text } }
+}

@@ -1,0 +1,37 @@
+import JSON
+
+extension DaemonSession {
+    /// Opens `document` (`textDocument/didOpen`, version 1) and returns its diagnostics.
+    ///
+    /// Diagnostics are published on the document's lane while the text is analysed, so a request on the same
+    /// lane (`skeleton/isActive`) answers after them: its answer is the barrier that says all of them arrived.
+    /// A clean document publishes nothing, which gives an empty list.
+    func open(_ document: SourceDocument) throws(CLIError) -> [DiagnosticLine] {
+        notify("textDocument/didOpen", [
+            "textDocument": [
+                "uri": .string(document.uri), "languageId": "json", "version": 1, "text": .string(document.text),
+            ]
+        ])
+        _ = try exchange("skeleton/isActive", ["uri": .string(document.uri)])
+        var latest: [JSON]?
+        daemon.client.notifications.removeAll { message in
+            guard message["method"]?.stringValue == "textDocument/publishDiagnostics",
+                  message["params"]?["uri"]?.stringValue == document.uri else { return false }
+            latest = message["params"]?["diagnostics"]?.arrayValue ?? []
+            return true
+        }
+        return (latest ?? []).map(DiagnosticLine.init)
+    }
+
+    /// Opens `document`, prints its diagnostics on stderr, and throws (status 1) when any is an error.
+    func openValid(_ document: SourceDocument) throws(CLIError) {
+        let diagnostics = try open(document)
+        for diagnostic in diagnostics { StandardError.line(diagnostic.formatted(path: document.path)) }
+        let errors = diagnostics.filter(\.isError).count
+        guard errors == 0 else {
+            throw CLIError(
+                "\(document.path) is not a valid skeleton document (\(errors) error\(errors == 1 ? "" : "s"))",
+                status: .invalidDocument)
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A document file as the CLI sends it: the path as the user wrote it, its `file://` URI and its text.
+struct SourceDocument {
+    /// The path as given on the command line (used in messages and diagnostics).
+    let path: String
+    /// The `file://` URI the document is opened under.
+    let uri: String
+    /// The UTF-8 text sent in `textDocument/didOpen` (possibly edited by `--scheme` / `--rtl`).
+    var text: String
+
+    /// Reads `path`; a missing, unreadable or non-UTF-8 file is an error that names the reason.
+    static func load(_ path: String) throws(CLIError) -> SourceDocument {
+        let bytes = try readFile(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .io("cannot read \(path): it is not UTF-8 text")
+        }
+        return SourceDocument(path: path, uri: URL(fileURLWithPath: path).standardizedFileURL.absoluteString, text: text)
+    }
+
+    /// The same document under another URI (the matrix opens one variant per cell).
+    func variant(_ name: String, text: String) -> SourceDocument {
+        SourceDocument(path: path, uri: uri + "#" + name, text: text)
+    }
+
+    /// The whole file, with the system's reason on failure ("No such file or directory", "Is a directory", …).
+    private static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw .io("cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw .io("cannot read \(path): \(String(cString: strerror(errno)))") }
+            if n == 0 { return out }
+            out += chunk[0..<n]
+        }
+    }
+}

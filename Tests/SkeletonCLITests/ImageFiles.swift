@@ -8,7 +8,7 @@ enum ImageFiles {
     /// The PNG at `path`.
     static func png(_ path: String) throws -> RGBAImage {
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
-        let decoded = try PNGDecoder.decode(bytes)
+        guard let decoded = PNGDecoder.decode(bytes) else { throw ClientError("\(path) is not a valid PNG") }
         guard let image = RGBAImage(width: decoded.width, height: decoded.height, bytes: decoded.rgba) else {
             throw ClientError("the PNG's pixels do not match its size")
         }

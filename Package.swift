@@ -55,7 +55,9 @@ let package = Package(
         // MARK: The server and its executables
         .target(
             name: "SkeletonServer",
-            dependencies: ["JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics"],
+            dependencies: [
+                "JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics", "InterfaceBuilder",
+            ],
             swiftSettings: strict
         ),
         .target(name: "SkeletonImaging", dependencies: ["CGif", "CZlib"], swiftSettings: strict),

@@ -21,7 +21,9 @@ final class FakeDocuments: DisplayListProvider {
         sources.withLock { $0[uri] = Source(make: make, animating: animating) }
     }
 
-    func source(for uri: String) -> (any DisplayListSource)? { sources.withLock { $0[uri] } }
+    func source(for uri: String, scene: String?) -> (any DisplayListSource)? {
+        scene == nil ? sources.withLock { $0[uri] } : nil
+    }
 }
 
 /// A server with previews over fake documents and a manual (or real) clock.

@@ -11,6 +11,8 @@ public struct Diagnostic: Sendable, Hashable {
     public enum Location: Sendable, Hashable {
         case pointer(JSONPointer)
         case offset(Int)
+        /// 1-based line and column, the column in UTF-8 bytes (Interface Builder XML problems).
+        case lineColumn(line: Int, column: Int)
     }
 
     /// A stable code per kind of problem (listed in `Protocol/`).
@@ -50,6 +52,14 @@ public struct Diagnostic: Sendable, Hashable {
         case .pointer(let pointer):
             guard let found = JSONSourceLocator.locate(pointer, in: buffer.bytes) else { return 0..<0 }
             return found.preferred
+        case .lineColumn(let line, let column):
+            // From that column to the end of its line (at least one byte).
+            let index = min(max(line - 1, 0), buffer.lineCount - 1)
+            let lineStart = buffer.lineStarts[index]
+            var lineEnd = index + 1 < buffer.lineCount ? buffer.lineStarts[index + 1] - 1 : count
+            if lineEnd > lineStart, buffer.bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            let start = min(lineStart + max(column - 1, 0), lineEnd)
+            return start..<min(max(lineEnd, start + 1), count)
         }
     }
 }

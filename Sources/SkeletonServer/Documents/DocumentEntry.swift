@@ -3,17 +3,38 @@ import SkeletonGraphics
 import SkeletonModel
 import Synchronization
 
-/// One open document: its text, its live skeleton session (from the last valid text), and what was last
-/// published about it. Mutated only on the document's lane; read (as snapshots) by previews.
+/// A scene of a document: JSON documents have one (id `""`); storyboards and XIBs have one per view controller or
+/// top-level view.
+struct SceneInfo: Sendable {
+    var id: String
+    var title: String
+    var rootViewID: String
+    var frame: Rect
+}
+
+/// One open document: its text, a live skeleton session per scene (from the last valid text), and what was
+/// last published about it. Mutated only on the document's lane; read (as snapshots) by previews.
 final class DocumentEntry: Sendable {
     struct State: Sendable {
         var text: TextDocument
-        /// The session of the last valid tree; nil until the text has been valid once.
-        var session: SkeletonSession?
+        /// Sessions of the last valid trees, by scene id; empty until the text has been valid once.
+        var sessions: [String: SkeletonSession] = [:]
+        /// The scenes, in file order (one, with id `""`, for JSON documents).
+        var scenes: [SceneInfo] = []
+        /// The scene requests use when they name none.
+        var initialScene = ""
+        /// Interface Builder XML (true) or a JSON document.
+        var isInterfaceBuilder = false
         /// Whether the last published diagnostics were non-empty (so a clean document publishes `[]` once).
         var hasPublishedProblems = false
         /// The time a timer is already set for (to wake the document when its timeline next changes).
         var wakeAt: Double?
+
+        /// The scene id a request means (nil: the initial scene); nil when there is no such scene.
+        func sceneID(_ requested: String?) -> String? {
+            let id = requested ?? initialScene
+            return sessions[id] != nil || scenes.contains(where: { $0.id == id }) ? id : nil
+        }
     }
 
     let state: Mutex<State>

@@ -1,4 +1,5 @@
 import Dispatch
+import InterfaceBuilder
 import JSON
 public import JSONRPC
 public import SkeletonEngine
@@ -44,11 +45,13 @@ public final class DocumentStore: DisplayListProvider {
     /// The text of an open document.
     public func document(_ uri: String) -> TextDocument? { entry(uri)?.state.withLock { $0.text } }
 
-    /// The live session of an open document with a valid tree.
-    public func session(_ uri: String) -> SkeletonSession? { entry(uri)?.state.withLock { $0.session } }
+    /// The live session of an open document's scene (nil: its initial scene) with a valid tree.
+    public func session(_ uri: String, scene: String? = nil) -> SkeletonSession? {
+        entry(uri)?.state.withLock { state in state.sceneID(scene).flatMap { state.sessions[$0] } }
+    }
 
-    public func source(for uri: String) -> (any DisplayListSource)? {
-        entry(uri)?.state.withLock { state in state.session.map { SessionSnapshot(session: $0) } }
+    public func source(for uri: String, scene: String?) -> (any DisplayListSource)? {
+        session(uri, scene: scene).map { SessionSnapshot(session: $0) }
     }
 
     // MARK: Text synchronization
@@ -117,30 +120,65 @@ public final class DocumentStore: DisplayListProvider {
 
     // MARK: Analysis
 
-    /// Decodes the document's text, publishes its diagnostics, and moves the session to the new tree when the
-    /// text is valid (on the document's lane).
+    /// Decodes the document's text (JSON, or Interface Builder XML for storyboards and XIBs), publishes its
+    /// diagnostics, and moves each scene's session to its new tree when valid (on the document's lane).
     func analyse(_ uri: String, _ entry: DocumentEntry) {
         let text = entry.state.withLock { $0.text }
-        let result = text.buffer.bytes.withUnsafeBytes { DocumentDecoder().decode(bytes: $0) }
+        let isInterfaceBuilder = Self.isInterfaceBuilder(uri: uri, languageId: text.languageId)
+        var decoded: [(scene: SceneInfo, result: DocumentDecodingResult)] = []
+        var problems: [DocumentProblem]
+        var initial = ""
+        if isInterfaceBuilder {
+            let result = InterfaceBuilderDocument.decode(bytes: text.buffer.bytes)
+            for scene in result.scenes {
+                guard let document = result.documents[scene.id] else { continue }
+                let info = SceneInfo(id: scene.id, title: scene.title, rootViewID: scene.rootViewID, frame: scene.frame)
+                decoded.append((info, document))
+            }
+            problems = result.allProblems
+            initial = result.initialSceneID ?? result.scenes.first?.id ?? ""
+        } else {
+            let result = text.buffer.bytes.withUnsafeBytes { DocumentDecoder().decode(bytes: $0) }
+            let root = result.document?.root
+            let info = SceneInfo(
+                id: "", title: "", rootViewID: root?.reference ?? "0", frame: root?.frame ?? .zero)
+            decoded.append((info, result))
+            problems = result.problems
+        }
         let now = configuration.clock.now
-        var events: [LifecycleEvent] = []
+        var events: [SceneEvent] = []
         let publish = entry.state.withLock { state -> Bool in
-            if let document = result.document {
-                if state.session == nil {
-                    var session = SkeletonSession(document: document, appearance: baseAppearance.withLock { $0 })
-                    session.motion = configuration.motion
-                    state.session = session
-                } else {
-                    events = state.session?.replaceDocument(document, at: now) ?? []
+            state.isInterfaceBuilder = isInterfaceBuilder
+            if decoded.contains(where: { $0.result.document != nil }) || state.sessions.isEmpty {
+                // Scenes follow the valid text; while a scene's text is invalid its last valid tree stays live.
+                var sessions: [String: SkeletonSession] = [:]
+                for (scene, result) in decoded {
+                    if let document = result.document {
+                        if var session = state.sessions[scene.id] {
+                            events += session.replaceDocument(document, at: now).map { SceneEvent(scene: scene.id, event: $0) }
+                            sessions[scene.id] = session
+                        } else {
+                            var session = SkeletonSession(document: document, appearance: baseAppearance.withLock { $0 })
+                            session.motion = configuration.motion
+                            sessions[scene.id] = session
+                        }
+                    } else if let kept = state.sessions[scene.id] {
+                        sessions[scene.id] = kept
+                    }
+                }
+                if !decoded.isEmpty {
+                    state.sessions = sessions
+                    state.scenes = decoded.map(\.scene)
+                    state.initialScene = initial
                 }
             }
-            let publish = !result.problems.isEmpty || state.hasPublishedProblems
-            state.hasPublishedProblems = !result.problems.isEmpty
+            let publish = !problems.isEmpty || state.hasPublishedProblems
+            state.hasPublishedProblems = !problems.isEmpty
             return publish
         }
         if publish {
             let encoding = configuration.positionEncoding
-            let diagnostics = result.problems.map { Diagnostic($0).lsp(in: text.buffer, encoding: encoding) }
+            let diagnostics = problems.map { Diagnostic($0).lsp(in: text.buffer, encoding: encoding) }
             server?.notify("textDocument/publishDiagnostics", [
                 "uri": .string(uri), "version": .int(text.version), "diagnostics": .array(diagnostics),
             ])
@@ -148,16 +186,25 @@ public final class DocumentStore: DisplayListProvider {
         sessionChanged(uri, entry, events: events)
     }
 
+    /// Storyboards and XIBs: by language id, else by the uri's extension.
+    static func isInterfaceBuilder(uri: String, languageId: String) -> Bool {
+        if ["storyboard", "xib"].contains(languageId.lowercased()) { return true }
+        let lower = uri.lowercased()
+        return lower.hasSuffix(".storyboard") || lower.hasSuffix(".xib")
+    }
+
     // MARK: Time
 
     /// Everything that follows a change of a document's session: lifecycle notifications, previews, and a
     /// wake-up for the next moment its timeline changes by itself (real clock).
-    func sessionChanged(_ uri: String, _ entry: DocumentEntry, events: [LifecycleEvent]) {
-        for event in events {
-            server?.notify("skeleton/didChangeState", [
-                "uri": .string(uri), "node": .string(event.node), "state": .string(event.state.rawValue),
-                "time": .double(event.time),
-            ])
+    func sessionChanged(_ uri: String, _ entry: DocumentEntry, events: [SceneEvent]) {
+        for item in events {
+            var params: JSONObject = [
+                "uri": .string(uri), "node": .string(item.event.node), "state": .string(item.event.state.rawValue),
+                "time": .double(item.event.time),
+            ]
+            if !item.scene.isEmpty { params["scene"] = .string(item.scene) }
+            server?.notify("skeleton/didChangeState", .object(params))
         }
         previews.documentChanged(uri)
         scheduleWake(uri, entry)
@@ -169,7 +216,8 @@ public final class DocumentStore: DisplayListProvider {
         guard configuration.clock.mode == .real else { return }
         let now = configuration.clock.now
         let next = entry.state.withLock { state -> Double? in
-            guard let next = state.session?.timeline(at: now).nextChange, next > now else { return nil }
+            let changes = state.sessions.values.compactMap { $0.timeline(at: now).nextChange }.filter { $0 > now }
+            guard let next = changes.min() else { return nil }
             if let pending = state.wakeAt, pending <= next, pending > now { return nil }
             state.wakeAt = next
             return next
@@ -187,7 +235,13 @@ public final class DocumentStore: DisplayListProvider {
     /// Brings a session's timeline to now and reports what happened.
     private func advance(_ uri: String, _ entry: DocumentEntry) {
         let now = configuration.clock.now
-        let events = entry.state.withLock { $0.session?.advance(to: now) ?? [] }
+        let events = entry.state.withLock { state -> [SceneEvent] in
+            var events: [SceneEvent] = []
+            for id in state.sessions.keys.sorted() {
+                events += (state.sessions[id]?.advance(to: now) ?? []).map { SceneEvent(scene: id, event: $0) }
+            }
+            return events
+        }
         sessionChanged(uri, entry, events: events)
     }
 
@@ -204,10 +258,16 @@ public final class DocumentStore: DisplayListProvider {
 final class StoreProvider: DisplayListProvider, @unchecked Sendable {
     /// Set once, before the hub is used.
     weak var store: DocumentStore?
-    func source(for uri: String) -> (any DisplayListSource)? { store?.source(for: uri) }
+    func source(for uri: String, scene: String?) -> (any DisplayListSource)? { store?.source(for: uri, scene: scene) }
 }
 
 /// A weak reference to the server, for the store.
 struct WeakServer: @unchecked Sendable {
     weak var server: Server?
+}
+
+/// A lifecycle event of one scene's session (`""` for JSON documents).
+struct SceneEvent: Sendable {
+    var scene: String
+    var event: LifecycleEvent
 }

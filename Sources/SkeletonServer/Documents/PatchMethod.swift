@@ -19,6 +19,9 @@ struct PatchMethod: Sendable {
         let uri = try uriValue.decodeString()
         guard let entry = documents.entry(uri) else { throw JSONDecodingError(at: uriValue, "no open document with this uri") }
         var text = entry.state.withLock { $0.text }
+        guard !entry.state.withLock({ $0.isInterfaceBuilder }) else {
+            throw ResponseError(.requestFailed, "\(uri) is an Interface Builder file: patches edit JSON documents")
+        }
         if let value = params.optionalMember("version") {
             let expected = try value.decodeInt()
             guard expected == text.version else {

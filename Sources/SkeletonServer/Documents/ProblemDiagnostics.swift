@@ -4,7 +4,14 @@ import SkeletonModel
 extension Diagnostic {
     /// A document problem, placed by JSON Pointer or, for syntax errors, by jansson's byte position.
     init(_ problem: DocumentProblem) {
-        let location: Location = problem.position.map { .offset($0) } ?? .pointer(problem.pointer)
+        let location: Location
+        if let position = problem.position {
+            location = .offset(position)
+        } else if let line = problem.line, problem.pointer.tokens.isEmpty {
+            location = .lineColumn(line: line, column: problem.column ?? 1)
+        } else {
+            location = .pointer(problem.pointer)
+        }
         let severity: Severity = problem.severity == .error ? .error : .warning
         self.init(code: problem.code.rawValue, message: problem.message, severity: severity, location: location)
     }

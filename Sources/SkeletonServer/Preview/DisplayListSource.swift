@@ -10,7 +10,9 @@ public protocol DisplayListSource: Sendable {
     func isAnimating(at time: Double) -> Bool
 }
 
-/// Finds the display-list source of an open document.
+/// Finds the display-list source of an open document's scene.
 public protocol DisplayListProvider: Sendable {
-    func source(for uri: String) -> (any DisplayListSource)?
+    /// The source of `scene` of document `uri` (nil scene: the document's initial scene), or nil when there is
+    /// no such document or scene, or it has no valid tree yet.
+    func source(for uri: String, scene: String?) -> (any DisplayListSource)?
 }

@@ -97,7 +97,7 @@ public final class PreviewHub: Sendable {
     /// (cell, layer) changed.
     private func produce(_ subscription: Subscription) -> [UInt8]? {
         let time = clock.now
-        let source = provider.source(for: subscription.settings.uri)
+        let source = provider.source(for: subscription.settings.uri, scene: subscription.settings.scene)
         let list = source?.displayList(at: time)
         let message = subscription.state.withLock { s -> JSON? in
             guard !s.closed, s.unacknowledged < subscription.settings.window else { return nil }
@@ -201,11 +201,15 @@ public final class PreviewHub: Sendable {
             columns = Int(try Self.number(cells, "columns", default: nil, in: Self.closed(RenderLimits.cellColumns), integer: true))
             rows = Int(try Self.number(cells, "rows", default: nil, in: Self.closed(RenderLimits.cellRows), integer: true))
         }
-        guard let source = provider.source(for: uri) else {
-            throw JSONDecodingError(at: uriValue, "no open document with this uri")
+        let scene = try params.optionalString("scene")
+        guard let source = provider.source(for: uri, scene: scene) else {
+            if let value = params.optionalMember("scene"), provider.source(for: uri, scene: nil) != nil {
+                throw JSONDecodingError(at: value, "no scene with this id in the document")
+            }
+            throw JSONDecodingError(at: uriValue, "no open document with this uri (and a valid tree)")
         }
         if let list = source.displayList(at: clock.now) {
-            do { _ = try CanvasGeometry.pixelSize(of: list.size, scale: scale) } catch {
+            do { _ = try CanvasGeometry.pixelSize(of: list.size, scale: scale) } catch let error as RenderError {
                 throw JSONDecodingError(pointer: params.pointerFromRoot.appending("scale"), message: error.description)
             }
         }
@@ -220,7 +224,7 @@ public final class PreviewHub: Sendable {
         let id = "p\(counter.wrappingAdd(1, ordering: .relaxed).newValue)"
         let subscription = Subscription(
             id: id,
-            settings: .init(uri: uri, encoding: encoding, scale: scale, maxFPS: maxFPS, window: window),
+            settings: .init(uri: uri, scene: scene, encoding: encoding, scale: scale, maxFPS: maxFPS, window: window),
             stream: stream)
         subscriptions.withLock { $0[id] = subscription }
         context.afterResponse { [self] in schedule(subscription) }

@@ -15,8 +15,12 @@ public enum RenderMethod {
             let time = try clock.time(from: params)
             let scale = try PreviewHub.number(params, "scale", default: 1, in: RenderLimits.scaleRange)
             let encoding = try params.member("encoding").decodeEnum(Encoding.self)
-            guard let source = provider.source(for: uri) else {
-                throw JSONDecodingError(at: uriValue, "no open document with this uri")
+            let scene = try params.optionalString("scene")
+            guard let source = provider.source(for: uri, scene: scene) else {
+                if let value = params.optionalMember("scene"), provider.source(for: uri, scene: nil) != nil {
+                    throw JSONDecodingError(at: value, "no scene with this id in the document")
+                }
+                throw JSONDecodingError(at: uriValue, "no open document with this uri (and a valid tree)")
             }
             guard let list = source.displayList(at: time) else {
                 throw JSONDecodingError(at: uriValue, "the document has no valid tree to render yet")

@@ -9,6 +9,8 @@ import Synchronization
 final class Subscription: Sendable {
     struct Settings: Sendable {
         var uri: String
+        /// The scene (nil: the document's initial scene).
+        var scene: String?
         var encoding: PreviewEncoding
         var scale: Double
         /// Frames per second at most, under the real clock.

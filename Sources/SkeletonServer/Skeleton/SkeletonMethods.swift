@@ -50,10 +50,11 @@ struct SkeletonMethods: Sendable {
             }
         }
         table.request("skeleton/layers") { context in try layers(context) }
+        table.request("skeleton/scenes") { context in try scenes(context) }
         table.request("skeleton/treeDescription") { context in try treeDescription(context) }
         table.request("skeleton/isActive") { context in
             let params = try context.paramsObject()
-            let (_, _, session) = try open(params)
+            let session = try open(params).session
             let node = try params.optionalString("node")
             let time = try documents.configuration.clock.time(from: params)
             do { return .bool(try session.isActive(node, at: time)) } catch let error as EngineError { throw Self.refusal(error, params) }
@@ -64,15 +65,27 @@ struct SkeletonMethods: Sendable {
 
     // MARK: Helpers
 
-    /// The entry and live session of the document named by `params.uri`.
-    private func open(_ params: JSONValue) throws -> (String, DocumentEntry, SkeletonSession) {
+    /// The document named by `params.uri`, the scene named by `params.scene` (default: the initial scene), and
+    /// that scene's live session.
+    func open(_ params: JSONValue) throws -> (uri: String, entry: DocumentEntry, scene: String, session: SkeletonSession) {
         let uriValue = try params.member("uri")
         let uri = try uriValue.decodeString()
         guard let entry = documents.entry(uri) else { throw JSONDecodingError(at: uriValue, "no open document with this uri") }
-        guard let session = entry.state.withLock({ $0.session }) else {
+        let requested = try params.optionalString("scene")
+        let found = entry.state.withLock { state -> (String, SkeletonSession?)? in
+            guard let id = state.sceneID(requested) else { return nil }
+            return (id, state.sessions[id])
+        }
+        guard let (scene, session) = found else {
+            if requested != nil, let value = params.optionalMember("scene") {
+                throw JSONDecodingError(at: value, "no scene with this id in the document (see skeleton/scenes)")
+            }
             throw ResponseError(.requestFailed, "\(uri) has no valid tree yet: see its diagnostics")
         }
-        return (uri, entry, session)
+        guard let session else {
+            throw ResponseError(.requestFailed, "\(uri) has no valid tree for this scene yet: see its diagnostics")
+        }
+        return (uri, entry, scene, session)
     }
 
     /// Runs an operation on the live session at the current time and answers what it did. The session is
@@ -82,16 +95,17 @@ struct SkeletonMethods: Sendable {
         _ operation: (inout SkeletonSession, String?, Double) throws -> OperationResult,
         after: ((String, SkeletonSession) -> Void)? = nil
     ) throws -> JSON {
-        let (uri, entry, current) = try open(params)
+        let (uri, entry, scene, current) = try open(params)
         let node = try params.optionalString("node")
         let now = documents.configuration.clock.now
         var session = current
         let result: OperationResult
         do { result = try operation(&session, node, now) } catch let error as EngineError { throw Self.refusal(error, params) }
-        entry.state.withLock { $0.session = session }
+        entry.state.withLock { $0.sessions[scene] = session }
         after?(uri, session)
         // Notifications and frames follow the answer.
-        context.afterResponse { documents.sessionChanged(uri, entry, events: result.events) }
+        let events = result.events.map { SceneEvent(scene: scene, event: $0) }
+        context.afterResponse { documents.sessionChanged(uri, entry, events: events) }
         return Self.json(result.outcome)
     }
 
@@ -127,7 +141,7 @@ struct SkeletonMethods: Sendable {
 
     private func layers(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
-        let (_, _, session) = try open(params)
+        let session = try open(params).session
         let time = try documents.configuration.clock.time(from: params)
         let includeContent = try params.optionalBool("includeContent") ?? false
         let list = session.layers(at: time)
@@ -139,9 +153,25 @@ struct SkeletonMethods: Sendable {
         ]
     }
 
+    /// The document's scenes (`[{id, title, rootViewID, frame, initial}]`): one per view controller or top-level
+    /// view of a storyboard or XIB; one with id `""` for a JSON document.
+    private func scenes(_ context: RequestContext) throws -> JSON {
+        let params = try context.paramsObject()
+        let uriValue = try params.member("uri")
+        let uri = try uriValue.decodeString()
+        guard let entry = documents.entry(uri) else { throw JSONDecodingError(at: uriValue, "no open document with this uri") }
+        let (scenes, initial) = entry.state.withLock { ($0.scenes, $0.initialScene) }
+        return .array(scenes.map { scene in
+            [
+                "id": .string(scene.id), "title": .string(scene.title), "rootViewID": .string(scene.rootViewID),
+                "frame": GraphicsWire.rect(scene.frame), "initial": .bool(scene.id == initial),
+            ]
+        })
+    }
+
     private func treeDescription(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
-        let (_, _, session) = try open(params)
+        let session = try open(params).session
         let node = try params.optionalString("node")
         let includeState = try params.optionalBool("includeState") ?? false
         let time = try documents.configuration.clock.time(from: params)
@@ -182,8 +212,10 @@ struct SkeletonMethods: Sendable {
         let overrides = try AppearanceOverrides.decode(try params.member("appearance"))
         let now = documents.configuration.clock.now
         if params.optionalMember("uri") != nil {
-            let (uri, entry, _) = try open(params)
-            let events = entry.state.withLock { $0.session?.setAppearance(overrides, at: now) ?? [] }
+            let (uri, entry, _, _) = try open(params)
+            let events = entry.state.withLock { Self.forEachScene(&$0) { session, scene in
+                session.setAppearance(overrides, at: now).map { SceneEvent(scene: scene, event: $0) }
+            } }
             documents.sessionChanged(uri, entry, events: events)
             return .null
         }
@@ -194,7 +226,9 @@ struct SkeletonMethods: Sendable {
         for uri in documents.uris {
             guard let entry = documents.entry(uri) else { continue }
             context.server.runOnDocumentLane(uri) {
-                let events = entry.state.withLock { $0.session?.setBaseAppearance(base, at: now) ?? [] }
+                let events = entry.state.withLock { Self.forEachScene(&$0) { session, scene in
+                    session.setBaseAppearance(base, at: now).map { SceneEvent(scene: scene, event: $0) }
+                } }
                 documents.sessionChanged(uri, entry, events: events)
             }
         }
@@ -211,9 +245,9 @@ struct SkeletonMethods: Sendable {
                 message: "unknown field; expected uri, " + MotionOptions.fieldNames.sorted().joined(separator: ", "))
         }
         if params.optionalMember("uri") != nil {
-            let (uri, entry, session) = try open(params)
+            let (uri, entry, _, session) = try open(params)
             let motion = try MotionOptions.decode(params, base: session.motion)
-            entry.state.withLock { $0.session?.motion = motion }
+            _ = entry.state.withLock { Self.forEachScene(&$0) { session, _ in session.motion = motion; return [] } }
             documents.sessionChanged(uri, entry, events: [])
             return .null
         }
@@ -222,10 +256,23 @@ struct SkeletonMethods: Sendable {
         for uri in documents.uris {
             guard let entry = documents.entry(uri) else { continue }
             context.server.runOnDocumentLane(uri) {
-                entry.state.withLock { $0.session?.motion = motion }
+                _ = entry.state.withLock { Self.forEachScene(&$0) { session, _ in session.motion = motion; return [] } }
                 documents.sessionChanged(uri, entry, events: [])
             }
         }
         return .null
+    }
+
+    /// Applies `change` to every scene's session of a document, collecting the events.
+    static func forEachScene(
+        _ state: inout DocumentEntry.State, _ change: (inout SkeletonSession, String) -> [SceneEvent]
+    ) -> [SceneEvent] {
+        var events: [SceneEvent] = []
+        for scene in state.sessions.keys.sorted() {
+            guard var session = state.sessions[scene] else { continue }
+            events += change(&session, scene)
+            state.sessions[scene] = session
+        }
+        return events
     }
 }

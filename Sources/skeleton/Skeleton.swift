@@ -19,6 +19,6 @@ struct Skeleton: ParsableCommand {
             default 30).
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Animate.self, Matrix.self, Tree.self, Lint.self, Layers.self]
+        subcommands: [Render.self, Animate.self, Matrix.self, Preview.self, Tree.self, Lint.self, Layers.self]
     )
 }

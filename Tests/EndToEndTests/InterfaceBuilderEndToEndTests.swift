@@ -65,3 +65,22 @@ import Testing
         #expect(try s.error("skeleton/patch", ["uri": "file:///Broken.xib", "ops": [["op": "remove", "node": "a"]]])["code"] == -32803)
     }
 }
+
+@Suite struct TraitOverrideTests {
+    typealias D = DaemonSession
+
+    @Test func setTraitsOverridesTheSchemeAndDirectionOfAnyDocument() throws {
+        let s = try D()
+        defer { s.close() }
+        s.open("file:///t", ["root": D.node("UILabel", "l", frame: [0, 0, 200, 20])])
+        _ = try s.call("skeleton/show", ["uri": "file:///t", "transition": "none"])
+        #expect(try s.layers("file:///t").first?["fill"]?["solid"] == "#ECF0F1FF")
+        #expect(try s.call("skeleton/setTraits", ["uri": "file:///t", "colorScheme": "dark", "layoutDirection": "rtl"]) == .null)
+        let dark = try #require(try s.layers("file:///t").first)
+        #expect(dark["fill"]?["solid"] == "#1C2325FF")
+        #expect(dark.rect[0] == 60)  // the 70 % line of a natural RTL label sits on the right
+        _ = try s.call("skeleton/setTraits", ["uri": "file:///t", "colorScheme": nil, "layoutDirection": nil])
+        #expect(try s.layers("file:///t").first?["fill"]?["solid"] == "#ECF0F1FF")
+        #expect(try s.error("skeleton/setTraits", ["uri": "file:///t", "colorScheme": "sepia"])["data"]?["pointer"] == "/params/colorScheme")
+    }
+}

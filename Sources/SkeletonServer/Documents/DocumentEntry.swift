@@ -25,6 +25,9 @@ final class DocumentEntry: Sendable {
         var initialScene = ""
         /// Interface Builder XML (true) or a JSON document.
         var isInterfaceBuilder = false
+        /// `skeleton/setTraits` overrides of the document's own colour scheme and layout direction.
+        var colorScheme: ColorScheme?
+        var layoutDirection: LayoutDirection?
         /// Whether the last published diagnostics were non-empty (so a clean document publishes `[]` once).
         var hasPublishedProblems = false
         /// The time a timer is already set for (to wake the document when its timeline next changes).

@@ -149,6 +149,11 @@ public final class DocumentStore: DisplayListProvider {
         var events: [SceneEvent] = []
         let publish = entry.state.withLock { state -> Bool in
             state.isInterfaceBuilder = isInterfaceBuilder
+            // Trait overrides (skeleton/setTraits) win over the document's own.
+            for k in decoded.indices {
+                if let scheme = state.colorScheme { decoded[k].result.document?.colorScheme = scheme }
+                if let direction = state.layoutDirection { decoded[k].result.document?.layoutDirection = direction }
+            }
             if decoded.contains(where: { $0.result.document != nil }) || state.sessions.isEmpty {
                 // Scenes follow the valid text; while a scene's text is invalid its last valid tree stays live.
                 var sessions: [String: SkeletonSession] = [:]

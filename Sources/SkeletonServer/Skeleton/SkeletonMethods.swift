@@ -51,6 +51,7 @@ struct SkeletonMethods: Sendable {
         }
         table.request("skeleton/layers") { context in try layers(context) }
         table.request("skeleton/scenes") { context in try scenes(context) }
+        table.request("skeleton/setTraits") { context in try setTraits(context) }
         table.request("skeleton/treeDescription") { context in try treeDescription(context) }
         table.request("skeleton/isActive") { context in
             let params = try context.paramsObject()
@@ -167,6 +168,26 @@ struct SkeletonMethods: Sendable {
                 "frame": GraphicsWire.rect(scene.frame), "initial": .bool(scene.id == initial),
             ]
         })
+    }
+
+    /// Overrides the document's `colorScheme` and `layoutDirection` (null: the document's own again), for every
+    /// scene, as the trait collection of a device would; the skeleton state is kept.
+    private func setTraits(_ context: RequestContext) throws -> JSON {
+        let params = try context.paramsObject()
+        let uriValue = try params.member("uri")
+        let uri = try uriValue.decodeString()
+        guard let entry = documents.entry(uri) else { throw JSONDecodingError(at: uriValue, "no open document with this uri") }
+        for (key, _) in params.members where !["uri", "colorScheme", "layoutDirection"].contains(key) {
+            throw JSONDecodingError(pointer: params.pointerFromRoot.appending(key), message: "unknown field; expected uri, colorScheme, layoutDirection")
+        }
+        let scheme = try params.optionalMember("colorScheme").map { (v) throws(JSONDecodingError) in try v.decodeEnum(ColorScheme.self) }
+        let direction = try params.optionalMember("layoutDirection").map { (v) throws(JSONDecodingError) in try v.decodeEnum(LayoutDirection.self) }
+        entry.state.withLock { state in
+            if params["colorScheme"] != nil { state.colorScheme = scheme }
+            if params["layoutDirection"] != nil { state.layoutDirection = direction }
+        }
+        context.afterResponse { documents.analyse(uri, entry) }
+        return .null
     }
 
     private func treeDescription(_ context: RequestContext) throws -> JSON {

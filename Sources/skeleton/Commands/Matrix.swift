@@ -64,7 +64,8 @@ struct Matrix: ParsableCommand {
         var opened: [(Variant, SourceDocument)] = []
         for variant in Self.variants {
             let edited = TraitOverrides(scheme: variant.scheme, rtl: variant.rtl).apply(to: source)
-            let document = source.variant(variant.name, text: edited.text)
+            var document = source.variant(variant.name, text: edited.text)
+            document.traits = edited.traits
             try daemon.openValid(document)
             try daemon.call("skeleton/show", [
                 "uri": .string(document.uri), "type": .string(variant.type.rawValue), "animated": .bool(animated),

@@ -61,6 +61,17 @@ final class DaemonSession {
         }
     }
 
+    /// The `preview/frame` notifications that arrived while waiting for answers, then any that arrive within
+    /// `seconds`.
+    func frames(waitingUpTo seconds: Double) throws(CLIError) -> [JSON] {
+        var messages = daemon.client.notifications
+        daemon.client.notifications.removeAll()
+        do { messages += try daemon.client.drain(for: messages.isEmpty ? seconds : 0) } catch {
+            throw failure(during: "preview/frame", error)
+        }
+        return messages.filter { $0["method"] == "preview/frame" }.compactMap { $0["params"] }
+    }
+
     /// Sends a notification.
     func notify(_ method: String, _ params: JSONObject) {
         daemon.client.notify(method, .object(params))

@@ -9,9 +9,17 @@ extension DaemonSession {
     func open(_ document: SourceDocument) throws(CLIError) -> [DiagnosticLine] {
         notify("textDocument/didOpen", [
             "textDocument": [
-                "uri": .string(document.uri), "languageId": "json", "version": 1, "text": .string(document.text),
+                "uri": .string(document.uri), "languageId": .string(document.languageId), "version": 1,
+                "text": .string(document.text),
             ]
         ])
+        if let traits = document.traits {
+            // Interface Builder files cannot be edited as JSON: the daemon overrides their traits instead.
+            var params: JSONObject = ["uri": .string(document.uri)]
+            if let scheme = traits.scheme { params["colorScheme"] = .string(scheme.rawValue) }
+            if let rtl = traits.rtl { params["layoutDirection"] = .string(rtl ? "rtl" : "ltr") }
+            _ = try exchange("skeleton/setTraits", params)
+        }
         _ = try exchange("skeleton/isActive", ["uri": .string(document.uri)])
         var latest: [JSON]?
         daemon.client.notifications.removeAll { message in

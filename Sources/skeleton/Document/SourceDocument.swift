@@ -8,6 +8,17 @@ struct SourceDocument {
     let uri: String
     /// The UTF-8 text sent in `textDocument/didOpen` (possibly edited by `--scheme` / `--rtl`).
     var text: String
+    /// Trait overrides to send with `skeleton/setTraits` (Interface Builder files, which are not edited).
+    var traits: TraitOverrides?
+
+    /// `storyboard` or `xib` for Interface Builder files (by extension), else `json`.
+    var languageId: String {
+        let ext = (path as NSString).pathExtension.lowercased()
+        return ["storyboard", "xib"].contains(ext) ? ext : "json"
+    }
+
+    /// Whether this is a storyboard or a XIB.
+    var isInterfaceBuilder: Bool { languageId != "json" }
 
     /// Reads `path`; a missing, unreadable or non-UTF-8 file is an error that names the reason.
     static func load(_ path: String) throws(CLIError) -> SourceDocument {
@@ -20,7 +31,7 @@ struct SourceDocument {
 
     /// The same document under another URI (the matrix opens one variant per cell).
     func variant(_ name: String, text: String) -> SourceDocument {
-        SourceDocument(path: path, uri: uri + "#" + name, text: text)
+        SourceDocument(path: path, uri: uri + "#" + name, text: text, traits: traits)
     }
 
     /// The whole file, with the system's reason on failure ("No such file or directory", "Is a directory", …).

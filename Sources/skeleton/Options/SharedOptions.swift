@@ -55,6 +55,10 @@ struct TraitOverrides {
     /// `document` with the overrides applied as minimal text edits (see `TopLevelEdit`).
     func apply(to document: SourceDocument) -> SourceDocument {
         var document = document
+        if document.isInterfaceBuilder {
+            document.traits = scheme == nil && rtl == nil ? nil : self
+            return document
+        }
         if let scheme, let edited = TopLevelEdit.setting("colorScheme", to: scheme.rawValue, in: document.text) {
             document.text = edited
         }

@@ -7,6 +7,7 @@ Skips only when nvim or tmux is missing. Uses $SKELETOND when set, else .build/d
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -45,6 +46,7 @@ function E2E_dump()
     attached = #vim.lsp.buf_get_clients(doc),
     diagnostics = vim.tbl_map(function(d) return { message = d.message, lnum = d.lnum, severity = d.severity } end, diags),
     preview = require('skeleton').status(doc) or vim.NIL,
+    skeleton = require('skeleton').state(doc) or vim.NIL,
     notes = E2E_NOTES,
     columns = vim.o.columns,
     lines = vim.o.lines,
@@ -106,10 +108,13 @@ class Session:
         return [n["msg"] for n in self.state()["notes"]]
 
 
-@pytest.fixture()
-def nvim(tmp_path: Path, daemon: Path):
+@contextlib.contextmanager
+def neovim_in_tmux(tmp_path: Path, daemon: Path, text: str | None = None):
+    """Neovim in a 120x40 tmux terminal, editing a copy of the example (or `text`)."""
     doc = tmp_path / "profile-card.skeleton.json"
     shutil.copy(EXAMPLE, doc)
+    if text is not None:
+        doc.write_text(text)
     state_file = tmp_path / "state.json"
     init = tmp_path / "init.lua"
     init.write_text(INIT % {
@@ -122,12 +127,17 @@ def nvim(tmp_path: Path, daemon: Path):
     tmux.start(f"nvim -u {init} -i NONE -n {doc}", env=env, cwd=str(tmp_path))
     try:
         session = Session(tmux, state_file, doc)
-        wait_for(lambda: "profile-card" in tmux.plain() or '"root"' in tmux.plain(), timeout=20,
-                 what="Neovim to show the document")
+        wait_for(lambda: '"root"' in tmux.plain(), timeout=20, what="Neovim to show the document")
         wait_for(lambda: session.state()["attached"] == 1, timeout=30, what="the LSP client to attach")
         yield session
     finally:
         tmux.kill()
+
+
+@pytest.fixture()
+def nvim(tmp_path: Path, daemon: Path):
+    with neovim_in_tmux(tmp_path, daemon) as session:
+        yield session
 
 
 def rows_that_differ(a, b) -> set[int]:
@@ -172,9 +182,12 @@ def test_live_preview_follows_edits_and_diagnostics(nvim: Session):
 
     # --- A static skeleton, then an edit that changes a frame -------------------------------------------
     nvim.command("SkeletonHide")
-    nvim.stable_preview()
+    wait_for(lambda: (nvim.state()["skeleton"] or {}).get("state") == "didDisappear", timeout=20,
+             what="didDisappear after the hide's transition")
     nvim.command("SkeletonShow solid")
     wait_for(lambda: sum("show: shown" in n for n in nvim.notes()) >= 2, timeout=20, what="the solid show")
+    wait_for(lambda: (nvim.state()["skeleton"] or {}).get("state") == "didAppear", timeout=20,
+             what="didAppear after the show's transition")
     before = nvim.stable_preview()
 
     # Type an edit: the "follow" button's width 311 -> 120 (its frame is [16, 176, 311, 36]).
@@ -225,3 +238,22 @@ def test_live_preview_follows_edits_and_diagnostics(nvim: Session):
 
     nvim.command("qa!")
     wait_for(nvim.tmux.pane_dead, timeout=20, what="Neovim to exit")
+
+
+def test_preview_of_a_broken_document_waits_for_valid_text(tmp_path: Path, daemon: Path):
+    text = EXAMPLE.read_text().rstrip()
+    assert text.endswith("}")
+    with neovim_in_tmux(tmp_path, daemon, text=text[:-1] + "\n") as nvim:
+        wait_for(lambda: nvim.state()["diagnostics"], timeout=20, what="the syntax error's diagnostic")
+        nvim.command("SkeletonPreview")
+        wait_for(lambda: "waiting for valid text" in nvim.tmux.plain(), timeout=20,
+                 what="the preview to say it waits for valid text")
+        assert not nvim.tmux.capture().cells
+        # Type the missing brace: the preview subscribes and draws.
+        nvim.tmux.keys("Escape", "G")
+        nvim.tmux.literal("o}")
+        nvim.tmux.keys("Escape")
+        wait_for(lambda: nvim.tmux.capture().rgb_cells() > 100, timeout=30, what="preview cells after the fix")
+        state = nvim.state()
+        assert state["diagnostics"] == []
+        assert [n["msg"] for n in state["notes"] if n["level"] >= 4] == []

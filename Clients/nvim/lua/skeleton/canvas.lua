@@ -61,6 +61,16 @@ function Canvas:draw_row(y)
   end
 end
 
+-- Replaces the grid with one line of text (the next frame redraws everything).
+function Canvas:message(text)
+  self:reset(0, 0)
+  if vim.api.nvim_buf_is_valid(self.buf) then
+    vim.api.nvim_buf_set_option(self.buf, 'modifiable', true)
+    vim.api.nvim_buf_set_lines(self.buf, 0, -1, false, { text })
+    vim.api.nvim_buf_set_option(self.buf, 'modifiable', false)
+  end
+end
+
 -- Applies a `preview/frame` (cells encoding). Returns the number of cells changed.
 function Canvas:apply(frame)
   if not vim.api.nvim_buf_is_valid(self.buf) then

@@ -6,7 +6,20 @@ local preview = require('skeleton.preview')
 local M = {}
 
 client.handlers['preview/frame'] = preview.on_frame
-client.handlers['skeleton/didChangeState'] = function() end
+-- The last skeleton/didChangeState per document uri ({node, state, time}), and a User autocommand.
+local states = {}
+client.handlers['skeleton/didChangeState'] = function(_, params)
+  if type(params) == 'table' and params.uri then
+    states[params.uri] = { node = params.node, state = params.state, time = params.time }
+    pcall(vim.cmd, 'doautocmd <nomodeline> User SkeletonStateChanged')
+  end
+end
+
+-- SkeletonView's last notification for a buffer's document: willAppear, didAppear, ..., didDisappear.
+function M.state(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  return states[client.uri(bufnr)]
+end
 client.on_exit(preview.on_client_exit)
 
 function M.setup(opts)

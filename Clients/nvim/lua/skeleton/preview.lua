@@ -63,6 +63,16 @@ local function unsubscribe(subscription)
   end
 end
 
+-- The daemon refuses a subscription before the document has had valid text once (-32803, or -32602 at
+-- /params/uri in skeletond 0.1): the preview then waits and tries again when the document changes.
+local function no_valid_tree_yet(err)
+  if type(err) ~= 'table' then
+    return false
+  end
+  local pointer = type(err.data) == 'table' and err.data.pointer or nil
+  return err.code == -32803 or (err.code == -32602 and pointer == '/params/uri')
+end
+
 -- Subscribes with the window's current size (dropping the previous subscription).
 local function subscribe(state)
   state.generation = state.generation + 1
@@ -99,10 +109,31 @@ local function subscribe(state)
     state.client_id = c and c.id
     by_subscription[subscription] = state
   end, function(err)
-    if generation == state.generation and not state.closed then
+    if generation ~= state.generation or state.closed then
+      return
+    end
+    if no_valid_tree_yet(err) then
+      state.waiting = true
+      state.canvas:message(' waiting for valid text (see the diagnostics)')
+    else
       util.error('preview/subscribe: ' .. util.format_error(err))
     end
   end)
+end
+
+-- Called when the document changed: a waiting preview tries again (once per burst of changes).
+local function retry_when_waiting(state)
+  if not state.waiting or state.retry_pending then
+    return
+  end
+  state.retry_pending = true
+  vim.defer_fn(function()
+    state.retry_pending = false
+    if state.waiting and not state.closed then
+      state.waiting = false
+      subscribe(state)
+    end
+  end, 150)
 end
 
 -- Subscribes again when the window's size is no longer the subscription's grid.
@@ -237,6 +268,13 @@ function M.open(source)
     pattern = tostring(state.win),
     callback = function()
       follow_size(state)
+    end,
+  })
+  vim.api.nvim_create_autocmd({ 'DiagnosticChanged', 'TextChanged', 'TextChangedI' }, {
+    group = state.augroup,
+    buffer = source,
+    callback = function()
+      retry_when_waiting(state)
     end,
   })
   -- Neovim 0.7 refuses to quit while only floating windows would remain.

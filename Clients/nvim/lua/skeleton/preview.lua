@@ -246,7 +246,9 @@ function M.open(source)
     pattern = tostring(state.win),
     callback = function()
       vim.schedule(function()
-        M.close(source)
+        if previews[source] == state then -- not a preview opened again meanwhile
+          M.close(source)
+        end
       end)
     end,
   })
@@ -254,7 +256,9 @@ function M.open(source)
     group = state.augroup,
     buffer = source,
     callback = function()
-      M.close(source)
+      if previews[source] == state then
+        M.close(source)
+      end
     end,
   })
   vim.api.nvim_create_autocmd('VimResized', {

@@ -1,0 +1,62 @@
+-- skeleton.nvim: commands and autocommands. The work is done lazily in lua/skeleton/.
+if vim.g.loaded_skeleton then
+  return
+end
+vim.g.loaded_skeleton = true
+
+if vim.fn.has('nvim-0.7') ~= 1 then
+  vim.notify('[skeleton] needs Neovim 0.7 or newer', vim.log.levels.ERROR)
+  return
+end
+
+local command = vim.api.nvim_create_user_command
+
+command('SkeletonShow', function(o)
+  require('skeleton').show(o.fargs)
+end, {
+  nargs = '*',
+  desc = 'skeleton/show on this document: [solid|gradient] [animated]',
+  complete = function(lead)
+    return vim.tbl_filter(function(w)
+      return w:sub(1, #lead) == lead
+    end, require('skeleton.commands').show_words)
+  end,
+})
+command('SkeletonHide', function()
+  require('skeleton').hide()
+end, { desc = 'skeleton/hide on this document' })
+command('SkeletonTree', function()
+  require('skeleton').tree()
+end, { desc = "The document's skeleton tree description in a scratch buffer" })
+command('SkeletonPreview', function()
+  local skeleton = require('skeleton')
+  skeleton.preview(require('skeleton.preview').source_of(vim.api.nvim_get_current_buf()))
+end, { desc = 'Live preview of this document in a floating window' })
+command('SkeletonPreviewClose', function()
+  require('skeleton').close_preview(require('skeleton.preview').source_of(vim.api.nvim_get_current_buf()))
+end, { desc = 'Close the live preview of this document' })
+command('SkeletonRestart', function()
+  local client = require('skeleton.client')
+  client.stop()
+  vim.defer_fn(function()
+    require('skeleton').attach(0)
+    require('skeleton.preview').resubscribe_all()
+  end, 200)
+end, { desc = 'Restart skeletond' })
+
+local group = vim.api.nvim_create_augroup('SkeletonAttach', { clear = true })
+vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile', 'BufEnter', 'FileType' }, {
+  group = group,
+  callback = function(args)
+    local skeleton = require('skeleton')
+    if require('skeleton.config').get().autostart then
+      skeleton.attach(args.buf)
+    end
+  end,
+})
+vim.api.nvim_create_autocmd('ColorScheme', {
+  group = group,
+  callback = function()
+    require('skeleton.highlights').redefine_all()
+  end,
+})

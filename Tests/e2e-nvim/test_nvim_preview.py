@@ -1,0 +1,259 @@
+"""The Neovim plugin, for real: Neovim runs in a tmux terminal with Clients/nvim on its runtimepath and the
+built skeletond as its daemon. The test types commands and edits as a user would and reads the screen with
+`tmux capture-pane -p -e` (24-bit colours included).
+
+Skips only when nvim or tmux is missing. Uses $SKELETOND when set, else .build/debug/skeletond (built with
+`swift build --product skeletond` when absent).
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from tmuxterm import Tmux, wait_for
+
+REPO = Path(__file__).resolve().parents[2]
+PLUGIN = REPO / "Clients" / "nvim"
+EXAMPLE = REPO / "Examples" / "profile-card.skeleton.json"
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("nvim") is None or shutil.which("tmux") is None,
+    reason="the Neovim end-to-end test needs `nvim` and `tmux` on PATH (Debian packages neovim, tmux)",
+)
+
+INIT = r"""
+vim.opt.runtimepath:prepend(%(plugin)s)
+vim.o.termguicolors = true
+vim.o.swapfile = false
+vim.o.signcolumn = 'yes'
+vim.o.cmdheight = 2
+vim.o.shortmess = vim.o.shortmess .. 'I'
+-- Record notifications (and keep them off the screen: no hit-enter prompts in a test).
+E2E_NOTES = {}
+vim.notify = function(msg, level) table.insert(E2E_NOTES, { msg = msg, level = level or 2 }) end
+require('skeleton').setup{ cmd = { %(daemon)s } }
+function E2E_dump()
+  local doc = vim.fn.bufnr(%(doc)s)
+  local diags = vim.diagnostic.get(doc)
+  local state = {
+    attached = #vim.lsp.buf_get_clients(doc),
+    diagnostics = vim.tbl_map(function(d) return { message = d.message, lnum = d.lnum, severity = d.severity } end, diags),
+    preview = require('skeleton').status(doc) or vim.NIL,
+    skeleton = require('skeleton').state(doc) or vim.NIL,
+    notes = E2E_NOTES,
+    columns = vim.o.columns,
+    lines = vim.o.lines,
+  }
+  local tmp = %(state)s .. '.tmp'
+  vim.fn.writefile({ vim.fn.json_encode(state) }, tmp)
+  vim.loop.fs_rename(tmp, %(state)s)
+end
+"""
+
+
+def lua_string(s: str | Path) -> str:
+    return json.dumps(str(s))
+
+
+@pytest.fixture(scope="module")
+def daemon() -> Path:
+    path = Path(os.environ.get("SKELETOND", REPO / ".build" / "debug" / "skeletond"))
+    if not path.exists():
+        subprocess.run(["swift", "build", "--product", "skeletond"], cwd=REPO, check=True, timeout=1800)
+    assert path.exists(), f"no daemon at {path}"
+    return path
+
+
+class Session:
+    """Neovim in tmux, plus helpers to drive it and read its state."""
+
+    def __init__(self, tmux: Tmux, state_file: Path, doc: Path):
+        self.tmux, self.state_file, self.doc = tmux, state_file, doc
+
+    def command(self, text: str) -> None:
+        self.tmux.keys("Escape")
+        self.tmux.literal(":" + text)
+        self.tmux.keys("Enter")
+
+    def state(self) -> dict:
+        self.state_file.unlink(missing_ok=True)
+        self.command("lua E2E_dump()")
+        wait_for(self.state_file.exists, timeout=20, what="E2E_dump() to write the state file")
+        return json.loads(self.state_file.read_text())
+
+    def preview(self):
+        return self.tmux.capture().preview()
+
+    def stable_preview(self, quiet: float = 0.8, timeout: float = 30.0, differs_from=None):
+        """Waits until the preview stops changing for `quiet` seconds (and differs from a given snapshot)."""
+        deadline = time.monotonic() + timeout
+        last, since = None, time.monotonic()
+        while time.monotonic() < deadline:
+            now = self.preview()
+            if now != last:
+                last, since = now, time.monotonic()
+            elif now and time.monotonic() - since >= quiet and (differs_from is None or now != differs_from):
+                return now
+            time.sleep(0.1)
+        raise AssertionError("the preview did not settle" + (" on a new picture" if differs_from else ""))
+
+    def notes(self) -> list[str]:
+        return [n["msg"] for n in self.state()["notes"]]
+
+
+@contextlib.contextmanager
+def neovim_in_tmux(tmp_path: Path, daemon: Path, text: str | None = None):
+    """Neovim in a 120x40 tmux terminal, editing a copy of the example (or `text`)."""
+    doc = tmp_path / "profile-card.skeleton.json"
+    shutil.copy(EXAMPLE, doc)
+    if text is not None:
+        doc.write_text(text)
+    state_file = tmp_path / "state.json"
+    init = tmp_path / "init.lua"
+    init.write_text(INIT % {
+        "plugin": lua_string(PLUGIN), "daemon": lua_string(daemon),
+        "doc": lua_string(doc), "state": lua_string(state_file),
+    })
+    home = tmp_path / "home"
+    env = {f"XDG_{k}_HOME": str(home / k.lower()) for k in ("CONFIG", "DATA", "STATE", "CACHE")}
+    tmux = Tmux("nvim", columns=120, rows=40)
+    tmux.start(f"nvim -u {init} -i NONE -n {doc}", env=env, cwd=str(tmp_path))
+    try:
+        session = Session(tmux, state_file, doc)
+        wait_for(lambda: '"root"' in tmux.plain(), timeout=20, what="Neovim to show the document")
+        wait_for(lambda: session.state()["attached"] == 1, timeout=30, what="the LSP client to attach")
+        yield session
+    finally:
+        tmux.kill()
+
+
+@pytest.fixture()
+def nvim(tmp_path: Path, daemon: Path):
+    with neovim_in_tmux(tmp_path, daemon) as session:
+        yield session
+
+
+def rows_that_differ(a, b) -> set[int]:
+    da, db = dict(a), dict(b)
+    return {row for row in set(da) | set(db) if da.get(row) != db.get(row)}
+
+
+def test_live_preview_follows_edits_and_diagnostics(nvim: Session):
+    # --- An animated gradient skeleton, previewed from `cells` frames ------------------------------------
+    nvim.command("SkeletonShow gradient animated")
+    nvim.command("SkeletonPreview")
+    state = wait_for(lambda: (s := nvim.state())["preview"] and s["preview"]["frames"] >= 2 and s,
+                     timeout=30, what="preview frames")
+    columns, rows = state["preview"]["columns"], state["preview"]["rows"]
+    assert columns > 10 and rows > 3
+    screen = wait_for(lambda: (s := nvim.tmux.capture()).rgb_cells() >= columns * rows and s,
+                      timeout=30, what="the preview's ▀ cells with 24-bit colours on screen")
+    assert "\x1b[38;2;" in screen.raw and "\x1b[48;2;" in screen.raw
+    preview_rows = [r for r, cells in screen.cells.items() if len(cells) == columns]
+    assert len(preview_rows) == rows, f"expected {rows} rows of {columns} cells, got {len(preview_rows)}"
+    # Half blocks with real colours: skeleton greys and the card's white, not one flat colour.
+    colours = {fg for r in preview_rows for _, fg, _ in screen.cells[r]}
+    assert len(colours) > 3
+    assert any("show: shown" in n for n in nvim.notes())
+
+    # The animation streams: the picture keeps changing without edits (frames are acknowledged).
+    first = screen.preview()
+    wait_for(lambda: nvim.preview() != first, timeout=15, what="the animated preview to change")
+    seq_before = nvim.state()["preview"]["seq"]
+    wait_for(lambda: nvim.state()["preview"]["seq"] > seq_before + 5, timeout=15,
+             what="more frames (acks keep the stream going)")
+
+    # --- Following the window's size: a narrower terminal gives a new subscription and grid --------------
+    nvim.tmux._run("resize-window", "-t", nvim.tmux.session, "-x", "100", "-y", "40")
+    resized = wait_for(lambda: (s := nvim.state())["columns"] == 100 and s["preview"]["columns"] != columns
+                       and s["preview"].get("subscription") and s, timeout=20, what="a resubscription after resize")
+    new_columns = resized["preview"]["columns"]
+    assert new_columns < columns
+    wait_for(lambda: any(len(c) == new_columns for c in nvim.tmux.capture().cells.values())
+             and not any(len(c) == columns for c in nvim.tmux.capture().cells.values()),
+             timeout=20, what=f"preview rows of {new_columns} cells")
+
+    # --- A static skeleton, then an edit that changes a frame -------------------------------------------
+    nvim.command("SkeletonHide")
+    wait_for(lambda: (nvim.state()["skeleton"] or {}).get("state") == "didDisappear", timeout=20,
+             what="didDisappear after the hide's transition")
+    nvim.command("SkeletonShow solid")
+    wait_for(lambda: sum("show: shown" in n for n in nvim.notes()) >= 2, timeout=20, what="the solid show")
+    wait_for(lambda: (nvim.state()["skeleton"] or {}).get("state") == "didAppear", timeout=20,
+             what="didAppear after the show's transition")
+    before = nvim.stable_preview()
+
+    # Type an edit: the "follow" button's width 311 -> 120 (its frame is [16, 176, 311, 36]).
+    nvim.tmux.keys("Escape")
+    nvim.tmux.literal("/176, 311")
+    nvim.tmux.keys("Enter")
+    nvim.tmux.literal("Wcw120")
+    nvim.tmux.keys("Escape")
+    after = nvim.stable_preview(differs_from=before)
+    changed = rows_that_differ(before, after)
+    top = min(r for r, _ in after)
+    height = len(after)
+    # The button sits at y 192...228 of 260 points: only the lower part of the preview may change.
+    assert changed and all(r - top >= height // 2 for r in changed), (changed, top, height)
+    assert nvim.state()["diagnostics"] == []
+
+    # --- A broken edit: a diagnostic appears; the preview keeps the last valid tree ----------------------
+    nvim.tmux.keys("Escape", "G", "$")  # the document's last line is its closing brace
+    nvim.tmux.literal("x")
+    broken = wait_for(lambda: (s := nvim.state())["diagnostics"] and s, timeout=20,
+                      what="a diagnostic after deleting the closing brace")
+    assert broken["diagnostics"][0]["severity"] == 1  # error
+    assert nvim.stable_preview() == after
+    # ... and shows in the editor (a sign in the sign column, and virtual text with the message).
+    message = broken["diagnostics"][0]["message"].splitlines()[0][:20]
+    wait_for(lambda: message in nvim.tmux.plain(), timeout=10, what="the diagnostic's virtual text on screen")
+
+    # The fix: type the brace back. The diagnostic clears.
+    nvim.tmux.keys("Escape", "G")
+    nvim.tmux.literal("A}")
+    nvim.tmux.keys("Escape")
+    wait_for(lambda: nvim.state()["diagnostics"] == [], timeout=20, what="the diagnostic to clear")
+    assert nvim.stable_preview() == after
+
+    # --- :SkeletonTree: the tree description in a scratch buffer -----------------------------------------
+    nvim.command("SkeletonTree")
+    wait_for(lambda: '"reference" : "follow"' in nvim.tmux.plain() or '"reference" : "screen"' in nvim.tmux.plain(),
+             timeout=20, what="the tree description on screen")
+    nvim.command("close")
+
+    # --- Closing the preview ---------------------------------------------------------------------------
+    nvim.command("SkeletonPreviewClose")
+    wait_for(lambda: not nvim.tmux.capture().cells, timeout=20, what="the preview window to close")
+    final = nvim.state()
+    assert final["preview"] is None
+    errors = [n["msg"] for n in final["notes"] if n["level"] >= 4]
+    assert errors == [], errors
+
+    nvim.command("qa!")
+    wait_for(nvim.tmux.pane_dead, timeout=20, what="Neovim to exit")
+
+
+def test_preview_of_a_broken_document_waits_for_valid_text(tmp_path: Path, daemon: Path):
+    text = EXAMPLE.read_text().rstrip()
+    assert text.endswith("}")
+    with neovim_in_tmux(tmp_path, daemon, text=text[:-1] + "\n") as nvim:
+        wait_for(lambda: nvim.state()["diagnostics"], timeout=20, what="the syntax error's diagnostic")
+        nvim.command("SkeletonPreview")
+        wait_for(lambda: "waiting for valid text" in nvim.tmux.plain(), timeout=20,
+                 what="the preview to say it waits for valid text")
+        assert not nvim.tmux.capture().cells
+        # Type the missing brace: the preview subscribes and draws.
+        nvim.tmux.keys("Escape", "G")
+        nvim.tmux.literal("o}")
+        nvim.tmux.keys("Escape")
+        wait_for(lambda: nvim.tmux.capture().rgb_cells() > 100, timeout=30, what="preview cells after the fix")
+        state = nvim.state()
+        assert state["diagnostics"] == []
+        assert [n["msg"] for n in state["notes"] if n["level"] >= 4] == []

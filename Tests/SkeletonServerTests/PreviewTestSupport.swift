@@ -21,6 +21,8 @@ final class FakeDocuments: DisplayListProvider {
         sources.withLock { $0[uri] = Source(make: make, animating: animating) }
     }
 
+    func isOpen(_ uri: String) -> Bool { sources.withLock { $0[uri] != nil } }
+
     func source(for uri: String, scene: String?) -> (any DisplayListSource)? {
         scene == nil ? sources.withLock { $0[uri] } : nil
     }

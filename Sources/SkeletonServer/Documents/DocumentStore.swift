@@ -50,6 +50,8 @@ public final class DocumentStore: DisplayListProvider {
         entry(uri)?.state.withLock { state in state.sceneID(scene).flatMap { state.sessions[$0] } }
     }
 
+    public func isOpen(_ uri: String) -> Bool { entry(uri) != nil }
+
     public func source(for uri: String, scene: String?) -> (any DisplayListSource)? {
         session(uri, scene: scene).map { SessionSnapshot(session: $0) }
     }
@@ -264,6 +266,7 @@ final class StoreProvider: DisplayListProvider, @unchecked Sendable {
     /// Set once, before the hub is used.
     weak var store: DocumentStore?
     func source(for uri: String, scene: String?) -> (any DisplayListSource)? { store?.source(for: uri, scene: scene) }
+    func isOpen(_ uri: String) -> Bool { store?.isOpen(uri) ?? false }
 }
 
 /// A weak reference to the server, for the store.

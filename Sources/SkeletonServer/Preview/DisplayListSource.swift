@@ -1,4 +1,6 @@
 public import SkeletonGraphics
+import JSON
+import JSONRPC
 
 /// What previews draw: one document's display list at any time. Implementations are snapshots or are
 /// internally synchronized: previews read them from the writer thread and from timers.
@@ -15,4 +17,18 @@ public protocol DisplayListProvider: Sendable {
     /// The source of `scene` of document `uri` (nil scene: the document's initial scene), or nil when there is
     /// no such document or scene, or it has no valid tree yet.
     func source(for uri: String, scene: String?) -> (any DisplayListSource)?
+    /// Whether a document with this uri is open (valid or not).
+    func isOpen(_ uri: String) -> Bool
+}
+
+extension DisplayListProvider {
+    /// The -32602/-32803 answer when `source(for:scene:)` found nothing: no document, no such scene, or no valid
+    /// tree yet.
+    func missingSource(_ params: JSONValue, uri: String, uriValue: JSONValue) -> any Error {
+        guard isOpen(uri) else { return JSONDecodingError(at: uriValue, "no open document with this uri") }
+        if let scene = params.optionalMember("scene"), source(for: uri, scene: nil) != nil {
+            return JSONDecodingError(at: scene, "no scene with this id in the document (see skeleton/scenes)")
+        }
+        return ResponseError(.requestFailed, "\(uri) has no valid tree yet: see its diagnostics")
+    }
 }

@@ -203,13 +203,10 @@ public final class PreviewHub: Sendable {
         }
         let scene = try params.optionalString("scene")
         guard let source = provider.source(for: uri, scene: scene) else {
-            if let value = params.optionalMember("scene"), provider.source(for: uri, scene: nil) != nil {
-                throw JSONDecodingError(at: value, "no scene with this id in the document")
-            }
-            throw JSONDecodingError(at: uriValue, "no open document with this uri (and a valid tree)")
+            throw provider.missingSource(params, uri: uri, uriValue: uriValue)
         }
         if let list = source.displayList(at: clock.now) {
-            do { _ = try CanvasGeometry.pixelSize(of: list.size, scale: scale) } catch let error as RenderError {
+            do { _ = try CanvasGeometry.pixelSize(of: list.size, scale: scale) } catch {
                 throw JSONDecodingError(pointer: params.pointerFromRoot.appending("scale"), message: error.description)
             }
         }

@@ -1,4 +1,5 @@
 import JSON
+import JSONRPC
 import SkeletonGraphics
 import SkeletonRender
 
@@ -17,13 +18,10 @@ public enum RenderMethod {
             let encoding = try params.member("encoding").decodeEnum(Encoding.self)
             let scene = try params.optionalString("scene")
             guard let source = provider.source(for: uri, scene: scene) else {
-                if let value = params.optionalMember("scene"), provider.source(for: uri, scene: nil) != nil {
-                    throw JSONDecodingError(at: value, "no scene with this id in the document")
-                }
-                throw JSONDecodingError(at: uriValue, "no open document with this uri (and a valid tree)")
+                throw provider.missingSource(params, uri: uri, uriValue: uriValue)
             }
             guard let list = source.displayList(at: time) else {
-                throw JSONDecodingError(at: uriValue, "the document has no valid tree to render yet")
+                throw ResponseError(.requestFailed, "\(uri) has no valid tree to render yet: see its diagnostics")
             }
             var rasterizer = Rasterizer()
             let frame: Frame

@@ -119,6 +119,11 @@ let package = Package(
         .executableTarget(
             name: "skeleton-bench", dependencies: ["JSON", "JSONRPC", "CJansson", "CJSONArena"], swiftSettings: strict),
         .executableTarget(name: "skeletond-fuzz", dependencies: ["SkeletonServer", "JSONRPC", "JSON"], swiftSettings: strict),
+        .executableTarget(
+            name: "skeleton-document-fuzz",
+            dependencies: ["SkeletonServer", "SkeletonEngine", "SkeletonModel", "InterfaceBuilder", "JSON"],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

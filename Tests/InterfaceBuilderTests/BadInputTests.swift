@@ -26,6 +26,16 @@ struct BadInputTests {
         #expect(InterfaceBuilderFile.parse(text: text).scenes.isEmpty)
     }
 
+    /// Found by the document fuzzer: Foundation's parser traps on element names that are not UTF-8.
+    @Test func bytesThatAreNotUTF8AreAProblemNotACrash() {
+        var bytes = Array("<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">\n  <re".utf8)
+        bytes += [0xF3, 0xF3, 0xF3]
+        bytes += Array("/>\n</document>".utf8)
+        let result = InterfaceBuilderDocument.decode(bytes: bytes)
+        #expect(result.allProblems.first?.code == .xmlSyntax)
+        #expect(result.allProblems.first?.line == 3)
+    }
+
     @Test func doctypeIsRefused() {
         let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY a \"aaaa\">]>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"/>"
         let p = Self.only(text)

@@ -16,6 +16,11 @@ enum IBXMLReader {
     /// Parses `bytes`; a syntax error, a DTD, or nesting deeper than `maxDepth` is a problem with a line.
     static func read(_ bytes: [UInt8], maxDepth: Int) -> Outcome {
         let lines = LineIndex(bytes)
+        // Foundation's parser traps on names that are not UTF-8; Xcode writes UTF-8 only, so refuse anything else.
+        if let bad = Self.firstInvalidUTF8(in: bytes) {
+            return .failure(IBProblems.problem(
+                .xmlSyntax, "the file is not UTF-8 text (an invalid byte sequence)", at: lines.location(ofOffset: bad)))
+        }
         if let at = Self.firstDTD(in: bytes) {
             let l = lines.location(ofOffset: at)
             return .failure(IBProblems.problem(.xmlSyntax, "document type declarations and entities are not allowed in Interface Builder files", at: l))
@@ -42,6 +47,25 @@ enum IBXMLReader {
             return "not well-formed XML (\(String(describing: code)))"
         }
         return "not well-formed XML (error \(ns.code))"
+    }
+
+    /// The offset of the first byte that does not belong to a valid UTF-8 sequence, if any.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        var consumed = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                consumed += UTF8.width(scalar)
+                offset = consumed
+            case .emptyInput:
+                return nil
+            case .error:
+                return offset
+            }
+        }
     }
 
     /// The offset of a `<!DOCTYPE` or `<!ENTITY`, if any.

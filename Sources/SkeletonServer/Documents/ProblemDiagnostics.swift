@@ -1,5 +1,5 @@
-import JSON
-import SkeletonModel
+public import JSON
+public import SkeletonModel
 
 extension Diagnostic {
     /// A document problem, placed by JSON Pointer or, for syntax errors, by jansson's byte position.
@@ -14,5 +14,13 @@ extension Diagnostic {
         }
         let severity: Severity = problem.severity == .error ? .error : .warning
         self.init(code: problem.code.rawValue, message: problem.message, severity: severity, location: location)
+    }
+}
+
+/// Document problems as LSP diagnostics (for the server and for the document fuzzer).
+public enum DocumentDiagnostics {
+    /// The LSP `Diagnostic` of `problem` placed in `buffer`.
+    public static func lsp(_ problem: DocumentProblem, in buffer: TextBuffer, encoding: PositionEncoding) -> JSON {
+        Diagnostic(problem).lsp(in: buffer, encoding: encoding)
     }
 }

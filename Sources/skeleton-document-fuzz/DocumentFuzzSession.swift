@@ -1,0 +1,57 @@
+import InterfaceBuilder
+import JSON
+import SkeletonEngine
+import SkeletonModel
+import SkeletonServer
+
+/// Runs one input through what a document goes through in the daemon: text sync, parsing and validation (JSON
+/// or Interface Builder), diagnostics placement, and the engine (show, layers, tree description, replace).
+/// Every problem must come out as a diagnostic; nothing may crash or hang.
+enum DocumentFuzzSession {
+    static func run(_ data: UnsafeRawBufferPointer) {
+        guard let input = DocumentFuzzInput(data) else { return }
+        var buffer = TextBuffer(bytes: input.text)
+        var session: SkeletonSession?
+        analyse(buffer, input, &session)
+        for edit in input.edits.prefix(32) {
+            let text = String(decoding: edit.text, as: UTF8.self)
+            guard (try? buffer.apply(range: edit.range, text: text, encoding: input.encoding)) != nil else { continue }
+            analyse(buffer, input, &session)
+        }
+    }
+
+    private static func analyse(_ buffer: TextBuffer, _ input: DocumentFuzzInput, _ session: inout SkeletonSession?) {
+        let results: [DocumentDecodingResult]
+        if input.interfaceBuilder {
+            let decoded = InterfaceBuilderDocument.decode(bytes: buffer.bytes)
+            results = decoded.scenes.compactMap { decoded.documents[$0.id] }
+            place(decoded.allProblems, in: buffer, input.encoding)
+        } else {
+            let result = buffer.bytes.withUnsafeBytes { DocumentDecoder().decode(bytes: $0) }
+            results = [result]
+            place(result.problems, in: buffer, input.encoding)
+        }
+        for result in results {
+            guard let document = result.document else { continue }
+            if var existing = session {
+                _ = existing.replaceDocument(document, at: input.time)
+                session = existing
+            } else {
+                var fresh = SkeletonSession(document: document)
+                _ = try? fresh.show(ShowOptions(type: input.time > 1 ? .gradient : .solid, animated: true), at: 0)
+                session = fresh
+            }
+            if let session {
+                _ = session.layers(at: input.time)
+                _ = try? session.treeDescription(node: nil, at: input.time).prettyPrinted()
+            }
+        }
+    }
+
+    /// Every problem gets a range in the text, whatever the text is.
+    private static func place(_ problems: [DocumentProblem], in buffer: TextBuffer, _ encoding: PositionEncoding) {
+        for problem in problems.prefix(16) {
+            _ = DocumentDiagnostics.lsp(problem, in: buffer, encoding: encoding)
+        }
+    }
+}

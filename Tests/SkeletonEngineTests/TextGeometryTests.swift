@@ -78,8 +78,8 @@ struct TextGeometryTests {
         #expect(s.layers(at: 0).rects(of: "l").count == 4)
         let before = s.layoutCount
         _ = s.replaceDocument(try document(text(200)), at: 1)
-        #expect(s.layoutCount == before + 1)
         let r = s.layers(at: 1).rects(of: "l")
+        #expect(s.layoutCount == before + 1)
         #expect(r.count == 4)
         // Centred in the new height: maxY = 90, shift (200 - 90) / 2 = 55.
         #expect(r.map(\.y) == [55, 80, 105, 130])

@@ -83,8 +83,11 @@ extension SkeletonSession {
         if let n = layer.lineCount, n > 0, node.type.isText {
             let p = TextParameters(node: node, appearance: appearance, isRightToLeft: tree.rtl[v])
             let dx = tree.isInTrailingStack(v) ? -size.width : 0
-            return TextLayout.lineFrames(p, count: n, in: size).enumerated().map { k, f in
-                let rect = f.offsetBy(dx: o.x + dx, dy: o.y)
+            let inputs = LayoutCache.Inputs(node: node, origin: o, size: size, text: p, lineCount: n, trailingStackOffset: dx)
+            let lines = layoutCache.rects(for: node.reference, inputs) {
+                TextLayout.lineFrames(p, count: n, in: size).map { $0.offsetBy(dx: o.x + dx, dy: o.y) }
+            }
+            return lines.enumerated().map { k, rect in
                 let (fill, alpha) = painter.fill(for: rect)
                 return Layer(
                     id: "\(node.reference)#line\(k)\(suffix)", node: node.reference, kind: .line,
@@ -92,7 +95,10 @@ extension SkeletonSession {
                     opacity: opacity * alpha, clips: clips)
             }
         }
-        let rect = Rect(x: o.x, y: o.y, width: size.width, height: size.height)
+        let inputs = LayoutCache.Inputs(node: node, origin: o, size: size, text: nil, lineCount: nil, trailingStackOffset: 0)
+        let rect = layoutCache.rects(for: node.reference, inputs) {
+            [Rect(x: o.x, y: o.y, width: size.width, height: size.height)]
+        }.first ?? Rect(x: o.x, y: o.y, width: size.width, height: size.height)
         let (fill, alpha) = painter.fill(for: rect)
         return [Layer(
             id: "\(node.reference)#block\(suffix)", node: node.reference, kind: .block,

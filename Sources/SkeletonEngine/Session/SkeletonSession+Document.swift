@@ -17,7 +17,7 @@ extension SkeletonSession {
         self.document = document
         tree = newTree
         states = newStates
-        layoutCount += 1
+        layoutCache.retain(only: Set(newTree.index.keys))
         return events
     }
 }

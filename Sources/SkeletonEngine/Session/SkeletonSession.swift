@@ -10,8 +10,11 @@ public struct SkeletonSession: Sendable {
     public internal(set) var baseAppearance: SkeletonAppearance
     /// Per-document overrides from `setAppearance` (on top of the document's own `appearance`).
     public internal(set) var appearanceOverrides = AppearanceOverrides()
-    /// How many full layout passes (tree rebuilds) ran; a later incremental relayout can prove itself by it.
-    public internal(set) var layoutCount = 0
+    /// How many node layouts were computed so far: a leaf's skeleton geometry is computed when first drawn and
+    /// again only when something it depends on changed (see `LayoutCache`).
+    public var layoutCount: Int { layoutCache.computedCount }
+    /// Leaves' skeleton geometry, kept across edits for the nodes that did not change.
+    let layoutCache = LayoutCache()
     /// Motion options (phase 2): gradient space and reduced motion.
     public var motion = MotionOptions()
 
@@ -38,7 +41,6 @@ public struct SkeletonSession: Sendable {
         self.baseAppearance = appearance
         tree = FlatTree(document)
         states = Array(repeating: NodeState(), count: tree.count)
-        layoutCount = 1
     }
 
     /// The appearance in effect: daemon-wide, then the document's `appearance`, then `setAppearance`.

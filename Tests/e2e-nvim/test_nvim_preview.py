@@ -109,10 +109,11 @@ class Session:
 
 
 @contextlib.contextmanager
-def neovim_in_tmux(tmp_path: Path, daemon: Path, text: str | None = None):
-    """Neovim in a 120x40 tmux terminal, editing a copy of the example (or `text`)."""
-    doc = tmp_path / "profile-card.skeleton.json"
-    shutil.copy(EXAMPLE, doc)
+def neovim_in_tmux(tmp_path: Path, daemon: Path, text: str | None = None, source: Path = EXAMPLE,
+                   marker: str = '"root"'):
+    """Neovim in a 120x40 tmux terminal, editing a copy of the example `source` (or `text`)."""
+    doc = tmp_path / source.name
+    shutil.copy(source, doc)
     if text is not None:
         doc.write_text(text)
     state_file = tmp_path / "state.json"
@@ -127,7 +128,7 @@ def neovim_in_tmux(tmp_path: Path, daemon: Path, text: str | None = None):
     tmux.start(f"nvim -u {init} -i NONE -n {doc}", env=env, cwd=str(tmp_path))
     try:
         session = Session(tmux, state_file, doc)
-        wait_for(lambda: '"root"' in tmux.plain(), timeout=20, what="Neovim to show the document")
+        wait_for(lambda: marker in tmux.plain(), timeout=20, what="Neovim to show the document")
         wait_for(lambda: session.state()["attached"] == 1, timeout=30, what="the LSP client to attach")
         yield session
     finally:
@@ -257,3 +258,18 @@ def test_preview_of_a_broken_document_waits_for_valid_text(tmp_path: Path, daemo
         state = nvim.state()
         assert state["diagnostics"] == []
         assert [n["msg"] for n in state["notes"] if n["level"] >= 4] == []
+
+
+def test_a_storyboard_buffer_is_previewed(tmp_path: Path, daemon: Path):
+    """Interface Builder files are documents too: the plugin attaches to a storyboard and previews its
+    initial scene."""
+    storyboard = REPO / "Examples" / "screens.storyboard"
+    with neovim_in_tmux(tmp_path, daemon, source=storyboard, marker="<document") as nvim:
+        nvim.command("SkeletonShow gradient")
+        nvim.command("SkeletonPreview")
+        state = wait_for(lambda: (s := nvim.state())["preview"] and s["preview"]["frames"] >= 1 and s,
+                         timeout=30, what="storyboard preview frames")
+        columns, rows = state["preview"]["columns"], state["preview"]["rows"]
+        wait_for(lambda: nvim.tmux.capture().rgb_cells() >= columns * rows, timeout=30,
+                 what="the storyboard preview's cells on screen")
+        assert state["diagnostics"] == []

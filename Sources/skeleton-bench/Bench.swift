@@ -10,7 +10,7 @@ import SkeletonRender
 ///     skeleton-bench --profile ingest|viewtree[-proto]|layout|render [--runs N] ...   (one path only, for callgrind)
 ///
 /// Groups: ingest, viewtree (the JSON path, issue 2), layout (issue 3), render (issue 5 a, c), steady (issue 5 b,
-/// through skeletond), live (issue 6: latency, didOpen, memory, through skeletond).
+/// through skeletond), live (issue 6 through skeletond: latency, didopen, memory, also selectable alone).
 ///
 /// Every figure is the median of N timed runs (default 7, at least 5 recommended) after a warm-up; ratios are
 /// between medians of the same run of this program. See Benchmarks.md.
@@ -30,10 +30,15 @@ enum Bench {
         var latencySeconds = 60.0
         var layoutNodes = 10_000
 
-        func wants(_ group: String) -> Bool { only?.contains(group) ?? true }
+        func wants(_ group: String) -> Bool {
+            guard let only else { return true }
+            return only.contains(group) || (Bench.liveParts.contains(group) && only.contains("live"))
+        }
     }
 
-    static let groups = ["ingest", "viewtree", "layout", "render", "steady", "live"]
+    /// `live` is `latency`, `didopen` and `memory`.
+    static let liveParts = ["latency", "didopen", "memory"]
+    static let groups = ["ingest", "viewtree", "layout", "render", "steady", "live"] + liveParts
 
     static func main() {
         do {
@@ -142,11 +147,15 @@ enum Bench {
         if options.wants("steady") {
             Report.steady(try LiveBench.steady(executable: options.skeletond, progress: progress))
         }
-        if options.wants("live") {
+        if options.wants("latency") {
             Report.latency(try LiveBench.latency(
                 executable: options.skeletond, edits: options.edits, seconds: options.latencySeconds, progress: progress))
+        }
+        if options.wants("didopen") {
             Report.didOpen(try LiveBench.didOpen(
                 executable: options.skeletond, sizesMB: [1, 10], runs: max(3, min(options.runs, 5)), progress: progress))
+        }
+        if options.wants("memory") {
             Report.memory(try LiveBench.memory(
                 executable: options.skeletond, plan: [(100, 1000), (1000, 100), (10_000, 10)], progress: progress))
         }

@@ -21,11 +21,12 @@ struct CardDocument {
     static let nodesPerCard = 11
     static let cardWidth = 170, cardHeight = 180, gutter = 8
 
-    /// About `nodes` nodes (rounded to whole cards; at least one card).
+    /// Exactly `nodes` nodes (at least 13): whole cards, then small badge leaves (`UIImageView`) at the end of
+    /// the root to make up the count.
     static func make(nodes: Int, seed: UInt64 = 7) -> CardDocument {
         var cards = max(1, (nodes - 1) / nodesPerCard)
         while cards > 1, 1 + rows(cards: cards) + nodesPerCard * cards > nodes { cards -= 1 }
-        return make(cards: cards, seed: seed)
+        return make(cards: cards, badges: max(0, nodes - 1 - rows(cards: cards) - nodesPerCard * cards), seed: seed)
     }
 
     /// The smallest document of at least `bytes` bytes.
@@ -53,7 +54,7 @@ struct CardDocument {
         return (cards + columns - 1) / columns
     }
 
-    static func make(cards: Int, seed: UInt64) -> CardDocument {
+    static func make(cards: Int, badges: Int = 0, seed: UInt64) -> CardDocument {
         var random = SplitMix64(seed: seed)
         let columns = columns(cards: cards), rows = rows(cards: cards)
         let strideX = cardWidth + gutter, strideY = cardHeight + gutter
@@ -100,7 +101,13 @@ struct CardDocument {
                 nodes += nodesPerCard
                 leaves += 8
             }
-            lines.append(row == rows - 1 ? "]}" : "]},")
+            lines.append(row == rows - 1 && badges == 0 ? "]}" : "]},")
+        }
+        for b in 0..<badges {
+            let x = gutter + (b % max(1, columns)) * strideX + cardWidth - 20, y = gutter + (b / max(1, columns)) * strideY + 4
+            lines.append("{\"type\": \"UIImageView\", \"id\": \"badge-\(b)\", \"frame\": [\(x), \(y), 12, 12], \"isSkeletonable\": true, \"cornerRadius\": 6}" + (b == badges - 1 ? "" : ","))
+            nodes += 1
+            leaves += 1
         }
         lines.append("]}")
         lines.append("}")

@@ -209,9 +209,17 @@ enum LiveBench {
                 for _ in 0..<steadyFramesPerBlock {
                     let (id, request) = daemon.requestBytes("clock/advance", ["seconds": .double(1.0 / 60)])
                     daemon.write(request)
-                    _ = try daemon.receive(until: { $0.id == id })
-                    // Frames follow answers; a frame that would change nothing (possible for cells) is not sent.
-                    if let frame = try daemon.poll(method: "preview/frame", timeout: encoding == "cells" ? 0.2 : 5) {
+                    // The frame may come before or after the answer; a frame that would change nothing (possible
+                    // for cells) is not sent at all.
+                    var frame: Received?
+                    let first = try daemon.receive(until: { $0.id == id || $0.method == "preview/frame" })
+                    if first.id == id {
+                        frame = try daemon.poll(method: "preview/frame", timeout: encoding == "raw" || encoding == "png" ? 1 : 0.3)
+                    } else {
+                        frame = first
+                        _ = try daemon.receive(until: { $0.id == id })
+                    }
+                    if let frame {
                         daemon.ack(frame)
                         frames += 1
                         bytes += frame.wireBytes

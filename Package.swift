@@ -117,7 +117,12 @@ let package = Package(
 
         // MARK: Tooling: the benchmark and the fuzz target (scripts/bench, scripts/fuzz)
         .executableTarget(
-            name: "skeleton-bench", dependencies: ["JSON", "JSONRPC", "CJansson", "CJSONArena"], swiftSettings: strict),
+            name: "skeleton-bench",
+            dependencies: [
+                "JSON", "JSONRPC", "CJansson", "CJSONArena",
+                "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics", "SkeletonClient",
+            ],
+            swiftSettings: strict),
         .executableTarget(name: "skeletond-fuzz", dependencies: ["SkeletonServer", "JSONRPC", "JSON"], swiftSettings: strict),
         .executableTarget(
             name: "skeleton-document-fuzz",

@@ -1,11 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SkeletonRender
 
 /// skeleton-bench: our JSON path against Foundation's, side by side in one process; prints Markdown tables.
 ///
-///     skeleton-bench [--runs N] [--messages N] [--document-mb N] [--only ingest|viewtree]
-///     skeleton-bench --profile ingest|viewtree[-proto] [--runs N] ...   (one path only, for callgrind or perf)
+///     skeleton-bench [--runs N] [--messages N] [--document-mb N] [--only GROUP[,GROUP...]]
+///                    [--skeletond PATH] [--python PATH] [--edits N] [--latency-seconds S]
+///     skeleton-bench --profile ingest|viewtree[-proto]|layout|render [--runs N] ...   (one path only, for callgrind)
+///
+/// Groups: ingest, viewtree (the JSON path, issue 2), layout (issue 3), render (issue 5 a, c), steady (issue 5 b,
+/// through skeletond), live (issue 6 through skeletond: latency, didopen, memory, also selectable alone).
 ///
 /// Every figure is the median of N timed runs (default 7, at least 5 recommended) after a warm-up; ratios are
 /// between medians of the same run of this program. See Benchmarks.md.
@@ -15,10 +20,25 @@ enum Bench {
         var runs = 7
         var messages = 100_000
         var documentMB = 5.0
-        var only: String?
+        var only: Set<String>?
         /// Runs only our path of one benchmark, `runs` times, untimed (for callgrind or perf).
         var profile: String?
+        var skeletond = ".build-release/release/skeletond"
+        var python = ".build-release/cairo-venv/bin/python"
+        var cairoScript = "scripts/bench-cairo.py"
+        var edits = 10_000
+        var latencySeconds = 60.0
+        var layoutNodes = 10_000
+
+        func wants(_ group: String) -> Bool {
+            guard let only else { return true }
+            return only.contains(group) || (Bench.liveParts.contains(group) && only.contains("live"))
+        }
     }
+
+    /// `live` is `latency`, `didopen` and `memory`.
+    static let liveParts = ["latency", "didopen", "memory"]
+    static let groups = ["ingest", "viewtree", "layout", "render", "steady", "live"] + liveParts
 
     static func main() {
         do {
@@ -49,17 +69,31 @@ enum Bench {
                 guard let n = Double(try value(argument)), n > 0 else { throw BenchError("--document-mb needs a positive number") }
                 options.documentMB = n
             case "--only":
-                let which = try value(argument)
-                guard which == "ingest" || which == "viewtree" else { throw BenchError("--only takes ingest or viewtree") }
-                options.only = which
+                let which = try value(argument).split(separator: ",").map(String.init)
+                guard !which.isEmpty, which.allSatisfy(groups.contains) else {
+                    throw BenchError("--only takes a comma-separated list of \(groups.joined(separator: ", "))")
+                }
+                options.only = Set(which)
             case "--profile":
                 let which = try value(argument)
-                guard ["ingest", "viewtree", "ingest-proto", "viewtree-proto"].contains(which) else {
-                    throw BenchError("--profile takes ingest, viewtree, ingest-proto or viewtree-proto")
+                guard ["ingest", "viewtree", "ingest-proto", "viewtree-proto", "layout", "render"].contains(which) else {
+                    throw BenchError("--profile takes ingest, viewtree, ingest-proto, viewtree-proto, layout or render")
                 }
                 options.profile = which
+            case "--skeletond": options.skeletond = try value(argument)
+            case "--python": options.python = try value(argument)
+            case "--cairo-script": options.cairoScript = try value(argument)
+            case "--edits":
+                guard let n = Int(try value(argument)), n >= 10 else { throw BenchError("--edits needs an integer >= 10") }
+                options.edits = n
+            case "--latency-seconds":
+                guard let n = Double(try value(argument)), n > 0 else { throw BenchError("--latency-seconds needs a positive number") }
+                options.latencySeconds = n
+            case "--layout-nodes":
+                guard let n = Int(try value(argument)), n >= 20 else { throw BenchError("--layout-nodes needs an integer >= 20") }
+                options.layoutNodes = n
             case "-h", "--help":
-                print("usage: skeleton-bench [--runs N] [--messages N] [--document-mb N] [--only ingest|viewtree] [--profile ingest|viewtree|ingest-proto|viewtree-proto]")
+                print("usage: skeleton-bench [--runs N] [--messages N] [--document-mb N] [--only \(groups.joined(separator: "|"))[,...]] [--skeletond PATH] [--python PATH] [--cairo-script PATH] [--edits N] [--latency-seconds S] [--layout-nodes N] [--profile ingest|viewtree|ingest-proto|viewtree-proto|layout|render]")
                 exit(0)
             default:
                 throw BenchError("unknown argument \(argument)")
@@ -73,7 +107,7 @@ enum Bench {
         let progress: (String) -> Void = { StandardError.write("  \($0)\n") }
         print("# skeleton-bench\n")
         print("Medians of \(options.runs) runs after a warm-up, all rows measured side by side in this one process.\n")
-        if options.only != "viewtree" {
+        if options.wants("ingest") {
             let corpus = IngestCorpus.make(count: options.messages)
             let bench = Benchmark(
                 title: "ingest", contenders: IngestBench.contenders(stream: corpus.stream),
@@ -81,13 +115,49 @@ enum Bench {
             let results = try bench.run(runs: options.runs, progress: progress)
             Report.ingest(results, messages: options.messages, corpus: corpus)
         }
-        if options.only != "ingest" {
+        if options.wants("viewtree") {
             let document = ViewTreeDocument.make(targetBytes: Int(options.documentMB * 1_000_000))
             let bench = Benchmark(
                 title: "view tree", contenders: ViewTreeBench.contenders(document: document),
                 references: ViewTreeBench.references(document: document))
             let results = try bench.run(runs: options.runs, progress: progress)
             Report.viewTree(results, document: document)
+        }
+        try runSkeleton(options, progress: progress)
+    }
+
+    /// Issues 3, 5 and 6.
+    static func runSkeleton(_ options: Options, progress: (String) -> Void) throws {
+        if options.wants("layout") {
+            let document = CardDocument.make(nodes: options.layoutNodes)
+            try LayoutBench.validate(document)
+            let bench = Benchmark(
+                title: "layout", contenders: LayoutBench.contenders(document),
+                references: try LayoutBench.references(document))
+            // The contenders compute different things (a display list, a parse tree): compare them by validate().
+            let results = try bench.runUnchecked(runs: options.runs, progress: progress)
+            Report.layout(results, document: document)
+        }
+        if options.wants("render") {
+            let result = try RenderBench.run(
+                runs: options.runs, python: options.python, script: options.cairoScript, progress: progress)
+            Report.render(result)
+            Report.scaling(try ScalingBench.run(runs: options.runs, progress: progress))
+        }
+        if options.wants("steady") {
+            Report.steady(try LiveBench.steady(executable: options.skeletond, progress: progress))
+        }
+        if options.wants("latency") {
+            Report.latency(try LiveBench.latency(
+                executable: options.skeletond, edits: options.edits, seconds: options.latencySeconds, progress: progress))
+        }
+        if options.wants("didopen") {
+            Report.didOpen(try LiveBench.didOpen(
+                executable: options.skeletond, sizesMB: [1, 10], runs: max(3, min(options.runs, 5)), progress: progress))
+        }
+        if options.wants("memory") {
+            Report.memory(try LiveBench.memory(
+                executable: options.skeletond, plan: [(100, 1000), (1000, 100), (10_000, 10)], progress: progress))
         }
     }
 }
@@ -96,7 +166,18 @@ extension Bench {
     /// Our path alone, for a profiler: no Foundation contenders, no tables.
     static func profile(_ which: String, _ options: Options) throws {
         var checksum = 0
-        if which.hasPrefix("ingest") {
+        if which == "layout" {
+            let document = CardDocument.make(nodes: options.layoutNodes)
+            for _ in 0..<options.runs { checksum &+= try LayoutBench.layout(document.text) }
+        } else if which == "render" {
+            let list = RenderBench.scene()
+            var rasterizer = Rasterizer()
+            var frame = try Frame(width: RenderBench.width, height: RenderBench.height)
+            for _ in 0..<options.runs {
+                try rasterizer.render(list, scale: 1, into: &frame)
+                checksum &+= Int(frame.pixels[checksum & 1023])
+            }
+        } else if which.hasPrefix("ingest") {
             let corpus = IngestCorpus.make(count: options.messages)
             let path = which == "ingest" ? IngestBench.ours : Prototypes.ingest
             for _ in 0..<options.runs { checksum &+= path(corpus.stream) }

@@ -1,0 +1,262 @@
+import CJansson
+import CJSONArena
+import JSON
+import SkeletonModel
+
+/// Issue 6 through the real `skeletond` over pipes (manual clock), and issue 5 (b) through the same daemon.
+enum LiveBench {
+    static func openParams(uri: String, text: [UInt8], version: Int = 1) -> JSON {
+        ["textDocument": [
+            "uri": .string(uri), "languageId": "skeleton", "version": .int(version),
+            "text": .string(String(decoding: text, as: UTF8.self)),
+        ]]
+    }
+
+    static func subscribe(_ daemon: LiveDaemon, uri: String, encoding: String, scale: Int) throws -> String {
+        var params: JSONObject = ["uri": .string(uri), "encoding": .string(encoding), "scale": .int(scale), "window": 2]
+        if encoding == "cells" { params["cells"] = ["columns": 100, "rows": 54] }
+        let answer = try daemon.request("preview/subscribe", .object(params))
+        guard let id = answer["result"]?["subscription"]?.stringValue else { throw BenchError("subscribe: \(answer.text)") }
+        daemon.subscriptionForAcks = id
+        let keyframe = try daemon.receive(until: { $0.method == "preview/frame" })
+        daemon.ack(keyframe)
+        return id
+    }
+
+    // MARK: 6 (a) edit-to-frame latency
+
+    struct Latency {
+        var nodes = 0
+        var edits: [Double] = []
+        var floor: [Double] = []
+        var frameBytes = 0
+        var budgetHit = false
+    }
+
+    static func latency(executable: String, edits: Int, seconds: Double, progress: (String) -> Void) throws -> Latency {
+        let daemon = try LiveDaemon(executable: executable)
+        defer { daemon.stop() }
+        let document = CardDocument.make(nodes: 500)
+        let uri = "file:///bench/latency.skeleton.json"
+        daemon.notify("textDocument/didOpen", openParams(uri: uri, text: document.text))
+        try daemon.request("skeleton/show", ["uri": .string(uri), "type": "solid", "transition": "none"])
+        _ = try subscribe(daemon, uri: uri, encoding: "raw", scale: 1)
+        var result = Latency(nodes: document.nodeCount)
+        let isActive = JSON.object(["uri": .string(uri)])
+        var version = 1
+        var lastSeq = 1
+        let start = daemon.clock.now
+        let warmUp = min(200, edits / 10)
+        for i in 0..<(edits + warmUp) {
+            version += 1
+            let change: JSON = [
+                "textDocument": ["uri": .string(uri), "version": .int(version)],
+                "contentChanges": [[
+                    "range": [
+                        "start": ["line": .int(document.editLine), "character": .int(document.editColumn)],
+                        "end": ["line": .int(document.editLine), "character": .int(document.editColumn + 3)],
+                    ],
+                    "text": .string(version % 2 == 0 ? "155" : "154"),
+                ]],
+            ]
+            let edit = daemon.frame(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": change])
+            let sent = daemon.clock.now
+            daemon.write(edit)
+            let frame = try daemon.receive(until: { $0.method == "preview/frame" }, timeout: 20)
+            let editTime = (frame.at - sent).seconds
+            guard let seq = frame.seq, seq == lastSeq + 1 else {
+                throw BenchError("latency: frame seq \(frame.seq.map(String.init) ?? "?") after \(lastSeq): an edit gave no frame or two")
+            }
+            lastSeq = seq
+            daemon.ack(frame)
+            let (id, request) = daemon.requestBytes("skeleton/isActive", isActive)
+            let asked = daemon.clock.now
+            daemon.write(request)
+            let answer = try daemon.receive(until: { $0.id == id }, timeout: 20)
+            guard answer.result?.boolValue == true else {
+                throw BenchError("latency: skeleton/isActive answered \(String(decoding: answer.body, as: UTF8.self))")
+            }
+            if i >= warmUp {
+                result.edits.append(editTime)
+                result.floor.append((answer.at - asked).seconds)
+                result.frameBytes += frame.wireBytes
+                if (daemon.clock.now - start).seconds > seconds {
+                    result.budgetHit = true
+                    break
+                }
+                if (i - warmUp + 1) % 2000 == 0 { progress("latency: \(i - warmUp + 1) edits") }
+            }
+        }
+        return result
+    }
+
+    // MARK: 6 (b) didOpen of big documents
+
+    struct Open {
+        let megabytes: Double
+        let nodes: Int
+        var daemon: [Double] = []
+        var jansson: [Double] = []
+    }
+
+    /// jansson's bare parse (`json_loadb`, malloc per value) of the document bytes; returns the root's member count.
+    static func bareParse(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { ReferenceParsers.janssonMalloc($0) }
+    }
+
+    static func didOpen(executable: String, sizesMB: [Double], runs: Int, progress: (String) -> Void) throws -> [Open] {
+        let daemon = try LiveDaemon(executable: executable)
+        defer { daemon.stop() }
+        var results: [Open] = []
+        for mb in sizesMB {
+            let document = CardDocument.make(bytes: Int(mb * 1_000_000))
+            var open = Open(megabytes: Double(document.text.count) / 1e6, nodes: document.nodeCount)
+            guard bareParse(document.text) == 3 else { throw BenchError("didOpen: jansson does not parse the \(mb) MB document") }
+            for run in 0..<(runs + 1) {
+                let uri = "file:///bench/open-\(Int(mb))mb-\(run).skeleton.json"
+                let message = daemon.frame(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": openParams(uri: uri, text: document.text)])
+                let (id, request) = daemon.requestBytes("skeleton/isActive", ["uri": .string(uri)])
+                let parse = Measure.time { bareParse(document.text) }
+                let sent = daemon.clock.now
+                daemon.write(message)
+                daemon.write(request)
+                let answer = try daemon.receive(until: { $0.id == id })
+                let elapsed = (answer.at - sent).seconds
+                // The document must have been accepted: isActive answers false (nothing shown), not an error.
+                guard answer.result?.boolValue == false else {
+                    throw BenchError("didOpen \(mb) MB: the daemon did not accept the document: \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
+                }
+                daemon.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+                if run > 0 {  // the first is a warm-up
+                    open.daemon.append(elapsed)
+                    open.jansson.append(parse.seconds)
+                }
+            }
+            progress("didOpen: \(Int(mb)) MB done")
+            results.append(open)
+        }
+        return results
+    }
+
+    // MARK: 6 (c) memory per open document
+
+    struct Memory {
+        let nodes: Int
+        let copies: Int
+        let before: Int
+        let after: Int
+        var perDocument: Double { Double(after - before) / Double(copies) }
+    }
+
+    static func memory(executable: String, plan: [(nodes: Int, copies: Int)], progress: (String) -> Void) throws -> [Memory] {
+        var results: [Memory] = []
+        for (nodes, copies) in plan {
+            let daemon = try LiveDaemon(executable: executable)
+            defer { daemon.stop() }
+            let document = CardDocument.make(nodes: nodes)
+            let text = String(decoding: document.text, as: UTF8.self)
+            // Warm the daemon's paths with one document, opened and closed, before the baseline.
+            daemon.notify("textDocument/didOpen", openParams(uri: "file:///bench/warm.skeleton.json", text: document.text))
+            try daemon.request("skeleton/isActive", ["uri": "file:///bench/warm.skeleton.json"])
+            daemon.notify("textDocument/didClose", ["textDocument": ["uri": "file:///bench/warm.skeleton.json"]])
+            try daemon.request("clock/advance", ["seconds": 0])
+            let before = try daemon.residentBytes()
+            for k in 0..<copies {
+                daemon.notify("textDocument/didOpen", ["textDocument": [
+                    "uri": .string("file:///bench/mem-\(k).skeleton.json"), "languageId": "skeleton", "version": 1,
+                    "text": .string(text),
+                ]])
+            }
+            // Every document is open once its lane answers.
+            for k in 0..<copies {
+                let answer = try daemon.request("skeleton/isActive", ["uri": .string("file:///bench/mem-\(k).skeleton.json")])
+                guard answer["result"]?.boolValue == false else { throw BenchError("memory: document \(k) was not opened") }
+            }
+            let after = try daemon.residentBytes()
+            results.append(Memory(nodes: document.nodeCount, copies: copies, before: before, after: after))
+            progress("memory: \(copies) × \(document.nodeCount) nodes done")
+        }
+        return results
+    }
+
+    // MARK: 5 (b) steady state of an animated gradient skeleton
+
+    struct Steady {
+        let encoding: String
+        var cpuPerFrame: [Double] = []
+        var wallPerFrame: [Double] = []
+        var bytes = 0
+        var frames = 0
+        var advances = 0
+    }
+
+    static let steadyBlocks = 5, steadyFramesPerBlock = 12
+
+    static func steady(executable: String, progress: (String) -> Void) throws -> [Steady] {
+        let daemon = try LiveDaemon(executable: executable)
+        defer { daemon.stop() }
+        let uri = "file:///bench/feed.skeleton.json"
+        daemon.notify("textDocument/didOpen", openParams(uri: uri, text: try FeedDocument.text()))
+        try daemon.request("skeleton/show", ["uri": .string(uri), "type": "gradient", "animated": true, "transition": "none"])
+        var results: [Steady] = []
+        for encoding in ["raw", "png", "layers", "cells"] {
+            let subscription = try subscribe(daemon, uri: uri, encoding: encoding, scale: 3)
+            var row = Steady(encoding: encoding)
+            for block in 0..<(steadyBlocks + 1) {
+                let cpu0 = try daemon.cpuSeconds()
+                let wall0 = daemon.clock.now
+                var frames = 0, bytes = 0
+                for _ in 0..<steadyFramesPerBlock {
+                    let (id, request) = daemon.requestBytes("clock/advance", ["seconds": .double(1.0 / 60)])
+                    daemon.write(request)
+                    // The frame may come before or after the answer; a frame that would change nothing (possible
+                    // for cells) is not sent at all.
+                    var frame: Received?
+                    let first = try daemon.receive(until: { $0.id == id || $0.method == "preview/frame" })
+                    if first.id == id {
+                        frame = try daemon.poll(method: "preview/frame", timeout: encoding == "raw" || encoding == "png" ? 1 : 0.3)
+                    } else {
+                        frame = first
+                        _ = try daemon.receive(until: { $0.id == id })
+                    }
+                    if let frame {
+                        daemon.ack(frame)
+                        frames += 1
+                        bytes += frame.wireBytes
+                    }
+                }
+                let cpu = try daemon.cpuSeconds() - cpu0
+                let wall = (daemon.clock.now - wall0).seconds
+                if block > 0, frames > 0 {  // the first block is a warm-up
+                    row.cpuPerFrame.append(cpu / Double(frames))
+                    row.wallPerFrame.append(wall / Double(frames))
+                    row.bytes += bytes
+                    row.frames += frames
+                    row.advances += steadyFramesPerBlock
+                }
+            }
+            guard row.frames > 0 else { throw BenchError("steady \(encoding): no frame in \(row.advances) advances") }
+            try daemon.request("preview/unsubscribe", ["subscription": .string(subscription)])
+            progress("steady feed: \(encoding) done")
+            results.append(row)
+        }
+        return results
+    }
+}
+
+extension LiveDaemon {
+    /// The next message with `method` within `timeout` seconds, or nil; other messages are handled as `receive`
+    /// does.
+    func poll(method: String, timeout: Double) throws -> Received? {
+        do {
+            return try receive(until: { $0.method == method }, timeout: timeout)
+        } catch let error as BenchError where error.description.hasPrefix("skeletond sent nothing") {
+            return nil
+        }
+    }
+}
+
+extension Received {
+    /// `result` of a response, parsed.
+    var result: JSON? { (try? JSONDocument.parse(body))?.value.json["result"] }
+}

@@ -7,6 +7,9 @@ import Synchronization
 
 /// A server running in this process on real pipes, driven by a `PipeClient` (sourcekit-lsp style).
 final class InProcessServer: @unchecked Sendable {
+    /// /dev/null, for the logs of in-process servers.
+    static let quiet: Int32 = open("/dev/null", O_WRONLY)
+
     let server: Server
     /// The whole skeletond, when the server is not a custom table.
     let daemon: SkeletonLanguageServer?
@@ -19,7 +22,8 @@ final class InProcessServer: @unchecked Sendable {
         var toServer: [Int32] = [0, 0], fromServer: [Int32] = [0, 0]
         _ = pipe(&toServer)
         _ = pipe(&fromServer)
-        let log = Logger(level: .error)
+        // Errors the tests provoke on purpose are logged, but not into the test output.
+        let log = Logger(level: .error, fd: InProcessServer.quiet)
         let status = exitStatus
         let onExit: @Sendable (Int32) -> Void = { code in status.set(code) }
         if let table {

@@ -123,10 +123,11 @@ let package = Package(
                 "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics", "SkeletonClient",
             ],
             swiftSettings: strict),
-        .executableTarget(name: "skeletond-fuzz", dependencies: ["SkeletonServer", "JSONRPC", "JSON"], swiftSettings: strict),
+        .target(name: "FuzzReplay", swiftSettings: strict),
+        .executableTarget(name: "skeletond-fuzz", dependencies: ["SkeletonServer", "JSONRPC", "JSON", "FuzzReplay"], swiftSettings: strict),
         .executableTarget(
             name: "skeleton-document-fuzz",
-            dependencies: ["SkeletonServer", "SkeletonEngine", "SkeletonModel", "InterfaceBuilder", "JSON"],
+            dependencies: ["SkeletonServer", "SkeletonEngine", "SkeletonModel", "InterfaceBuilder", "JSON", "FuzzReplay"],
             swiftSettings: strict
         ),
     ],

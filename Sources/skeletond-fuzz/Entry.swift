@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import FuzzReplay
 
 /// libFuzzer's entry point: one input through the whole input path of the daemon. Never crashes or hangs on
 /// any input (that is what the fuzzer checks).
@@ -12,24 +13,12 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
 }
 
 #if !SKELETOND_LIBFUZZER
-/// Without libFuzzer (a plain `swift build`), the target replays inputs: `skeletond-fuzz FILE...` runs each
-/// file through the same session and prints what the daemon would answer, which reproduces a crash that `scripts/fuzz` kept in `fuzz-artifacts/`.
+/// Without libFuzzer (a plain `swift build`), `skeletond-fuzz FILE...` replays inputs and prints what the daemon
+/// would answer.
 @main
 enum ReplayMain {
     static func main() {
-        let paths = CommandLine.arguments.dropFirst()
-        guard !paths.isEmpty else {
-            StandardError.write("usage: skeletond-fuzz FILE...  (replays fuzz inputs; scripts/fuzz runs libFuzzer)\n")
-            exit(2)
-        }
-        for path in paths {
-            guard let bytes = ReplayFile.read(path) else {
-                StandardError.write("skeletond-fuzz: cannot read \(path)\n")
-                exit(1)
-            }
-            bytes.withUnsafeBytes { FuzzSession.run($0, output: 1) }
-            StandardError.write("ran \(path) (\(bytes.count) bytes)\n")
-        }
+        FuzzReplay.main(tool: "skeletond-fuzz", what: "protocol") { FuzzSession.run($0, output: 1) }
     }
 }
 #endif

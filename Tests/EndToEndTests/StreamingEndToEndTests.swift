@@ -153,3 +153,46 @@ import Testing
         return nil
     }
 }
+
+/// Between edits, a document with nothing animating costs no CPU: the frame timer stops.
+@Suite struct IdleTests {
+    typealias D = DaemonSession
+
+    /// utime + stime of a process, in clock ticks.
+    static func cpuTicks(_ pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+
+    @Test func aStillSkeletonCostsNothingWhileAnAnimatedOneRuns() throws {
+        let s = try D(initializationOptions: ["clock": "real"])
+        defer { s.close() }
+        s.open("file:///still", ["root": D.node("UIView", frame: [0, 0, 390, 844], children: (0..<20).map {
+            D.node("UILabel", "l\($0)", frame: [16, Double(16 + $0 * 30), 358, 20])
+        })])
+        _ = try s.call("skeleton/show", ["uri": "file:///still", "transition": "none"])
+        _ = try s.call("preview/subscribe", ["uri": "file:///still", "encoding": "cells", "window": 64, "cells": ["columns": 40, "rows": 30]])
+        // Let the first frames go out, then measure a quiet second.
+        Thread.sleep(forTimeInterval: 0.5)
+        _ = try s.client.drain(for: 0.2)
+        let pid = s.daemon.process.processIdentifier
+        let before = Self.cpuTicks(pid)
+        let framesBefore = try s.call("daemon/status", [:])["framesBuilt"]?.intValue ?? -1
+        Thread.sleep(forTimeInterval: 1.0)
+        let after = Self.cpuTicks(pid)
+        let framesAfter = try s.call("daemon/status", [:])["framesBuilt"]?.intValue ?? -2
+        #expect(framesAfter == framesBefore, "frames were built while nothing changed")
+        if let before, let after {
+            // Clock ticks are 10 ms: a quiet second costs at most a couple of ticks (the status requests).
+            #expect(after - before <= 3, "\(after - before) ticks of CPU in a quiet second")
+        }
+        // An animated skeleton keeps the timer running: frames keep coming.
+        _ = try s.call("skeleton/update", ["uri": "file:///still", "type": "gradient", "animated": true])
+        _ = try s.client.drain(for: 0.8)  // keep reading, as a client does
+        let animated = try s.call("daemon/status", [:])["framesBuilt"]?.intValue ?? -1
+        #expect(animated > framesAfter + 3)
+    }
+}

@@ -14,10 +14,19 @@ extension SkeletonSession {
         pendingShows = pendingShows.filter { newTree.index[$0.key] != nil }
         pendingHides = pendingHides.filter { newTree.index[$0.key] != nil }
         minimumDurations = minimumDurations.filter { newTree.index[$0.key] != nil }
-        self.document = document
+        self.document = document.withoutSubtree
         tree = newTree
         states = newStates
         layoutCache.retain(only: Set(newTree.index.keys))
         return events
+    }
+}
+
+extension SkeletonDocument {
+    /// The document with its root's children dropped (the session keeps the tree flattened instead).
+    var withoutSubtree: SkeletonDocument {
+        var copy = self
+        copy.root.children = []
+        return copy
     }
 }

@@ -4,7 +4,8 @@
 /// `layers(at:)` is a pure function of the session and a time. Times before the last operation see the
 /// state that operation left.
 public struct SkeletonSession: Sendable {
-    /// The current document.
+    /// The current document's settings (appearance, colour scheme, layout direction, canvas, node count). Its
+    /// node tree lives flattened in the session, so `document.root` keeps no children: each node is stored once.
     public internal(set) var document: SkeletonDocument
     /// Daemon-wide appearance (`SkeletonAppearance.default` unless set).
     public internal(set) var baseAppearance: SkeletonAppearance
@@ -37,7 +38,7 @@ public struct SkeletonSession: Sendable {
 
     /// A session for `document` with nothing shown.
     public init(document: SkeletonDocument, appearance: SkeletonAppearance = .default) {
-        self.document = document
+        self.document = document.withoutSubtree
         self.baseAppearance = appearance
         tree = FlatTree(document)
         states = Array(repeating: NodeState(), count: tree.count)

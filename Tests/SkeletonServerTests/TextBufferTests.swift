@@ -1,4 +1,5 @@
 import Testing
+import SkeletondTestSupport
 @testable import SkeletonServer
 
 @Suite struct TextBufferTests {
@@ -66,6 +67,26 @@ import Testing
             try buffer.apply(range: TextRange(start: start, end: end), text: "", encoding: encoding)
             expected.removeFirst()
             #expect(buffer.text == expected.joined())
+        }
+    }
+}
+
+/// The line index after any edit is the one a fresh scan of the text finds.
+@Suite struct TextBufferLineIndexTests {
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func keepsTheLineIndexInStepWithRandomEdits(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        var buffer = TextBuffer("{\n  \"a\": 1,\r\n  \"b\": [\n\n  ]\n}\n")
+        let pieces = ["", "x", "\n", "ab\ncd", "\r\n", "é", "😀\n", "\n\n"]
+        for _ in 0..<300 {
+            let l0 = Int(random.next() % UInt64(buffer.lineCount))
+            let l1 = min(buffer.lineCount - 1, l0 + Int(random.next() % 3))
+            let c0 = Int(random.next() % 6), c1 = Int(random.next() % 6)
+            let start = TextPosition(line: l0, character: c0), end = TextPosition(line: l1, character: c1)
+            guard start <= end else { continue }
+            let edit = try buffer.apply(range: TextRange(start: start, end: end), text: pieces[Int(random.next() % 8)], encoding: .utf16)
+            #expect(buffer.lineStarts == TextBuffer(bytes: buffer.bytes).lineStarts)
+            #expect(edit.map { $0.newEnd - $0.start } != nil)
         }
     }
 }

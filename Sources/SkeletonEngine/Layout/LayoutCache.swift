@@ -47,6 +47,11 @@ final class LayoutCache: Sendable {
         return rects
     }
 
+    /// Forgets the given nodes (removed by a subtree replacement).
+    func forget(_ references: Set<String>) {
+        state.withLock { s in for reference in references { s.entries[reference] = nil } }
+    }
+
     /// Forgets nodes that no longer exist (after a document change).
     func retain(only references: Set<String>) {
         state.withLock { s in s.entries = s.entries.filter { references.contains($0.key) } }

@@ -41,6 +41,38 @@ struct FlatTree: Sendable {
 
     var count: Int { nodes.count }
 
+    /// Replaces node `i`'s subtree (not the root's) with `node` and its children, in place: nodes before the
+    /// subtree keep their indices, nodes after it move by the change in count. Returns that change.
+    mutating func replaceSubtree(_ i: Int, with node: Node) -> Int {
+        let p = parent[i], oldEnd = end[i]
+        var fragment = FlatTree()
+        fragment.add(node, parent: -1, at: origin[p], rtl: rtl[p], isRoot: false)
+        let delta = fragment.count - (oldEnd - i)
+        for j in i..<oldEnd { index[nodes[j].reference] = nil }
+        // Ancestors span more or fewer nodes; later nodes move.
+        var a = p
+        while a >= 0 {
+            end[a] += delta
+            a = parent[a]
+        }
+        if delta != 0 {
+            for j in oldEnd..<count {
+                end[j] += delta
+                if parent[j] >= oldEnd { parent[j] += delta }
+            }
+            for (reference, j) in index where j >= oldEnd { index[reference] = j + delta }
+        }
+        nodes.replaceSubrange(i..<oldEnd, with: fragment.nodes)
+        end.replaceSubrange(i..<oldEnd, with: fragment.end.map { $0 + i })
+        parent.replaceSubrange(i..<oldEnd, with: fragment.parent.map { $0 < 0 ? p : $0 + i })
+        origin.replaceSubrange(i..<oldEnd, with: fragment.origin)
+        rtl.replaceSubrange(i..<oldEnd, with: fragment.rtl)
+        for (reference, j) in fragment.index { index[reference] = j + i }
+        return delta
+    }
+
+    private init() {}
+
     /// Direct children of `i`, in order.
     func children(of i: Int) -> [Int] {
         var out: [Int] = []

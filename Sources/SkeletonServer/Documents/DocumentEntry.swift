@@ -32,6 +32,13 @@ final class DocumentEntry: Sendable {
         var hasPublishedProblems = false
         /// The time a timer is already set for (to wake the document when its timeline next changes).
         var wakeAt: Double?
+        /// Where the text's nodes are, kept while the text is valid and being edited (see `IncrementalEdit`);
+        /// nil until the first edit of a valid text, and after any edit analysed as a whole.
+        var spans: NodeSpanIndex?
+
+        /// Whether the sessions are exactly the current text's (a JSON document whose last analysis found no
+        /// problem at all), so an edit inside one node can be applied to that node alone.
+        var isCleanJSON: Bool { !isInterfaceBuilder && !hasPublishedProblems && sessions.count == 1 && sessions[""] != nil }
 
         /// The scene id a request means (nil: the initial scene); nil when there is no such scene.
         func sceneID(_ requested: String?) -> String? {

@@ -21,6 +21,8 @@ public final class DocumentStore: DisplayListProvider {
     let log: Logger
     /// The appearance new sessions start from (`skeleton/setAppearance` without a uri changes it).
     let baseAppearance = Mutex(SkeletonAppearance.default)
+    /// Analyses so far, whole texts and single nodes.
+    let analysisCounts = Mutex(AnalysisCounts())
 
     public init(configuration: SessionConfiguration, log: Logger) {
         self.configuration = configuration
@@ -97,17 +99,23 @@ public final class DocumentStore: DisplayListProvider {
                 .invalidParams, "didChange for \(uri) with version \(version), which is not after \(text.version)")
         }
         let encoding = configuration.positionEncoding
+        var edit: ByteEdit?
         for change in changes {
             let newText = try change.string("text")
             var range: TextRange?
             if let value = change.optionalMember("range") { range = try Self.decodeRange(value) }
             do {
-                try text.buffer.apply(range: range, text: newText, encoding: encoding)
+                edit = try text.buffer.apply(range: range, text: newText, encoding: encoding)
             } catch {
                 throw JSONDecodingError(at: change.optionalMember("range") ?? change, error.description)
             }
         }
         text.version = version
+        // One range edit of a valid document: try the short path through the one node it touched.
+        if changes.count == 1, let edit, let spans = spansForEdit(entry),
+           applyInPlace(uri, entry, text: text, edit: edit, spans: spans) {
+            return
+        }
         entry.state.withLock { $0.text = text }
         analyse(uri, entry)
     }
@@ -125,7 +133,11 @@ public final class DocumentStore: DisplayListProvider {
     /// Decodes the document's text (JSON, or Interface Builder XML for storyboards and XIBs), publishes its
     /// diagnostics, and moves each scene's session to its new tree when valid (on the document's lane).
     func analyse(_ uri: String, _ entry: DocumentEntry) {
-        let text = entry.state.withLock { $0.text }
+        let text = entry.state.withLock { state in
+            state.spans = nil
+            return state.text
+        }
+        analysisCounts.withLock { $0.full += 1 }
         let isInterfaceBuilder = Self.isInterfaceBuilder(uri: uri, languageId: text.languageId)
         var decoded: [(scene: SceneInfo, result: DocumentDecodingResult)] = []
         var problems: [DocumentProblem]

@@ -84,24 +84,34 @@ public struct TextBuffer: Sendable, Equatable {
         return TextPosition(line: low, character: character)
     }
 
-    /// Replaces `range` (or everything, when nil) with `text`.
-    public mutating func apply(range: TextRange?, text: String, encoding: PositionEncoding) throws(EditError) {
+    /// Replaces `range` (or everything, when nil) with `text`. Returns the bytes the edit replaced and their
+    /// replacement's length (nil for a full replacement).
+    @discardableResult
+    public mutating func apply(range: TextRange?, text: String, encoding: PositionEncoding) throws(EditError) -> ByteEdit? {
         guard let range else {
             self = TextBuffer(text)
-            return
+            return nil
         }
         let start = try offset(of: range.start, encoding: encoding)
         let end = try offset(of: range.end, encoding: encoding)
         guard range.start <= range.end, start <= end else { throw .rangeOutOfOrder }
-        bytes.replaceSubrange(start..<end, with: text.utf8)
-        // Lines before the edit keep their starts; the rest are found again from the edit's line on.
-        let firstLine = range.start.line
-        lineStarts.removeSubrange((firstLine + 1)...)
-        var i = lineStarts[firstLine]
-        while i < bytes.count {
-            if bytes[i] == 0x0A { lineStarts.append(i + 1) }
-            i += 1
+        var inserted = text
+        let newLength = inserted.withUTF8 { utf8 in
+            bytes.replaceSubrange(start..<end, with: utf8)
+            return utf8.count
         }
+        // Lines starting inside the replaced bytes go; the inserted text's lines come in; later lines move.
+        let delta = newLength - (end - start)
+        let firstLine = range.start.line
+        var after = firstLine + 1
+        while after < lineStarts.count, lineStarts[after] <= end { after += 1 }
+        var added: [Int] = []
+        for i in start..<(start + newLength) where bytes[i] == 0x0A { added.append(i + 1) }
+        if delta != 0 {
+            for j in after..<lineStarts.count { lineStarts[j] += delta }
+        }
+        lineStarts.replaceSubrange((firstLine + 1)..<after, with: added)
+        return ByteEdit(start: start, oldEnd: end, newEnd: start + newLength)
     }
 
     private static func lineStarts(of bytes: [UInt8]) -> [Int] {
@@ -119,4 +129,16 @@ public struct TextBuffer: Sendable, Equatable {
         default: 1
         }
     }
+}
+
+/// Where an edit landed in a text's bytes.
+public struct ByteEdit: Sendable, Hashable {
+    /// The first replaced byte.
+    public var start: Int
+    /// Just past the replaced bytes, in the text before the edit.
+    public var oldEnd: Int
+    /// Just past the inserted bytes, in the text after the edit.
+    public var newEnd: Int
+    /// The change in the text's length.
+    public var delta: Int { newEnd - oldEnd }
 }

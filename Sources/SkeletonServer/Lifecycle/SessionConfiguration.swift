@@ -8,6 +8,14 @@ public final class SessionConfiguration: Sendable {
     /// The session's clock, started by `initialize`.
     public let clock = SessionClock()
     private let motionState = Mutex(MotionOptions())
+    private let incrementalState = Mutex(true)
+
+    /// Whether an edit inside one node of a valid document re-decodes only that node (`initializationOptions`
+    /// `incrementalEdits`, default true; false analyses every edit's whole text, the reference behaviour).
+    public var incrementalEdits: Bool {
+        get { incrementalState.withLock { $0 } }
+        set { incrementalState.withLock { $0 = newValue } }
+    }
 
     /// The motion options new documents start with (`initializationOptions` `gradientSpace`, `reducedMotion`,
     /// `stopAfter`; `skeleton/setMotion` without a uri).
@@ -34,6 +42,7 @@ public final class SessionConfiguration: Sendable {
             _ = try options.decodeObject()
             if let clock = options.optionalMember("clock") { clockMode = try clock.decodeEnum(SessionClock.Mode.self) }
             motion = try MotionOptions.decode(options)
+            if let incremental = options.optionalMember("incrementalEdits") { incrementalEdits = try incremental.decodeBool() }
         }
         var offered: [String] = []
         if let capabilities = params.optionalMember("capabilities") {

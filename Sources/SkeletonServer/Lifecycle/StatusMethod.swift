@@ -10,6 +10,10 @@ enum StatusMethod {
                 "documents": .int(documents.count),
                 "subscriptions": .int(documents.previews.count),
                 "framesBuilt": .int(documents.previews.framesBuilt),
+                "analyses": [
+                    "full": .int(documents.analysisCounts.withLock { $0.full }),
+                    "incremental": .int(documents.analysisCounts.withLock { $0.incremental }),
+                ],
                 "output": [
                     "queuedBytes": .int(outbox?.queuedBytes ?? 0),
                     "congested": .bool(outbox?.isCongested ?? false),

@@ -1,0 +1,174 @@
+import JSON
+
+/// Where each node of a document sits in its text: the byte span of every node object written in the text (the
+/// root, and every object in a node's `children`), in preorder. Template bodies and their instances are not text
+/// nodes. Built by a light scan (no parse), only for documents that are being edited, and kept in step with the
+/// text by `splice` after each edit that stays inside one node, so that edit re-decodes only that node.
+public struct NodeSpanIndex: Sendable, Equatable {
+    /// One node object in the text.
+    public struct Span: Sendable, Equatable {
+        /// Offset of the node's `{`.
+        public var start: Int
+        /// Offset just past its `}`.
+        public var end: Int
+        /// The parent's index in `spans` (-1 for the root).
+        public var parent: Int
+        /// Position in the parent's `children` array (0 for the root).
+        public var childIndex: Int
+        /// One past the index of the last descendant (preorder).
+        public var subtreeEnd: Int
+    }
+
+    /// The node spans in preorder.
+    public private(set) var spans: [Span]
+
+    /// The node objects of a document's text, or nil when the text has no `root` object.
+    public static func build(document bytes: UnsafeBufferPointer<UInt8>) -> NodeSpanIndex? {
+        var scanner = JSONByteScanner(bytes: bytes)
+        scanner.skipWhitespace()
+        guard scanner.current == UInt8(ascii: "{") else { return nil }
+        var spans: [Span] = []
+        var found = false
+        forEachMember(&scanner) { scanner, key in
+            guard !found, Self.keyEquals(scanner, key, "root"), scanner.current == UInt8(ascii: "{") else { return false }
+            found = true
+            scanNode(&scanner, parent: -1, childIndex: 0, into: &spans)
+            return true
+        }
+        return found ? NodeSpanIndex(spans: spans) : nil
+    }
+
+    /// The node objects of one node's text (`bytes` starts with its `{`), offsets relative to `bytes`.
+    public static func build(node bytes: UnsafeBufferPointer<UInt8>) -> NodeSpanIndex? {
+        var scanner = JSONByteScanner(bytes: bytes)
+        guard scanner.current == UInt8(ascii: "{") else { return nil }
+        var spans: [Span] = []
+        scanNode(&scanner, parent: -1, childIndex: 0, into: &spans)
+        return NodeSpanIndex(spans: spans)
+    }
+
+    /// The innermost node whose inside (between its braces) holds all of `range`, or nil when none does.
+    public func innermostNode(containing range: Range<Int>) -> Int? {
+        // The last node starting before the range, then up through its ancestors.
+        var low = 0, high = spans.count
+        while low < high {
+            let mid = (low + high) / 2
+            if spans[mid].start < range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var k = low - 1
+        while k >= 0 {
+            let s = spans[k]
+            if s.start < range.lowerBound, range.upperBound < s.end { return k }
+            k = s.parent
+        }
+        return nil
+    }
+
+    /// The index path of node `k` as the decoder names nodes without an id: `0`, `0.2`, `0.2.1`.
+    public func indexPath(of k: Int) -> [Int] {
+        var path: [Int] = []
+        var i = k
+        while i > 0 {
+            path.append(spans[i].childIndex)
+            i = spans[i].parent
+        }
+        return path.reversed()
+    }
+
+    /// Replaces node `k`'s subtree with `replacement` (the index of the node's new text, offsets relative to its
+    /// `{`), after an edit that changed the document's length by `byteDelta` inside that node.
+    public mutating func splice(_ k: Int, with replacement: NodeSpanIndex, byteDelta: Int) {
+        let old = spans[k]
+        let countDelta = replacement.spans.count - (old.subtreeEnd - k)
+        var inserted = replacement.spans
+        for j in inserted.indices {
+            inserted[j].start += old.start
+            inserted[j].end += old.start
+            inserted[j].subtreeEnd += k
+            inserted[j].parent = j == 0 ? old.parent : inserted[j].parent + k
+        }
+        inserted[0].childIndex = old.childIndex
+        // Ancestors grow; later nodes move.
+        var a = old.parent
+        while a >= 0 {
+            spans[a].end += byteDelta
+            spans[a].subtreeEnd += countDelta
+            a = spans[a].parent
+        }
+        for j in old.subtreeEnd..<spans.count {
+            spans[j].start += byteDelta
+            spans[j].end += byteDelta
+            spans[j].subtreeEnd += countDelta
+            if spans[j].parent >= old.subtreeEnd { spans[j].parent += countDelta }
+        }
+        spans.replaceSubrange(k..<old.subtreeEnd, with: inserted)
+    }
+
+    // MARK: Scanning
+
+    /// Scans the node object at the cursor (`{`) and its `children`, appending their spans.
+    private static func scanNode(_ scanner: inout JSONByteScanner, parent: Int, childIndex: Int, into spans: inout [Span]) {
+        let k = spans.count
+        spans.append(Span(start: scanner.i, end: scanner.i, parent: parent, childIndex: childIndex, subtreeEnd: k + 1))
+        forEachMember(&scanner) { scanner, key in
+            guard Self.keyEquals(scanner, key, "children"), scanner.current == UInt8(ascii: "[") else { return false }
+            scanner.i += 1
+            var n = 0
+            while true {
+                scanner.skipWhitespace()
+                guard let b = scanner.current, b != UInt8(ascii: "]") else { break }
+                if b == UInt8(ascii: "{") {
+                    scanNode(&scanner, parent: k, childIndex: n, into: &spans)
+                } else {
+                    scanner.skipValue()
+                }
+                n += 1
+                scanner.skipWhitespace()
+                guard scanner.current == UInt8(ascii: ",") else { break }
+                scanner.i += 1
+            }
+            if scanner.current == UInt8(ascii: "]") { scanner.i += 1 }
+            return true
+        }
+        spans[k].end = scanner.i
+        spans[k].subtreeEnd = spans.count
+    }
+
+    /// Walks the members of the object at the cursor (`{`), leaving the cursor past its `}`. `visit` gets each
+    /// key's range with the cursor on the value; it returns true when it consumed the value itself.
+    private static func forEachMember(
+        _ scanner: inout JSONByteScanner, _ visit: (inout JSONByteScanner, Range<Int>) -> Bool
+    ) {
+        scanner.i += 1
+        while true {
+            scanner.skipWhitespace()
+            guard scanner.current == UInt8(ascii: "\"") else { break }
+            let keyStart = scanner.i
+            scanner.skipString()
+            let key = keyStart..<scanner.i
+            scanner.skipWhitespace()
+            guard scanner.current == UInt8(ascii: ":") else { break }
+            scanner.i += 1
+            scanner.skipWhitespace()
+            if !visit(&scanner, key) { scanner.skipValue() }
+            scanner.skipWhitespace()
+            guard scanner.current == UInt8(ascii: ",") else { break }
+            scanner.i += 1
+        }
+        scanner.skipWhitespace()
+        if scanner.current == UInt8(ascii: "}") { scanner.i += 1 }
+    }
+
+    /// Whether the key in `range` (quotes included) is `name` (escapes decoded only when there are any).
+    private static func keyEquals(_ scanner: JSONByteScanner, _ range: Range<Int>, _ name: StaticString) -> Bool {
+        let bytes = scanner.bytes
+        let raw = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        if range.count == raw.count + 2 {
+            var same = true
+            for j in 0..<raw.count where bytes[range.lowerBound + 1 + j] != raw[j] { same = false; break }
+            if same { return true }
+        }
+        guard bytes[range].contains(UInt8(ascii: "\\")) else { return false }
+        return scanner.decodeString(range) == String(decoding: raw, as: UTF8.self)
+    }
+}

@@ -12,24 +12,46 @@ enum DocumentFuzzSession {
         guard let input = DocumentFuzzInput(data) else { return }
         var buffer = TextBuffer(bytes: input.text)
         var session: SkeletonSession?
-        analyse(buffer, input, &session)
+        var clean = analyse(buffer, input, &session)
         for edit in input.edits.prefix(32) {
             let text = String(decoding: edit.text, as: UTF8.self)
-            guard (try? buffer.apply(range: edit.range, text: text, encoding: input.encoding)) != nil else { continue }
-            analyse(buffer, input, &session)
+            // The daemon's short path for an edit inside one node, from the session of a clean text...
+            let spans = clean && !input.interfaceBuilder
+                ? buffer.bytes.withUnsafeBufferPointer { NodeSpanIndex.build(document: $0) } : nil
+            let before = session
+            let byteEdit: ByteEdit?
+            do { byteEdit = try buffer.apply(range: edit.range, text: text, encoding: input.encoding) } catch { continue }
+            var inPlace: SkeletonSession?
+            if let spans, let byteEdit, var copy = before,
+               let prepared = IncrementalEdit(text: buffer, edit: byteEdit, spans: spans),
+               prepared.apply(to: &copy, at: input.time) != nil {
+                inPlace = copy
+            }
+            clean = analyse(buffer, input, &session)
+            // ...must end where analysing the whole new text ends.
+            if let inPlace {
+                guard let session, clean, inPlace.layers(at: input.time + 1) == session.layers(at: input.time + 1),
+                      (try? inPlace.treeDescription(at: input.time + 1)) == (try? session.treeDescription(at: input.time + 1))
+                else { preconditionFailure("an edit applied to one node differs from analysing the whole text") }
+            }
         }
     }
 
-    private static func analyse(_ buffer: TextBuffer, _ input: DocumentFuzzInput, _ session: inout SkeletonSession?) {
+    /// Analyses the text like the daemon; true when it has no problem at all.
+    @discardableResult
+    private static func analyse(_ buffer: TextBuffer, _ input: DocumentFuzzInput, _ session: inout SkeletonSession?) -> Bool {
+        var clean = true
         let results: [DocumentDecodingResult]
         if input.interfaceBuilder {
             let decoded = InterfaceBuilderDocument.decode(bytes: buffer.bytes)
             results = decoded.scenes.compactMap { decoded.documents[$0.id] }
             place(decoded.allProblems, in: buffer, input.encoding)
+            clean = false
         } else {
             let result = buffer.bytes.withUnsafeBytes { DocumentDecoder().decode(bytes: $0) }
             results = [result]
             place(result.problems, in: buffer, input.encoding)
+            clean = result.problems.isEmpty && result.document != nil
         }
         for result in results {
             guard let document = result.document else { continue }
@@ -46,6 +68,7 @@ enum DocumentFuzzSession {
                 _ = try? session.treeDescription(node: nil, at: input.time).prettyPrinted()
             }
         }
+        return clean
     }
 
     /// Every problem gets a range in the text, whatever the text is.

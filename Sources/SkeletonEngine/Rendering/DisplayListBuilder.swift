@@ -12,12 +12,17 @@ extension SkeletonSession {
         var departingByNode: [String: [Int]] = [:]
         for (k, d) in departing.enumerated() { departingByNode[d.reference, default: []].append(k) }
         var out: [Layer] = []
-        emit(0, clips: [], departing: departingByNode, at: time, into: &out)
+        out.reserveCapacity(tree.count + tree.count / 2)
+        let appearance = self.appearance
+        emit(0, clips: [], departing: departingByNode, appearance: appearance, at: time, into: &out)
         let scheme = document.colorScheme
         return DisplayList(size: document.canvasSize, background: scheme == .dark ? .black : .white, layers: out)
     }
 
-    private func emit(_ v: Int, clips: [RoundedRect], departing byNode: [String: [Int]], at time: Double, into out: inout [Layer]) {
+    private func emit(
+        _ v: Int, clips: [RoundedRect], departing byNode: [String: [Int]], appearance: SkeletonAppearance, at time: Double,
+        into out: inout [Layer]
+    ) {
         let node = tree.nodes[v]
         let st = states[v]
         if node.isHidden || st.hiddenBySkeleton { return }
@@ -38,7 +43,7 @@ extension SkeletonSession {
         if node.clipsToBounds { inner.append(RoundedRect(rect: rect, cornerRadius: node.cornerRadius)) }
         var c = v + 1
         while c < tree.end[v] {
-            emit(c, clips: inner, departing: byNode, at: time, into: &out)
+            emit(c, clips: inner, departing: byNode, appearance: appearance, at: time, into: &out)
             c = tree.end[c]
         }
         if let list = byNode[node.reference] {
@@ -54,7 +59,7 @@ extension SkeletonSession {
             }
         }
         if let layer = st.layer {
-            out.append(contentsOf: skeletonLayers(v, layer, at: time, animate: true, clips: inner))
+            out.append(contentsOf: skeletonLayers(v, layer, at: time, animate: true, clips: inner, appearance: appearance))
         }
     }
 
@@ -72,12 +77,34 @@ extension SkeletonSession {
         return Easing.easeInEaseOut((time - start) / duration)
     }
 
-    /// The layers of leaf `v`'s skeleton: one block, or one layer per line.
-    func skeletonLayers(_ v: Int, _ layer: SkeletonLayerState, at time: Double, animate: Bool, clips: [RoundedRect]) -> [Layer] {
+    /// The layers of leaf `v`'s skeleton: one block, or one layer per line. Layers that no longer change with time
+    /// (faded in, not animated) are kept per node and reused while nothing they are made from changes, so an
+    /// unchanged node costs one lookup and its layers compare equal to the last frame's in constant time.
+    func skeletonLayers(
+        _ v: Int, _ layer: SkeletonLayerState, at time: Double, animate: Bool, clips: [RoundedRect],
+        appearance: SkeletonAppearance? = nil
+    ) -> [Layer] {
+        let opacity = progress(start: layer.appearedAt, duration: layer.fadeIn, at: time)
+        guard opacity == 1, !(animate && layer.animation != nil) else {
+            return buildSkeletonLayers(v, layer, opacity: opacity, at: time, animate: animate, clips: clips, appearance: appearance ?? self.appearance)
+        }
+        let appearance = appearance ?? self.appearance
+        let key = StaticLayersKey(
+            node: tree.nodes[v], origin: tree.origin[v], size: maskSize(v), rtl: tree.rtl[v],
+            inTrailingStack: tree.isInTrailingStack(v), appearance: appearance, layer: layer,
+            scheme: document.colorScheme, canvas: document.canvasSize, clips: clips)
+        return layoutCache.staticLayers(for: tree.nodes[v].reference, key) {
+            buildSkeletonLayers(v, layer, opacity: 1, at: time, animate: animate, clips: clips, appearance: appearance)
+        }
+    }
+
+    private func buildSkeletonLayers(
+        _ v: Int, _ layer: SkeletonLayerState, opacity: Double, at time: Double, animate: Bool, clips: [RoundedRect],
+        appearance: SkeletonAppearance
+    ) -> [Layer] {
         let node = tree.nodes[v]
         let o = tree.origin[v]
         let size = maskSize(v)
-        let opacity = progress(start: layer.appearedAt, duration: layer.fadeIn, at: time)
         let suffix = layer.generation == 0 ? "" : "@\(layer.generation)"
         let painter = LayerPainter(session: self, layer: layer, holder: v, time: time, animate: animate)
         if let n = layer.lineCount, n > 0, node.type.isText {

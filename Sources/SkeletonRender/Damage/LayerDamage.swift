@@ -14,7 +14,7 @@ public enum LayerDamage {
         let (w, h) = try CanvasGeometry.pixelSize(of: new.size, scale: scale)
         let canvas = PixelRect(x: 0, y: 0, width: w, height: h)
         guard let old, old.size == new.size, old.background == new.background else { return [canvas] }
-        if old.layers == new.layers { return [] }
+        if let aligned = aligned(old.layers, new.layers, scale: scale, canvas: canvas) { return aligned }
         guard let oldIndex = uniqueIndex(old.layers), let newIndex = uniqueIndex(new.layers) else {
             return positional(old.layers, new.layers, scale: scale, canvas: canvas)
         }
@@ -57,6 +57,21 @@ public enum LayerDamage {
         }
         guard x1 > x0, y1 > y0 else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The common case of a frame after an edit or a step of an animation: the same layer ids in the same order.
+    /// Then the damage is the bounds of the layers that differ, old and new (paint order did not change); nil when
+    /// the ids do not line up. Layers built from the same cached values compare in constant time.
+    private static func aligned(_ a: [Layer], _ b: [Layer], scale: Double, canvas: PixelRect) -> [PixelRect]? {
+        guard a.count == b.count else { return nil }
+        var damage = DamageRegion()
+        for i in a.indices {
+            guard a[i].id == b[i].id else { return nil }
+            guard a[i] != b[i] else { continue }
+            if let r = pixelBounds(a[i], scale: scale, canvas: canvas) { damage.add(r) }
+            if let r = pixelBounds(b[i], scale: scale, canvas: canvas) { damage.add(r) }
+        }
+        return damage.rects
     }
 
     /// Id → index, or nil when an id repeats.

@@ -1,5 +1,5 @@
-import SkeletonEngine
-import SkeletonModel
+public import SkeletonEngine
+public import SkeletonModel
 
 /// The short path from a keystroke to the session: an edit that stays inside one node's text of a valid JSON
 /// document re-parses and re-decodes only that node and replaces only its subtree in the session.
@@ -36,41 +36,67 @@ extension DocumentStore {
     /// Applies `edit` (already applied to `text`, the new text) to the one node whose text holds it. Returns
     /// false, changing nothing, when the whole text must be analysed instead.
     func applyInPlace(_ uri: String, _ entry: DocumentEntry, text: TextDocument, edit: ByteEdit, spans: NodeSpanIndex) -> Bool {
-        guard let k = spans.innermostNode(containing: edit.start..<edit.oldEnd), k > 0 else { return false }
-        let old = spans.spans[k]
-        let nodeBytes = old.start..<(old.end + edit.delta)
-        let indexPath = spans.indexPath(of: k)
-        let decoder = DocumentDecoder()
-        let (decoded, nodeSpans) = text.buffer.bytes.withUnsafeBufferPointer { all in
-            let bytes = UnsafeBufferPointer(rebasing: all[nodeBytes])
-            return (
-                decoder.decodeSubtree(bytes: UnsafeRawBufferPointer(bytes), indexPath: indexPath),
-                NodeSpanIndex.build(node: bytes))
-        }
-        guard let node = decoded.node, decoded.problems.isEmpty, let nodeSpans,
-              nodeSpans.spans.count == decoded.nodeCount else { return false }
-        let oldCount = old.subtreeEnd - k
+        guard let prepared = IncrementalEdit(text: text.buffer, edit: edit, spans: spans) else { return false }
         let now = configuration.clock.now
         let events = entry.state.withLock { state -> [LifecycleEvent]? in
-            guard var session = state.sessions[""],
-                  session.document.nodeCount - oldCount + decoded.nodeCount <= decoder.limits.maxNodes
-            else { return nil }
-            let events: [LifecycleEvent]
-            do {
-                events = try session.replaceSubtree(atIndexPath: indexPath, with: node, expectedCount: oldCount, at: now)
-            } catch {
-                return nil
-            }
-            var spans = spans
-            spans.splice(k, with: nodeSpans, byteDelta: edit.delta)
+            guard var session = state.sessions[""], let events = prepared.apply(to: &session, at: now) else { return nil }
             state.sessions[""] = session
             state.text = text
-            state.spans = spans
+            state.spans = prepared.spans
             return events
         }
         guard let events else { return false }
         analysisCounts.withLock { $0.incremental += 1 }
         sessionChanged(uri, entry, events: events.map { SceneEvent(scene: "", event: $0) })
         return true
+    }
+}
+
+/// One range edit of a valid JSON document, decoded as far as the node that holds it: its new subtree, and the
+/// span index of the new text. Pure: the store applies it under its lock, the document fuzzer checks it against
+/// whole-text analysis.
+public struct IncrementalEdit: Sendable {
+    /// The edited node's index path.
+    public let indexPath: [Int]
+    /// Its new subtree.
+    public let node: Node
+    /// Nodes in the new subtree, and in the old one.
+    public let nodeCount: Int, oldCount: Int
+    /// The span index of the new text.
+    public let spans: NodeSpanIndex
+    let limits: DocumentLimits
+
+    /// Decodes the node that holds `edit` (already applied to `text`; `spans` index the text before it), or nil
+    /// when the edit is not inside one node other than the root, or the node's new text has any problem.
+    public init?(text: TextBuffer, edit: ByteEdit, spans: NodeSpanIndex, limits: DocumentLimits = .default) {
+        guard let k = spans.innermostNode(containing: edit.start..<edit.oldEnd), k > 0 else { return nil }
+        let old = spans.spans[k]
+        let nodeBytes = old.start..<(old.end + edit.delta)
+        guard nodeBytes.upperBound <= text.bytes.count else { return nil }
+        let indexPath = spans.indexPath(of: k)
+        let decoder = DocumentDecoder(limits: limits)
+        let (decoded, nodeSpans) = text.bytes.withUnsafeBufferPointer { all in
+            let bytes = UnsafeBufferPointer(rebasing: all[nodeBytes])
+            return (
+                decoder.decodeSubtree(bytes: UnsafeRawBufferPointer(bytes), indexPath: indexPath),
+                NodeSpanIndex.build(node: bytes))
+        }
+        guard let node = decoded.node, decoded.problems.isEmpty, let nodeSpans,
+              nodeSpans.spans.count == decoded.nodeCount else { return nil }
+        var spans = spans
+        spans.splice(k, with: nodeSpans, byteDelta: edit.delta)
+        self.indexPath = indexPath
+        self.node = node
+        self.nodeCount = decoded.nodeCount
+        self.oldCount = old.subtreeEnd - k
+        self.spans = spans
+        self.limits = limits
+    }
+
+    /// Replaces the node's subtree in `session` (the session of the text before the edit). Returns nil, leaving
+    /// the session as it was, when that cannot give what analysing the whole text gives.
+    public func apply(to session: inout SkeletonSession, at time: Double) -> [LifecycleEvent]? {
+        guard session.document.nodeCount - oldCount + nodeCount <= limits.maxNodes else { return nil }
+        return try? session.replaceSubtree(atIndexPath: indexPath, with: node, expectedCount: oldCount, at: time)
     }
 }

@@ -78,11 +78,9 @@ final class LayoutCache: Sendable {
 
 /// Everything a node's time-independent skeleton layers are made from (see `SkeletonSession.skeletonLayers`).
 struct StaticLayersKey: Equatable, Sendable {
-    var node: Node
-    var origin: Point
+    /// The node's `FlatTree.revision`: the node, its origin, direction and parent are as they were.
+    var revision: Int
     var size: Size
-    var rtl: Bool
-    var inTrailingStack: Bool
     var appearance: SkeletonAppearance
     var layer: SkeletonLayerState
     var scheme: ColorScheme

@@ -90,8 +90,7 @@ extension SkeletonSession {
         }
         let appearance = appearance ?? self.appearance
         let key = StaticLayersKey(
-            node: tree.nodes[v], origin: tree.origin[v], size: maskSize(v), rtl: tree.rtl[v],
-            inTrailingStack: tree.isInTrailingStack(v), appearance: appearance, layer: layer,
+            revision: tree.revision[v], size: maskSize(v), appearance: appearance, layer: layer,
             scheme: document.colorScheme, canvas: document.canvasSize, clips: clips)
         return layoutCache.staticLayers(for: tree.nodes[v].reference, key) {
             buildSkeletonLayers(v, layer, opacity: 1, at: time, animate: animate, clips: clips, appearance: appearance)

@@ -1,7 +1,11 @@
+import Synchronization
+
 /// A document's tree flattened in preorder, with absolute origins and a reference index.
 ///
 /// Children of `i` are `i + 1`, then each next sibling at the previous one's `end`, up to `end[i]`.
 struct FlatTree: Sendable {
+    /// Revisions handed out so far, process-wide (so no two trees ever share one).
+    private static let revisions = Atomic<Int>(0)
     private(set) var nodes: [Node] = []
     /// One past the last descendant of each node.
     private(set) var end: [Int] = []
@@ -13,12 +17,22 @@ struct FlatTree: Sendable {
     private(set) var rtl: [Bool] = []
     /// Reference → index.
     private(set) var index: [String: Int] = [:]
+    /// A number unique to each node as placed in this tree: it changes whenever the node, its position or anything
+    /// above it may have changed (a new tree, or a replaced subtree), so caches can key on it instead of comparing
+    /// the node.
+    private(set) var revision: [Int] = []
 
     init(_ document: SkeletonDocument) {
         let n = document.nodeCount
         nodes.reserveCapacity(n); end.reserveCapacity(n); parent.reserveCapacity(n)
         origin.reserveCapacity(n); rtl.reserveCapacity(n); index.reserveCapacity(n)
         add(document.root, parent: -1, at: .zero, rtl: document.layoutDirection == .rightToLeft, isRoot: true)
+        revision = Self.newRevisions(nodes.count)
+    }
+
+    private static func newRevisions(_ count: Int) -> [Int] {
+        let last = revisions.add(count, ordering: .relaxed).newValue
+        return Array((last - count)..<last)
     }
 
     private mutating func add(_ node: Node, parent p: Int, at base: Point, rtl inherited: Bool, isRoot: Bool) {
@@ -67,6 +81,7 @@ struct FlatTree: Sendable {
         parent.replaceSubrange(i..<oldEnd, with: fragment.parent.map { $0 < 0 ? p : $0 + i })
         origin.replaceSubrange(i..<oldEnd, with: fragment.origin)
         rtl.replaceSubrange(i..<oldEnd, with: fragment.rtl)
+        revision.replaceSubrange(i..<oldEnd, with: Self.newRevisions(fragment.count))
         for (reference, j) in fragment.index { index[reference] = j + i }
         return delta
     }

@@ -17,6 +17,7 @@ public struct Rasterizer: Sendable {
     private var occluders: [PixelRect] = []
     private var occluding: [PixelRect] = []
     private var spans: [Int] = []
+    private var touching: [Bool] = []
 
     /// Skip pixels that later opaque layers repaint (see `Occlusion`); off only to test that it changes no byte.
     var occlusionEnabled = true
@@ -75,8 +76,11 @@ public struct Rasterizer: Sendable {
             spans = Array(repeating: 0, count: 2 * Occlusion.maxPerLayer + 2)
         }
         let occlusion = occlusionEnabled && layerCount <= Occlusion.maxLayers
+        if touching.count < layerCount { touching = Array(repeating: false, count: layerCount) }
+        // Only layers that can touch the region are looked at closer (a small damage region in a big list).
         for (i, layer) in list.layers.enumerated() {
-            occluders[i] = occlusion ? Occlusion.rect(layer, scale: scale, canvas: canvas) : empty
+            touching[i] = Self.mayTouch(layer.shape.rect, region, scale: scale)
+            occluders[i] = occlusion && touching[i] ? Occlusion.rect(layer, scale: scale, canvas: canvas) : empty
         }
         frame.pixels.withUnsafeMutableBufferPointer { px in
             ramp.withUnsafeMutableBufferPointer { rp in
@@ -95,7 +99,7 @@ public struct Rasterizer: Sendable {
                                             occluders: o, layerCount: occlusion ? layerCount : 0, occluding: g, spans: z
                                         )
                                         ctx.fill(region, with: background)
-                                        for (i, layer) in list.layers.enumerated() { ctx.draw(layer, at: i) }
+                                        for (i, layer) in list.layers.enumerated() where touching[i] { ctx.draw(layer, at: i) }
                                     }
                                 }
                             }
@@ -104,6 +108,18 @@ public struct Rasterizer: Sendable {
                 }
             }
         }
+    }
+}
+
+extension Rasterizer {
+    /// Whether a shape with bounding rectangle `rect` (points) may have coverage in `region` (pixels): false only
+    /// when its whole-pixel box, widened by a pixel, misses the region. Non-finite rectangles may touch anything.
+    static func mayTouch(_ rect: Rect, _ region: PixelRect, scale: Double) -> Bool {
+        let x0 = min(rect.x, rect.x + rect.width) * scale, x1 = max(rect.x, rect.x + rect.width) * scale
+        let y0 = min(rect.y, rect.y + rect.height) * scale, y1 = max(rect.y, rect.y + rect.height) * scale
+        guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return true }
+        return x1 + 1 > Double(region.minX) && x0 - 1 < Double(region.maxX)
+            && y1 + 1 > Double(region.minY) && y0 - 1 < Double(region.maxY)
     }
 }
 

@@ -87,7 +87,7 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"], swiftSettings: strict),
         .testTarget(name: "SkeletonGraphicsTests", dependencies: ["SkeletonGraphics"], swiftSettings: strict),
         .testTarget(name: "SkeletonModelTests", dependencies: ["SkeletonModel", "JSON", "SkeletondTestSupport"], swiftSettings: strict),
-        .testTarget(name: "SkeletonEngineTests", dependencies: ["SkeletonEngine", "SkeletonModel", "JSON"], swiftSettings: strict),
+        .testTarget(name: "SkeletonEngineTests", dependencies: ["SkeletonEngine", "SkeletonModel", "JSON", "SkeletondTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "InterfaceBuilderTests",
             dependencies: ["InterfaceBuilder", "SkeletonModel", "SkeletonEngine", "SkeletonGraphics"],

@@ -174,6 +174,8 @@ import Testing
         #expect(status["result"]?["analyses"]?["incremental"] == 1)
         #expect(status["result"]?["analyses"]?["full"] == 1)  // the didOpen
         let layers = try #require(documents.session(Self.uri)?.layers(at: 0))
+        // The display list after the edit rebuilt only the title's layers.
+        #expect(documents.session(Self.uri).map { $0.displayListBuilds == (1, 1) } == true)
         #expect(documents.session(Self.uri)?.layoutCount == before + 1)
         // A one-line label's line is 70 % (lastLineFillPercent) of the label's new width.
         #expect(layers.layers.contains { $0.node == "title0" && $0.shape.rect.width == 147 })

@@ -8,32 +8,113 @@ extension SkeletonSession {
         return copy.buildDisplayList(at: time)
     }
 
-    private func buildDisplayList(at time: Double) -> DisplayList {
-        var departingByNode: [String: [Int]] = [:]
-        for (k, d) in departing.enumerated() { departingByNode[d.reference, default: []].append(k) }
-        var out: [Layer] = []
-        out.reserveCapacity(tree.count + tree.count / 2)
-        let appearance = self.appearance
-        emit(0, clips: [], departing: departingByNode, appearance: appearance, at: time, into: &out)
-        let scheme = document.colorScheme
-        return DisplayList(size: document.canvasSize, background: scheme == .dark ? .black : .white, layers: out)
+    /// The display list at `time` built as a whole, without the cache (the reference the cache is tested against).
+    func layersBuiltWhole(at time: Double) -> DisplayList {
+        var copy = self
+        _ = copy.advance(to: time)
+        return copy.buildDisplayList(at: time, reuse: false)
     }
 
-    private func emit(
-        _ v: Int, clips: [RoundedRect], departing byNode: [String: [Int]], appearance: SkeletonAppearance, at time: Double,
-        into out: inout [Layer]
-    ) {
+    private func buildDisplayList(at time: Double, reuse: Bool = true) -> DisplayList {
+        let appearance = self.appearance
+        let scheme = document.colorScheme
+        if reuse, departing.isEmpty, let last = displayListCache.lastBuild, last.isStatic(at: time),
+           last.scheme == scheme, last.canvas == document.canvasSize, last.appearance == appearance,
+           let rebuilt = rebuild(from: last, appearance: appearance, at: time) {
+            return rebuilt
+        }
+        var departingByNode: [String: [Int]] = [:]
+        for (k, d) in departing.enumerated() { departingByNode[d.reference, default: []].append(k) }
+        var pass = EmitPass(
+            nodes: tree.count, departing: departingByNode, appearance: appearance, time: time,
+            capacity: tree.count + tree.count / 2)
+        if !departing.isEmpty { pass.staticSince = .infinity }
+        emit(0, clips: [], into: &pass)
+        let list = DisplayList(size: document.canvasSize, background: scheme == .dark ? .black : .white, layers: pass.out)
+        guard reuse else { return list }
+        displayListCache.store(DisplayListCache.Build(
+            list: list, revision: tree.revision, states: states, appearance: appearance, scheme: scheme,
+            canvas: document.canvasSize, start: pass.start, end: pass.end, staticSince: pass.staticSince, time: time),
+            partial: false)
+        return list
+    }
+
+    /// The list of `last` with the run of the one subtree holding every node that differs from it rebuilt; nil
+    /// when that cannot be done (see `DisplayListCache`).
+    private func rebuild(from last: DisplayListCache.Build, appearance: SkeletonAppearance, at time: Double) -> DisplayList? {
+        let n = tree.count, m = last.revision.count
+        func same(_ j: Int, _ k: Int) -> Bool { tree.revision[j] == last.revision[k] && states[j] == last.states[k] }
+        var a = 0
+        while a < min(n, m), same(a, a) { a += 1 }
+        if a == n, n == m { return last.list }
+        var b = 0
+        while b < min(n, m) - a, same(n - 1 - b, m - 1 - b) { b += 1 }
+        // New nodes a..<(n - b) replace old ones a..<(m - b): find the subtree holding them.
+        guard a < n - b, a < m else { return nil }
+        var v = a
+        while tree.end[v] < n - b {
+            v = tree.parent[v]
+            guard v >= 0 else { return nil }
+        }
+        // The run is in the old list only when no ancestor hid the subtree.
+        var clips: [RoundedRect] = []
+        var p = tree.parent[v]
+        while p >= 0 {
+            if tree.nodes[p].isHidden || states[p].hiddenBySkeleton { return nil }
+            if tree.nodes[p].clipsToBounds {
+                let o = tree.origin[p], size = frameSize(p)
+                clips.append(RoundedRect(rect: Rect(x: o.x, y: o.y, width: size.width, height: size.height), cornerRadius: tree.nodes[p].cornerRadius))
+            }
+            p = tree.parent[p]
+        }
+        clips.reverse()
+        let nodeDelta = n - m
+        let oldStart = last.start[v], oldEnd = last.end[v]
+        var pass = EmitPass(nodes: n, departing: [:], appearance: appearance, time: time, capacity: 0)
+        pass.out = Array(last.list.layers[..<oldStart])
+        pass.out.reserveCapacity(last.list.layers.count + 16)
+        emit(v, clips: clips, into: &pass)
+        let layerDelta = pass.out.count - oldEnd
+        pass.out.append(contentsOf: last.list.layers[oldEnd...])
+        // Runs: before v as they were (ancestors grow), v's subtree as just emitted, after it moved.
+        for j in 0..<v {
+            pass.start[j] = last.start[j]
+            pass.end[j] = last.end[j]
+        }
+        var ancestor = tree.parent[v]
+        while ancestor >= 0 {
+            pass.end[ancestor] += layerDelta
+            ancestor = tree.parent[ancestor]
+        }
+        for j in tree.end[v]..<n {
+            pass.start[j] = last.start[j - nodeDelta] + layerDelta
+            pass.end[j] = last.end[j - nodeDelta] + layerDelta
+        }
+        let list = DisplayList(size: last.list.size, background: last.list.background, layers: pass.out)
+        displayListCache.store(DisplayListCache.Build(
+            list: list, revision: tree.revision, states: states, appearance: appearance, scheme: last.scheme,
+            canvas: last.canvas, start: pass.start, end: pass.end, staticSince: max(last.staticSince, pass.staticSince),
+            time: time),
+            partial: true)
+        return list
+    }
+
+    private func emit(_ v: Int, clips: [RoundedRect], into pass: inout EmitPass) {
+        pass.start[v] = pass.out.count
+        defer { pass.end[v] = pass.out.count }
         let node = tree.nodes[v]
         let st = states[v]
         if node.isHidden || st.hiddenBySkeleton { return }
         let o = tree.origin[v]
         let size = frameSize(v)
         let rect = Rect(x: o.x, y: o.y, width: size.width, height: size.height)
+        let time = pass.time
         if let bg = node.backgroundColor {
             let color = bg.resolved(document.colorScheme)
             let opacity = contentOpacity(st.contentFade, at: time)
+            if let fade = st.contentFade { pass.fades(from: fade.start, for: fade.duration) }
             if color.alpha > 0, opacity > 0, !rect.isEmpty {
-                out.append(Layer(
+                pass.out.append(Layer(
                     id: node.reference + "#content", node: node.reference, kind: .content,
                     shape: RoundedRect(rect: rect, cornerRadius: node.cornerRadius), fill: .solid(color),
                     opacity: opacity, clips: clips))
@@ -43,10 +124,10 @@ extension SkeletonSession {
         if node.clipsToBounds { inner.append(RoundedRect(rect: rect, cornerRadius: node.cornerRadius)) }
         var c = v + 1
         while c < tree.end[v] {
-            emit(c, clips: inner, departing: byNode, appearance: appearance, at: time, into: &out)
+            emit(c, clips: inner, into: &pass)
             c = tree.end[c]
         }
-        if let list = byNode[node.reference] {
+        if !pass.departing.isEmpty, let list = pass.departing[node.reference] {
             for k in list {
                 let d = departing[k]
                 let fade = 1 - progress(start: d.start, duration: d.duration, at: time)
@@ -54,12 +135,17 @@ extension SkeletonSession {
                 for var layer in d.layers {
                     layer.opacity *= fade
                     layer.clips = inner
-                    out.append(layer)
+                    pass.out.append(layer)
                 }
             }
         }
         if let layer = st.layer {
-            out.append(contentsOf: skeletonLayers(v, layer, at: time, animate: true, clips: inner, appearance: appearance))
+            if layer.animation != nil {
+                pass.staticSince = .infinity
+            } else {
+                pass.fades(from: layer.appearedAt, for: layer.fadeIn)
+            }
+            pass.out.append(contentsOf: skeletonLayers(v, layer, at: time, animate: true, clips: inner, appearance: pass.appearance))
         }
     }
 

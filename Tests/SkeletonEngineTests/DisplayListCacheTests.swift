@@ -1,0 +1,64 @@
+import SkeletondTestSupport
+import Testing
+@testable import SkeletonEngine
+
+/// The display list a session builds by rebuilding only the changed subtree's layers is exactly the list built as
+/// a whole, through any sequence of operations, edits and times (forwards and backwards).
+@Suite struct DisplayListCacheTests {
+    static func text(width: Int, hidden: Bool = false) -> String {
+        root(
+            ##"{"type": "UIView", "id": "card", "frame": [10, 10, 300, 200], "isSkeletonable": true, "clipsToBounds": true, "cornerRadius": 8, "backgroundColor": "#EEEEEE", "children": ["##
+                + ##"{"type": "UILabel", "id": "title", "frame": [5, 5, "## + String(width) + ##", 40], "isSkeletonable": true, "numberOfLines": 2},"##
+                + ##"{"type": "UIImageView", "id": "pic", "frame": [5, 50, 40, 40], "isSkeletonable": true, "isHidden": "## + String(hidden) + ##"},"##
+                + ##"{"type": "UIView", "id": "box", "frame": [50, 50, 200, 100], "isSkeletonable": true, "backgroundColor": "#FAFAFA", "isHiddenWhenSkeletonIsActive": true, "children": ["##
+                + ##"{"type": "UILabel", "id": "inner", "frame": [5, 5, 100, 20], "isSkeletonable": true}]}]},"##
+                + ##"{"type": "UIButton", "id": "go", "frame": [10, 240, 120, 30], "isSkeletonable": true, "backgroundColor": "#3498DB"}"##)
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
+    func partialBuildsEqualWholeBuilds(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        var s = try session(Self.text(width: 200))
+        var time = 0.0
+        let nodes: [String?] = [nil, "card", "title", "box", "go"]
+        for step in 0..<120 {
+            time += Double(random.next() % 5) * 0.1
+            let node = nodes[Int(random.next() % UInt64(nodes.count))]
+            let transition: TransitionStyle = random.next() % 2 == 0 ? .none : .crossDissolve(0.25)
+            switch random.next() % 7 {
+            case 0: _ = try? s.show(ShowOptions(type: random.next() % 2 == 0 ? .solid : .gradient, transition: transition), node: node, at: time)
+            case 1: _ = try? s.hide(HideOptions(transition: transition), node: node, at: time)
+            case 2: _ = try? s.update(UpdateOptions(type: .gradient, animated: random.next() % 3 == 0), node: node, at: time)
+            case 3: _ = try? s.stopAnimation(node: node, at: time)
+            case 4, 5:
+                // An edit of the card (a width, a hidden picture): its subtree replaced in place.
+                let card = try document(Self.text(width: 100 + Int(random.next() % 200), hidden: random.next() % 3 == 0)).root.children[0]
+                _ = try? s.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 5, at: time)
+            default: _ = s.advance(to: time)
+            }
+            // Sample now, a little later and (sometimes) earlier.
+            for t in [time, time + 0.3, max(0, time - Double(random.next() % 3) * 0.2)] {
+                let (cached, whole) = (s.layers(at: t), s.layersBuiltWhole(at: t))
+                #expect(cached == whole, "step \(step) at \(t)")
+                if cached != whole { return }
+            }
+        }
+        #expect(s.displayListBuilds.partial > 10)
+    }
+
+    @Test func anEditRebuildsOnlyItsSubtreeAndAQuietStepNothing() throws {
+        var s = try session(Self.text(width: 200))
+        _ = try s.show(instant, at: 0)
+        let first = s.layers(at: 1)
+        #expect(s.displayListBuilds == (0, 1))
+        #expect(s.layers(at: 2) == first)  // nothing changed: the same list, not even a partial build
+        #expect(s.displayListBuilds == (0, 1))
+        let card = try document(Self.text(width: 150)).root.children[0]
+        _ = try s.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 5, at: 3)
+        let edited = s.layers(at: 3)
+        #expect(s.displayListBuilds == (1, 1))
+        // Layers outside the card are the very same values (shared storage): the button's block.
+        #expect(edited.layers.last == first.layers.last)
+        #expect(edited == s.layersBuiltWhole(at: 3))
+    }
+}

@@ -33,7 +33,7 @@ extension SkeletonSession {
         let list = DisplayList(size: document.canvasSize, background: scheme == .dark ? .black : .white, layers: pass.out)
         guard reuse else { return list }
         displayListCache.store(DisplayListCache.Build(
-            list: list, revision: tree.revision, states: states, appearance: appearance, scheme: scheme,
+            list: list, revision: tree.revision, stateRevision: states.revision, appearance: appearance, scheme: scheme,
             canvas: document.canvasSize, start: pass.start, end: pass.end, staticSince: pass.staticSince, time: time),
             partial: false)
         return list
@@ -43,12 +43,14 @@ extension SkeletonSession {
     /// when that cannot be done (see `DisplayListCache`).
     private func rebuild(from last: DisplayListCache.Build, appearance: SkeletonAppearance, at time: Double) -> DisplayList? {
         let n = tree.count, m = last.revision.count
-        func same(_ j: Int, _ k: Int) -> Bool { tree.revision[j] == last.revision[k] && states[j] == last.states[k] }
+        func same(_ j: Int, _ k: Int) -> Bool {
+            tree.revision[j] == last.revision[k] && states.revision[j] == last.stateRevision[k]
+        }
         var a = 0
         while a < min(n, m), same(a, a) { a += 1 }
-        if a == n, n == m { return last.list }
         var b = 0
         while b < min(n, m) - a, same(n - 1 - b, m - 1 - b) { b += 1 }
+        if a == n, n == m { return last.list }
         // New nodes a..<(n - b) replace old ones a..<(m - b): find the subtree holding them.
         guard a < n - b, a < m else { return nil }
         var v = a
@@ -92,7 +94,7 @@ extension SkeletonSession {
         }
         let list = DisplayList(size: last.list.size, background: last.list.background, layers: pass.out)
         displayListCache.store(DisplayListCache.Build(
-            list: list, revision: tree.revision, states: states, appearance: appearance, scheme: last.scheme,
+            list: list, revision: tree.revision, stateRevision: states.revision, appearance: appearance, scheme: last.scheme,
             canvas: last.canvas, start: pass.start, end: pass.end, staticSince: max(last.staticSince, pass.staticSince),
             time: time),
             partial: true)

@@ -16,7 +16,8 @@ final class DisplayListCache: Sendable {
     struct Build: Sendable {
         var list: DisplayList
         var revision: [Int]
-        var states: [NodeState]
+        /// `StateTable.revision` of the states the list was built from.
+        var stateRevision: [Int]
         var appearance: SkeletonAppearance
         var scheme: ColorScheme
         var canvas: Size

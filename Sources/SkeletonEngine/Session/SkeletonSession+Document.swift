@@ -16,7 +16,7 @@ extension SkeletonSession {
         minimumDurations = minimumDurations.filter { newTree.index[$0.key] != nil }
         self.document = document.withoutSubtree
         tree = newTree
-        states = newStates
+        states = StateTable(newStates)
         layoutCache.retain(only: Set(newTree.index.keys))
         return events
     }

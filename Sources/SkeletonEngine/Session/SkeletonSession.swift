@@ -24,7 +24,7 @@ public struct SkeletonSession: Sendable {
     public var motion = MotionOptions()
 
     var tree: FlatTree
-    var states: [NodeState]
+    var states: StateTable
     /// Roots that have a flow handler (`show` was called on them and they were not hidden since).
     var handlers: Set<String> = []
     /// Layers fading out after a hide or a recreate, drawn until their fade ends.
@@ -45,7 +45,7 @@ public struct SkeletonSession: Sendable {
         self.document = document.withoutSubtree
         self.baseAppearance = appearance
         tree = FlatTree(document)
-        states = Array(repeating: NodeState(), count: tree.count)
+        states = StateTable(count: tree.count)
     }
 
     /// The appearance in effect: daemon-wide, then the document's `appearance`, then `setAppearance`.

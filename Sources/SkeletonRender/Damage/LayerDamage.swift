@@ -65,13 +65,19 @@ public enum LayerDamage {
     private static func aligned(_ a: [Layer], _ b: [Layer], scale: Double, canvas: PixelRect) -> [PixelRect]? {
         guard a.count == b.count else { return nil }
         var damage = DamageRegion()
-        for i in a.indices {
-            guard a[i].id == b[i].id else { return nil }
-            guard a[i] != b[i] else { continue }
-            if let r = pixelBounds(a[i], scale: scale, canvas: canvas) { damage.add(r) }
-            if let r = pixelBounds(b[i], scale: scale, canvas: canvas) { damage.add(r) }
+        // Compared in place: no layer is copied.
+        let aligned = a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for i in 0..<a.count {
+                    guard a[i].id == b[i].id else { return false }
+                    guard a[i] != b[i] else { continue }
+                    if let r = pixelBounds(a[i], scale: scale, canvas: canvas) { damage.add(r) }
+                    if let r = pixelBounds(b[i], scale: scale, canvas: canvas) { damage.add(r) }
+                }
+                return true
+            }
         }
-        return damage.rects
+        return aligned ? damage.rects : nil
     }
 
     /// Id → index, or nil when an id repeats.

@@ -93,30 +93,40 @@ public final class DocumentStore: DisplayListProvider {
         guard let entry = entry(uri) else {
             throw ResponseError(.invalidParams, "didChange for \(uri), which is not open")
         }
-        var text = entry.state.withLock { $0.text }
-        guard version > text.version else {
-            throw ResponseError(
-                .invalidParams, "didChange for \(uri) with version \(version), which is not after \(text.version)")
-        }
-        let encoding = configuration.positionEncoding
-        var edit: ByteEdit?
+        // Every change is read before the text is touched: a bad field refuses them all.
+        var decoded: [(range: TextRange?, text: String, at: JSONValue)] = []
         for change in changes {
-            let newText = try change.string("text")
-            var range: TextRange?
-            if let value = change.optionalMember("range") { range = try Self.decodeRange(value) }
-            do {
-                edit = try text.buffer.apply(range: range, text: newText, encoding: encoding)
-            } catch {
-                throw JSONDecodingError(at: change.optionalMember("range") ?? change, error.description)
+            let range = try change.optionalMember("range").map { value throws(JSONDecodingError) in try Self.decodeRange(value) }
+            decoded.append((range, try change.string("text"), change.optionalMember("range") ?? change))
+        }
+        // A single range edit of a valid document may take the short path through the one node it touched.
+        let spans = decoded.count == 1 && decoded[0].range != nil ? spansForEdit(entry) : nil
+        let encoding = configuration.positionEncoding
+        let edit = try entry.state.withLock { state throws -> ByteEdit? in
+            guard version > state.text.version else {
+                throw ResponseError(
+                    .invalidParams, "didChange for \(uri) with version \(version), which is not after \(state.text.version)")
             }
+            func apply(_ change: (range: TextRange?, text: String, at: JSONValue), to buffer: inout TextBuffer) throws -> ByteEdit? {
+                do {
+                    return try buffer.apply(range: change.range, text: change.text, encoding: encoding)
+                } catch {
+                    throw JSONDecodingError(at: change.at, error.description)
+                }
+            }
+            // One change applies in place (it fails before changing anything); several apply to a copy first.
+            var edit: ByteEdit?
+            if decoded.count == 1 {
+                edit = try apply(decoded[0], to: &state.text.buffer)
+            } else {
+                var buffer = state.text.buffer
+                for change in decoded { edit = try apply(change, to: &buffer) }
+                state.text.buffer = buffer
+            }
+            state.text.version = version
+            return edit
         }
-        text.version = version
-        // One range edit of a valid document: try the short path through the one node it touched.
-        if changes.count == 1, let edit, let spans = spansForEdit(entry),
-           applyInPlace(uri, entry, text: text, edit: edit, spans: spans) {
-            return
-        }
-        entry.state.withLock { $0.text = text }
+        if let edit, let spans, applyInPlace(uri, entry, edit: edit, spans: spans) { return }
         analyse(uri, entry)
     }
 

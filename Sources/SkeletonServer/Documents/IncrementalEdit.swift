@@ -33,15 +33,19 @@ extension DocumentStore {
         }
     }
 
-    /// Applies `edit` (already applied to `text`, the new text) to the one node whose text holds it. Returns
-    /// false, changing nothing, when the whole text must be analysed instead.
-    func applyInPlace(_ uri: String, _ entry: DocumentEntry, text: TextDocument, edit: ByteEdit, spans: NodeSpanIndex) -> Bool {
-        guard let prepared = IncrementalEdit(text: text.buffer, edit: edit, spans: spans) else { return false }
+    /// Applies `edit` (already applied to the entry's text) to the one node whose text holds it. Returns false,
+    /// changing nothing, when the whole text must be analysed instead.
+    func applyInPlace(_ uri: String, _ entry: DocumentEntry, edit: ByteEdit, spans: NodeSpanIndex) -> Bool {
         let now = configuration.clock.now
         let events = entry.state.withLock { state -> [LifecycleEvent]? in
-            guard var session = state.sessions[""], let events = prepared.apply(to: &session, at: now) else { return nil }
+            guard let prepared = IncrementalEdit(text: state.text.buffer, edit: edit, spans: spans),
+                  // Out of the map while it changes, so its storage is not copied.
+                  var session = state.sessions.removeValue(forKey: "") else { return nil }
+            guard let events = prepared.apply(to: &session, at: now) else {
+                state.sessions[""] = session
+                return nil
+            }
             state.sessions[""] = session
-            state.text = text
             state.spans = prepared.spans
             return events
         }

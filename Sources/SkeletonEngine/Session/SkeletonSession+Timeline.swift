@@ -68,7 +68,9 @@ extension SkeletonSession {
                 moving = true
                 consider(f.start + f.duration)
             }
-            guard let layer = st.layer, !isHiddenForDrawing(v) else { continue }
+            // Only layers that fade or animate can move; whether they are drawn at all is asked only of those.
+            guard let layer = st.layer, time < layer.appearedAt + layer.fadeIn || layer.animation != nil,
+                  !isHiddenForDrawing(v) else { continue }
             if time < layer.appearedAt + layer.fadeIn {
                 moving = true
                 consider(layer.appearedAt + layer.fadeIn)

@@ -82,6 +82,9 @@ struct RasterContext {
         var steadyY0 = Int.min, steadyY1 = Int.max
         for s in 0..<n { steadyY0 = max(steadyY0, shapes[s].steadyY0); steadyY1 = min(steadyY1, shapes[s].steadyY1) }
         var steady: (k: Double, oS: Int, oE: Int, iS: Int, iE: Int)? = nil
+        // The occluded spans change only where an occluder starts or ends: rows in between share them.
+        var ns = 0
+        var spansValidUntil = Int.min
         for j in area.minY..<area.maxY {
             var k = 1.0
             var oS = lo, oE = hi, iS = lo, iE = hi
@@ -118,18 +121,25 @@ struct RasterContext {
                 piece(oS, oE)
                 continue
             }
-            // Spans of this row hidden by later opaque layers, sorted by start.
-            var ns = 0
-            for q in 0..<nOcc {
-                let o = occluding[q]
-                guard j >= o.y, j < o.maxY else { continue }
-                var at = ns
-                while at > 0 && spans[2 * (at - 1)] > o.x {
-                    spans[2 * at] = spans[2 * (at - 1)]; spans[2 * at + 1] = spans[2 * (at - 1) + 1]
-                    at -= 1
+            // Spans of this row hidden by later opaque layers, sorted by start (recomputed at band edges only).
+            if j >= spansValidUntil {
+                ns = 0
+                spansValidUntil = Int.max
+                for q in 0..<nOcc {
+                    let o = occluding[q]
+                    guard j >= o.y, j < o.maxY else {
+                        if o.y > j { spansValidUntil = min(spansValidUntil, o.y) }
+                        continue
+                    }
+                    spansValidUntil = min(spansValidUntil, o.maxY)
+                    var at = ns
+                    while at > 0 && spans[2 * (at - 1)] > o.x {
+                        spans[2 * at] = spans[2 * (at - 1)]; spans[2 * at + 1] = spans[2 * (at - 1) + 1]
+                        at -= 1
+                    }
+                    spans[2 * at] = o.x; spans[2 * at + 1] = o.maxX
+                    ns += 1
                 }
-                spans[2 * at] = o.x; spans[2 * at + 1] = o.maxX
-                ns += 1
             }
             var x = oS
             for q in 0..<ns where x < oE {

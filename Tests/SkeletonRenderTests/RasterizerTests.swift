@@ -24,7 +24,36 @@ import Testing
                 #expect((out >> UInt32(shift)) & 0xFF == expected)
             }
             #expect(out >> 24 == 255)
-            #expect(ConstantBlend(src: s, alpha: a).apply(d) == out)
+        }
+    }
+
+    /// The four-pixels-at-a-time spans give exactly the scalar blend, at every alpha, for every span length (the
+    /// vector body and the scalar tail), from contiguous, constant and gathered sources.
+    @Test func spanBlendsMatchTheScalarBlendAtEveryAlpha() {
+        var rng = SeededRandom(seed: 11)
+        for a in UInt32(0)...255 {
+            let count = rng.int(0, 19)
+            let src = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+            let dst = (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000 }
+            let constant = UInt32(truncatingIfNeeded: rng.next())
+            var contiguous = dst, single = dst, gathered = dst
+            contiguous.withUnsafeMutableBufferPointer { d in
+                src.withUnsafeBufferPointer { s in
+                    guard let dp = d.baseAddress, let sp = s.baseAddress else { return }
+                    SpanBlend.blend(dp, from: sp, count: count, alpha: a)
+                }
+            }
+            single.withUnsafeMutableBufferPointer { d in
+                guard let dp = d.baseAddress else { return }
+                SpanBlend.blend(dp, constant: constant, count: count, alpha: a)
+            }
+            gathered.withUnsafeMutableBufferPointer { d in
+                guard let dp = d.baseAddress else { return }
+                SpanBlend.blend(dp, count: count, alpha: a) { src[count - 1 - $0] }
+            }
+            #expect(contiguous == zip(dst, src).map { blend($0, $1, a) })
+            #expect(single == dst.map { blend($0, constant, a) })
+            #expect(gathered == dst.indices.map { blend(dst[$0], src[count - 1 - $0], a) })
         }
     }
 }

@@ -26,31 +26,6 @@ func blend(_ dst: UInt32, _ src: UInt32, _ a: UInt32) -> UInt32 {
     return rb | ga
 }
 
-/// A constant source at a constant alpha, pre-multiplied once for a span.
-struct ConstantBlend {
-    let rb: UInt32
-    let ga: UInt32
-    let ia: UInt32
-
-    @inline(__always)
-    init(src: UInt32, alpha a: UInt32) {
-        let s = src | 0xFF00_0000
-        rb = (s & 0x00FF_00FF) &* a &+ 0x0080_0080
-        ga = ((s >> 8) & 0x00FF_00FF) &* a &+ 0x0080_0080
-        ia = 255 &- a
-    }
-
-    /// Same result as `blend(dst, src, a)`.
-    @inline(__always)
-    func apply(_ dst: UInt32) -> UInt32 {
-        var rb = self.rb &+ (dst & 0x00FF_00FF) &* ia
-        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        var ga = self.ga &+ ((dst >> 8) & 0x00FF_00FF) &* ia
-        ga = (ga &+ ((ga >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-        return rb | ga
-    }
-}
-
 /// Packs a straight-alpha colour (channels clipped to 0...1, alpha multiplied by `opacity`) into a pixel word
 /// whose alpha byte is the 8-bit source alpha.
 @inline(__always)

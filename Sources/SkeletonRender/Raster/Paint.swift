@@ -20,8 +20,9 @@ enum Paint {
     case horizontal(LinearGradient, GradientAxis)
     /// Colour depends on the row only (the axis is vertical): evaluated exactly once per row.
     case vertical(LinearGradient, GradientAxis)
-    /// Any other axis: colour from the ramp per pixel.
-    case diagonal(RampIndex, opaque: Bool)
+    /// Any other axis: colour from the ramp per pixel; `alpha` is the alpha byte every entry shares (nil when they
+    /// differ; 255: opaque).
+    case diagonal(RampIndex, alpha: UInt32?)
 }
 
 extension Paint {
@@ -87,6 +88,6 @@ extension Paint {
             fb: (c0 - lo) * k + 0.5, fx: axis.tx * k, fy: axis.ty * k, bx: bounds.minX, by: bounds.minY,
             maxIndex: entries - 1, extent: Double(max(bounds.width, bounds.height))
         )
-        return .diagonal(index, opaque: alphaAll == 0xFF)
+        return .diagonal(index, alpha: alphaAll == anyVisible ? alphaAll : nil)
     }
 }

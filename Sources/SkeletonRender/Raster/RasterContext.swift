@@ -64,11 +64,12 @@ struct RasterContext {
         else { return }
 
         var index = RampIndex.unit
-        var lineOpaque = false
+        // The alpha byte every colour of the gradient's line shares (nil when they differ).
+        var lineAlpha: UInt32?
         switch paint {
         case .horizontal(let g, let axis):
             // One exact colour per column, walked in increasing t.
-            lineOpaque = fillLine(g, opacity: opacity, count: area.width, reversed: axis.tx < 0) { axis.t(area.minX + $0, 0) }
+            lineAlpha = fillLine(g, opacity: opacity, count: area.width, reversed: axis.tx < 0) { axis.t(area.minX + $0, 0) }
         case .vertical(let g, let axis):
             _ = fillLine(g, opacity: opacity, count: area.height, reversed: axis.ty < 0) { axis.t(0, area.minY + $0) }
         case .diagonal(let ix, _):
@@ -108,13 +109,13 @@ struct RasterContext {
             let base = index.rowStart(j)
             let c8 = coverage8(k)
             // Immutable copies: a local function capturing `var`s would box them on the heap.
-            let outerS = oS, outerE = oE, innerS = iS, innerE = iE, index = index, lineOpaque = lineOpaque
+            let outerS = oS, outerE = oE, innerS = iS, innerE = iE, index = index, lineAlpha = lineAlpha
             func piece(_ va: Int, _ vb: Int) {
                 edges(rowPixels, from: max(outerS, va), to: min(innerS, vb), j: j, shapes: n, paint: paint, index: index, base: base, area: area)
                 edges(rowPixels, from: max(innerE, va), to: min(outerE, vb), j: j, shapes: n, paint: paint, index: index, base: base, area: area)
                 let a = max(innerS, va), b = min(innerE, vb)
                 if a < b && c8 > 0 {
-                    inner(rowPixels, from: a, to: b, j: j, c8: c8, paint: paint, base: base, area: area, lineOpaque: lineOpaque)
+                    inner(rowPixels, from: a, to: b, j: j, c8: c8, paint: paint, base: base, area: area, lineAlpha: lineAlpha)
                 }
             }
             if nOcc == 0 {
@@ -155,7 +156,7 @@ struct RasterContext {
     @inline(__always)
     private func inner(
         _ rowPixels: UnsafeMutablePointer<UInt32>, from iS: Int, to iE: Int, j: Int, c8: UInt32,
-        paint: Paint, base: Int64, area: PixelRect, lineOpaque: Bool
+        paint: Paint, base: Int64, area: PixelRect, lineAlpha: UInt32?
     ) {
         let count = iE - iS
         let dst = rowPixels + iS
@@ -166,17 +167,28 @@ struct RasterContext {
             constantSpan(dst, count: count, src: line[j - area.minY], c8: c8)
         case .horizontal:
             let src = line + (iS - area.minX)
-            if lineOpaque && c8 == 255 {
-                dst.update(from: src, count: count)
+            if let alpha = lineAlpha {
+                let a = effectiveAlpha(alpha, c8)
+                if a == 255 {
+                    dst.update(from: src, count: count)
+                } else if a > 0 {
+                    SpanBlend.blend(dst, from: src, count: count, alpha: a)
+                }
             } else {
                 for x in 0..<count {
                     let s = src[x]
                     dst[x] = blend(dst[x], s, effectiveAlpha(s >> 24, c8))
                 }
             }
-        case .diagonal(let ix, let opaque):
-            if ix.isFixed && opaque && c8 == 255 {
-                rampSpan(dst, count: count, from: ix.at(base, iS), index: ix)
+        case .diagonal(let ix, let alpha):
+            if let alpha {
+                let a = effectiveAlpha(alpha, c8)
+                if a == 255 && ix.isFixed {
+                    rampSpan(dst, count: count, from: ix.at(base, iS), index: ix)
+                } else if a > 0 {
+                    let ramp = self.ramp
+                    SpanBlend.blend(dst, count: count, alpha: a) { ramp[ix.index(base, iS &+ $0, j)] }
+                }
             } else {
                 for x in 0..<count {
                     let s = ramp[ix.index(base, iS + x, j)]
@@ -210,22 +222,23 @@ struct RasterContext {
     }
 
     /// Fills `line[0..<count]` with the exact colours at `t(k)`, visiting k in increasing t (`reversed` when t
-    /// decreases with k). Returns true when every colour is opaque.
+    /// decreases with k). Returns the alpha byte every colour shares (nil when they differ).
     @inline(__always)
     private func fillLine(
         _ g: LinearGradient, opacity: Double, count: Int, reversed: Bool, t: (Int) -> Double
-    ) -> Bool {
+    ) -> UInt32? {
         var cursor = StopCursor(g)
-        var alphaAll: UInt32 = 0xFF
+        var alphaAll: UInt32 = 0xFF, alphaAny: UInt32 = 0
         g.colors.withUnsafeBufferPointer { colors in
             for n in 0..<count {
                 let k = reversed ? count - 1 - n : n
                 let p = cursor.fastColor(at: t(k), opacity: opacity, colors: colors)
                 line[k] = p
                 alphaAll &= p >> 24
+                alphaAny |= p >> 24
             }
         }
-        return alphaAll == 0xFF
+        return count == 0 || alphaAll == alphaAny ? alphaAll : nil
     }
 
     /// `count` opaque pixels straight from the ramp, fixed-point f from `f` in steps of `index.step`.
@@ -266,8 +279,7 @@ struct RasterContext {
         if a == 255 {
             dst.update(repeating: src | 0xFF00_0000, count: count)
         } else if a > 0 {
-            let b = ConstantBlend(src: src, alpha: a)
-            for x in 0..<count { dst[x] = b.apply(dst[x]) }
+            SpanBlend.blend(dst, constant: src, count: count, alpha: a)
         }
     }
 }

@@ -66,6 +66,7 @@ enum RenderBench {
 
     struct Result {
         var ours: [Double] = []
+        var oursOneThread: [Double] = []
         var cairo: [Double] = []
         var cairoOverhead: [Double] = []
         var fill: [Double] = []
@@ -108,6 +109,8 @@ enum RenderBench {
         defer { peer.close() }
 
         var rasterizer = Rasterizer()
+        var oneThread = Rasterizer()
+        oneThread.parallel = false
         var frame = try Frame(width: width, height: height)
         var blank = try Frame(width: width, height: height)
         let white = RGB8(r: 255, g: 255, b: 255)
@@ -121,13 +124,19 @@ enum RenderBench {
             throw BenchError("render: ours and cairo differ (mean \(result.meanDifference) levels, \(result.pixelsOver16 * 100) % of pixels over 16 levels)")
         }
         let reference = frame.pixels
-        for run in 0..<runs {
-            for k in 0..<4 {
-                switch (k + run) % 4 {
+        try oneThread.render(list, scale: 1, into: &frame)
+        // Single frames are short and this machine's timings scatter: three samples per run for every row.
+        for run in 0..<(3 * runs) {
+            for k in 0..<5 {
+                switch (k + run) % 5 {
                 case 0:
                     let (seconds, _) = try Measure.time { try rasterizer.render(list, scale: 1, into: &frame) }
                     result.ours.append(seconds)
                     guard frame.pixels == reference else { throw BenchError("render: our frame changed between runs") }
+                case 4:
+                    let (seconds, _) = try Measure.time { try oneThread.render(list, scale: 1, into: &frame) }
+                    result.oursOneThread.append(seconds)
+                    guard frame.pixels == reference else { throw BenchError("render: one thread drew other bytes") }
                 case 1: result.cairo.append(try peer.askSeconds("render"))
                 case 2: result.cairoOverhead.append(try peer.askSeconds("overhead"))
                 default:
@@ -135,7 +144,7 @@ enum RenderBench {
                     result.fill.append(seconds)
                 }
             }
-            progress("render 1080p: run \(run + 1)/\(runs)")
+            if run % 3 == 2 { progress("render 1080p: run \(run / 3 + 1)/\(runs)") }
         }
         return result
     }

@@ -1,4 +1,5 @@
 /// The Markdown tables of the skeleton benchmarks (issues 3, 5 and 6).
+import SkeletonRender
 extension Report {
     static func layout(_ results: [ContenderResult], document: CardDocument) {
         let nodes = Double(document.nodeCount)
@@ -21,7 +22,8 @@ extension Report {
         print("|---|---:|---:|---:|---:|")
         let ours = Measure.median(r.ours)
         let rows: [(String, [Double])] = [
-            ("ours: `Rasterizer.render` into an existing frame", r.ours),
+            ("ours: `Rasterizer.render` into an existing frame (two bands at once on the 2 cores)", r.ours),
+            ("ours on one thread (`parallel = false`)", r.oursOneThread),
             ("cairo 1.16 (pycairo): same scene, RGB24 surface, timed in Python", r.cairo),
             ("ref: the same Python loop without drawing (interpreter share of cairo's row)", r.cairoOverhead),
             ("plain fill of the frame (`Frame.fill`)", r.fill),
@@ -34,6 +36,8 @@ extension Report {
         let cairo = Measure.median(r.cairo), fill = Measure.median(r.fill)
         let vsCairo = ours / cairo
         print("- **ours / cairo: \(fixed(vsCairo, 3))** (aim ≤ 0.100: \(vsCairo <= 0.1 ? "met" : "NOT met"); cairo is \(ratio(cairo / ours)) slower)")
+        let single = Measure.median(r.oursOneThread)
+        print("- ours on one thread / cairo: \(fixed(single / cairo, 3)) (the product draws frames of \(group(Rasterizer.parallelPixels)) pixels or more as two bands at once)")
         print("- **ours / fill: \(ratio(ours / fill))**")
         print("- same picture: mean difference \(fixed(r.meanDifference, 3)) levels per channel, \(fixed(r.pixelsOver16 * 100, 3)) % of pixels more than 16 levels off (largest \(r.maxDifference)); the bench fails above 1 level or 1 %")
         print("")

@@ -40,6 +40,18 @@ import Testing
         #expect(crcs == [2_411_052_805, 2_214_105_543, 3_984_406_621])
     }
 
+    /// Big frames are drawn as two bands at once; the bytes are those of one pass.
+    @Test func twoBandsAtOnceGiveTheBytesOfOnePass() throws {
+        let list = Self.blocks(width: 640, height: 360)
+        var together = Rasterizer(), alone = Rasterizer()
+        alone.parallel = false
+        for scale in [2.0, 3.0] {
+            let a = try together.render(list, scale: scale), b = try alone.render(list, scale: scale)
+            #expect(a.width * a.height >= Rasterizer.parallelPixels)
+            #expect(a.pixels == b.pixels)
+        }
+    }
+
     @Test func randomListsKeepTheirBytes() throws {
         var rng = SeededRandom(seed: 77)
         var all: [UInt32] = []

@@ -1,5 +1,9 @@
 /// The rasterizer: a display list to opaque RGBA8 pixels, optionally only inside a region.
 
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 public import SkeletonGraphics
 
 /// Draws display lists into frames. Keeps scratch buffers between calls (reuse one per stream): after the first
@@ -21,6 +25,13 @@ public struct Rasterizer: Sendable {
 
     /// Skip pixels that later opaque layers repaint (see `Occlusion`); off only to test that it changes no byte.
     var occlusionEnabled = true
+    /// Whether a region of `parallelPixels` or more is drawn as two bands at once (on two cores).
+    public var parallel = true
+    /// The rasterizer drawing the second band (kept with its scratch buffers).
+    private var partners: [Rasterizer] = []
+    /// Regions this big are worth a second core (about 0.7 ms of drawing; smaller ones are not split).
+    public static let parallelPixels = 1 << 19
+    private static let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
 
     public init() {}
 
@@ -43,6 +54,40 @@ public struct Rasterizer: Sendable {
         draw(list, scale: scale, into: &frame, region: region)
     }
 
+    /// Draws `region` of `frame`; a big region is cut in two bands drawn at once, on two cores when there are
+    /// (bands give the same bytes as one pass: a pixel depends only on the list, the scale and its position).
+    private mutating func draw(_ list: DisplayList, scale: Double, into frame: inout Frame, region: PixelRect) {
+        let canvas = frame.bounds
+        let split = parallel && region.width * region.height >= Self.parallelPixels && region.height >= 2
+            && Self.cores > 1
+        frame.pixels.withUnsafeMutableBufferPointer { px in
+            guard let pixels = px.baseAddress else { return }
+            guard split else {
+                draw(list, scale: scale, pixels: pixels, canvas: canvas, region: region)
+                return
+            }
+            let middle = region.minY + region.height / 2
+            let top = PixelRect(x: region.x, y: region.y, width: region.width, height: middle - region.minY)
+            let bottom = PixelRect(x: region.x, y: middle, width: region.width, height: region.maxY - middle)
+            var partner = partners.popLast() ?? Rasterizer()
+            partner.parallel = false
+            withUnsafeMutablePointer(to: &self) { me in
+                withUnsafeMutablePointer(to: &partner) { other in
+                    // The two bands are disjoint rows of the frame, each drawn with its own scratch buffers.
+                    let shared = UncheckedPointers(me: me, other: other, pixels: pixels)
+                    DispatchQueue.concurrentPerform(iterations: 2) { band in
+                        if band == 0 {
+                            shared.me.pointee.draw(list, scale: scale, pixels: shared.pixels, canvas: canvas, region: top)
+                        } else {
+                            shared.other.pointee.draw(list, scale: scale, pixels: shared.pixels, canvas: canvas, region: bottom)
+                        }
+                    }
+                }
+            }
+            partners.append(partner)
+        }
+    }
+
     /// Renders `list` into each rectangle of `regions` (clipped to the frame; empty ones skipped).
     public mutating func render(
         _ list: DisplayList, scale: Double, into frame: inout Frame, regions: [PixelRect]
@@ -55,11 +100,14 @@ public struct Rasterizer: Sendable {
         }
     }
 
-    private mutating func draw(_ list: DisplayList, scale: Double, into frame: inout Frame, region: PixelRect) {
+    /// Draws `list` into the pixels of `canvas` (rows of `canvas.width`), touching only `region`.
+    private mutating func draw(
+        _ list: DisplayList, scale: Double, pixels: UnsafeMutablePointer<UInt32>, canvas: PixelRect, region: PixelRect
+    ) {
         var maxShapes = 1
         for layer in list.layers { maxShapes = max(maxShapes, layer.clips.count + 1) }
         if ramp.count < GradientRamp.maxEntries { ramp = Array(repeating: 0, count: GradientRamp.maxEntries) }
-        let lineNeed = max(frame.width, frame.height)
+        let lineNeed = max(canvas.width, canvas.height)
         if line.count < lineNeed { line = Array(repeating: 0, count: lineNeed) }
         let placeholder = PixelShape.placeholder
         if shapes.count < maxShapes {
@@ -67,7 +115,6 @@ public struct Rasterizer: Sendable {
             rows = Array(repeating: PixelShape.Row(cy: 0, dy: 0, outerStart: 0, outerEnd: 0, innerStart: 0, innerEnd: 0), count: maxShapes)
         }
         let background = backgroundPixel(list.background)
-        let canvas = frame.bounds
         let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
         let layerCount = list.layers.count
         if occluders.count < layerCount { occluders = Array(repeating: empty, count: layerCount) }
@@ -82,25 +129,23 @@ public struct Rasterizer: Sendable {
             touching[i] = Self.mayTouch(layer.shape.rect, region, scale: scale)
             occluders[i] = occlusion && touching[i] ? Occlusion.rect(layer, scale: scale, canvas: canvas) : empty
         }
-        frame.pixels.withUnsafeMutableBufferPointer { px in
-            ramp.withUnsafeMutableBufferPointer { rp in
-                line.withUnsafeMutableBufferPointer { lp in
-                    shapes.withUnsafeMutableBufferPointer { sp in
-                        rows.withUnsafeMutableBufferPointer { rw in
-                            occluders.withUnsafeMutableBufferPointer { oc in
-                                occluding.withUnsafeMutableBufferPointer { og in
-                                    spans.withUnsafeMutableBufferPointer { sn in
-                                        guard let p = px.baseAddress, let r = rp.baseAddress, let l = lp.baseAddress,
-                                              let s = sp.baseAddress, let q = rw.baseAddress, let o = oc.baseAddress,
-                                              let g = og.baseAddress, let z = sn.baseAddress else { return }
-                                        let ctx = RasterContext(
-                                            pixels: p, stride: canvas.width, canvas: canvas, region: region, scale: scale,
-                                            ramp: r, line: l, shapes: s, rows: q,
-                                            occluders: o, layerCount: occlusion ? layerCount : 0, occluding: g, spans: z
-                                        )
-                                        ctx.fill(region, with: background)
-                                        for (i, layer) in list.layers.enumerated() where touching[i] { ctx.draw(layer, at: i) }
-                                    }
+        ramp.withUnsafeMutableBufferPointer { rp in
+            line.withUnsafeMutableBufferPointer { lp in
+                shapes.withUnsafeMutableBufferPointer { sp in
+                    rows.withUnsafeMutableBufferPointer { rw in
+                        occluders.withUnsafeMutableBufferPointer { oc in
+                            occluding.withUnsafeMutableBufferPointer { og in
+                                spans.withUnsafeMutableBufferPointer { sn in
+                                    guard let r = rp.baseAddress, let l = lp.baseAddress,
+                                          let s = sp.baseAddress, let q = rw.baseAddress, let o = oc.baseAddress,
+                                          let g = og.baseAddress, let z = sn.baseAddress else { return }
+                                    let ctx = RasterContext(
+                                        pixels: pixels, stride: canvas.width, canvas: canvas, region: region, scale: scale,
+                                        ramp: r, line: l, shapes: s, rows: q,
+                                        occluders: o, layerCount: occlusion ? layerCount : 0, occluding: g, spans: z
+                                    )
+                                    ctx.fill(region, with: background)
+                                    for (i, layer) in list.layers.enumerated() where touching[i] { ctx.draw(layer, at: i) }
                                 }
                             }
                         }
@@ -134,4 +179,11 @@ extension PixelShape {
         outerX0 = 0; outerX1 = 1; innerX0 = 0; innerX1 = 1
         outerY0 = 0; outerY1 = 1; innerY0 = 0; innerY1 = 1; steadyY0 = 0; steadyY1 = 1
     }
+}
+
+/// The pointers the two bands of a split render use; each band touches only its own rasterizer and its own rows.
+private struct UncheckedPointers: @unchecked Sendable {
+    let me: UnsafeMutablePointer<Rasterizer>
+    let other: UnsafeMutablePointer<Rasterizer>
+    let pixels: UnsafeMutablePointer<UInt32>
 }

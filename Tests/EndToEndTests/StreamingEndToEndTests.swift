@@ -109,7 +109,7 @@ import Testing
             return bytes
         }
         let started = Date()
-        let batches = 4
+        let batches = 8
         var rss: [Int] = []
         for k in 0..<batches {
             // 3,000 requests are more than a pipe holds: a daemon that stopped reading would block this writer.
@@ -140,8 +140,11 @@ import Testing
         // Answers waited in the output; nothing else did.
         let queued = status?["output"]?["queuedBytes"]?.intValue ?? -1
         #expect(queued > 0 && queued < 4 << 20, "\(queued) bytes queued")
+        // Requests read ahead of the lane hold their parse arenas until handled, so memory first climbs to the
+        // high-water mark of requests in flight (a few batches); from then on it must stay put.
         if rss.count == batches {
-            #expect(rss[batches - 1] - rss[0] < 64 * 1024, "resident memory during the stall: \(rss) KiB")
+            #expect(rss[batches - 1] - rss[batches / 2] < 16 * 1024, "resident memory during the stall: \(rss) KiB")
+            #expect(rss[batches - 1] - rss[0] < 160 * 1024, "resident memory during the stall: \(rss) KiB")
         }
     }
 

@@ -71,11 +71,13 @@ public struct JSONWriter: Sendable {
             bytes.append(UInt8(ascii: "\""))
             // Runs of bytes that need no escape (all of a base64 payload) are copied at once.
             var run = 0
-            for i in 0..<utf8.count {
+            var i = 0
+            while i < utf8.count {
                 let c = utf8[i]
+                i += 1
                 guard c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
-                run = i + 1
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<(i - 1)]))
+                run = i
                 switch c {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(c)
                 case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))

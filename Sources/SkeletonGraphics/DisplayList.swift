@@ -41,6 +41,7 @@ public enum LayerKind: String, Hashable, Sendable {
 
 /// One paintable layer in absolute canvas points.
 public struct Layer: Hashable, Sendable {
+    // `LayerDamage.aligned` compares layers field by field: a new field must be compared there too.
     /// Stable identity across frames: the same layer keeps its id while it exists.
     public var id: String
     /// The node this layer belongs to: its id, or its index path when it has none.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import JSON
 
@@ -5,6 +6,19 @@ import JSON
     @Test func writesCompactJSON() {
         let value: JSON = ["a": 1, "b": [true, false, nil], "c": "x", "d": 1.5, "e": 2.0, "f": ["g": -0.25]]
         #expect(value.text == #"{"a":1,"b":[true,false,null],"c":"x","d":1.5,"e":2,"f":{"g":-0.25}}"#)
+    }
+
+    @Test func escapesLongStringsWhereverTheEscapesFall() {
+        let plain = String(repeating: "AbC+/09=", count: 9)  // 72 bytes: checked sixteen at a time
+        #expect(JSON.string(plain).text == "\"" + plain + "\"")
+        for at in [0, 15, 16, 17, 40, 71] {
+            var s = Array(plain)
+            s.insert("\"", at: at)
+            s.insert("\n", at: min(at + 20, s.count))
+            let text = String(s)
+            let expected = "\"" + text.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+            #expect(JSON.string(text).text == expected, "escape at \(at)")
+        }
     }
 
     @Test func escapesStrings() {

@@ -70,7 +70,10 @@ public enum LayerDamage {
             b.withUnsafeBufferPointer { b in
                 for i in 0..<a.count {
                     guard a[i].id == b[i].id else { return false }
-                    guard a[i] != b[i] else { continue }
+                    // Field by field on the buffers: no layer is copied (kept layers share their storage, so
+                    // each comparison is an identity check).
+                    if a[i].shape == b[i].shape, a[i].opacity == b[i].opacity, a[i].kind == b[i].kind,
+                       a[i].fill == b[i].fill, a[i].clips == b[i].clips, a[i].node == b[i].node { continue }
                     if let r = pixelBounds(a[i], scale: scale, canvas: canvas) { damage.add(r) }
                     if let r = pixelBounds(b[i], scale: scale, canvas: canvas) { damage.add(r) }
                 }

@@ -27,7 +27,6 @@ final class LayoutCache: Sendable {
 
     private struct State: Sendable {
         var entries: [String: Entry] = [:]
-        var staticLayers: [String: (key: StaticLayersKey, layers: [Layer])] = [:]
         var computed = 0
     }
 
@@ -48,21 +47,11 @@ final class LayoutCache: Sendable {
         return rects
     }
 
-    /// A node's time-independent skeleton layers for `key`: the kept ones when `key` is unchanged, else from
-    /// `build` (kept for next time).
-    func staticLayers(for reference: String, _ key: StaticLayersKey, _ build: () -> [Layer]) -> [Layer] {
-        if let hit = state.withLock({ $0.staticLayers[reference] }), hit.key == key { return hit.layers }
-        let layers = build()
-        state.withLock { $0.staticLayers[reference] = (key, layers) }
-        return layers
-    }
-
     /// Forgets the given nodes (removed by a subtree replacement).
     func forget(_ references: Set<String>) {
         state.withLock { s in
             for reference in references {
                 s.entries[reference] = nil
-                s.staticLayers[reference] = nil
             }
         }
     }
@@ -71,19 +60,6 @@ final class LayoutCache: Sendable {
     func retain(only references: Set<String>) {
         state.withLock { s in
             s.entries = s.entries.filter { references.contains($0.key) }
-            s.staticLayers = s.staticLayers.filter { references.contains($0.key) }
         }
     }
-}
-
-/// Everything a node's time-independent skeleton layers are made from (see `SkeletonSession.skeletonLayers`).
-struct StaticLayersKey: Equatable, Sendable {
-    /// The node's `FlatTree.revision`: the node, its origin, direction and parent are as they were.
-    var revision: Int
-    var size: Size
-    var appearance: SkeletonAppearance
-    var layer: SkeletonLayerState
-    var scheme: ColorScheme
-    var canvas: Size
-    var clips: [RoundedRect]
 }

@@ -8,8 +8,9 @@ extension SkeletonSession {
         return copy.buildDisplayList(at: time)
     }
 
-    /// The display list at `time` built as a whole, without the cache (the reference the cache is tested against).
-    func layersBuiltWhole(at time: Double) -> DisplayList {
+    /// The display list at `time` built as a whole, without reusing the last build: what `layers(at:)` must equal
+    /// (tests compare the two) and what a build costs (the bench).
+    public func layersBuiltWhole(at time: Double) -> DisplayList {
         var copy = self
         _ = copy.advance(to: time)
         return copy.buildDisplayList(at: time, reuse: false)
@@ -165,24 +166,13 @@ extension SkeletonSession {
         return Easing.easeInEaseOut((time - start) / duration)
     }
 
-    /// The layers of leaf `v`'s skeleton: one block, or one layer per line. Layers that no longer change with time
-    /// (faded in, not animated) are kept per node and reused while nothing they are made from changes, so an
-    /// unchanged node costs one lookup and its layers compare equal to the last frame's in constant time.
+    /// The layers of leaf `v`'s skeleton: one block, or one layer per line.
     func skeletonLayers(
         _ v: Int, _ layer: SkeletonLayerState, at time: Double, animate: Bool, clips: [RoundedRect],
         appearance: SkeletonAppearance? = nil
     ) -> [Layer] {
         let opacity = progress(start: layer.appearedAt, duration: layer.fadeIn, at: time)
-        guard opacity == 1, !(animate && layer.animation != nil) else {
-            return buildSkeletonLayers(v, layer, opacity: opacity, at: time, animate: animate, clips: clips, appearance: appearance ?? self.appearance)
-        }
-        let appearance = appearance ?? self.appearance
-        let key = StaticLayersKey(
-            revision: tree.revision[v], size: maskSize(v), appearance: appearance, layer: layer,
-            scheme: document.colorScheme, canvas: document.canvasSize, clips: clips)
-        return layoutCache.staticLayers(for: tree.nodes[v].reference, key) {
-            buildSkeletonLayers(v, layer, opacity: 1, at: time, animate: animate, clips: clips, appearance: appearance)
-        }
+        return buildSkeletonLayers(v, layer, opacity: opacity, at: time, animate: animate, clips: clips, appearance: appearance ?? self.appearance)
     }
 
     private func buildSkeletonLayers(

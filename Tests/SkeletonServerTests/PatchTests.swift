@@ -89,3 +89,55 @@ import Testing
         #expect(text(s) == text)
     }
 }
+
+/// Patches whose changes lie inside one node of a valid document decode that node alone, and end exactly where the
+/// whole-text path ends; a patch that would break the document still changes nothing.
+@Suite struct IncrementalPatchTests {
+    let base = PatchTests()
+
+    func server(incremental: Bool) throws -> InProcessServer {
+        let s = InProcessServer()
+        try s.initialize(["initializationOptions": ["clock": "manual", "incrementalEdits": .bool(incremental)]])
+        s.client.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///p", "languageId": "json", "version": 1, "text": .string(base.text)]])
+        _ = try s.client.request("skeleton/show", ["uri": "file:///p", "type": "gradient", "transition": "none"])
+        return s
+    }
+
+    func analyses(_ s: InProcessServer) throws -> (full: Int, incremental: Int) {
+        let status = try s.client.request("daemon/status")["result"]?["analyses"]
+        return (status?["full"]?.intValue ?? -1, status?["incremental"]?.intValue ?? -1)
+    }
+
+    @Test func oneNodePatchesTakeTheShortPathAndMatchTheWholeTextPath() throws {
+        let fast = try server(incremental: true), reference = try server(incremental: false)
+        let patches: [[JSON]] = [
+            [["op": "set", "node": "a", "properties": ["frame": [0, 0, 40, 20], "backgroundColor": "#3498DB"]]],
+            [["op": "insert", "parent": "b", "index": 0, "node": ["type": "UILabel", "frame": [2, 2, 10, 4], "isSkeletonable": true]]],
+            [["op": "remove", "node": "0.1.1"]],
+            [["op": "set", "node": "a", "properties": ["id": "a2"]]],
+        ]
+        for (k, ops) in patches.enumerated() {
+            let answers = try [fast, reference].map { try base.patch($0, ops) }
+            #expect(answers[0]["result"] == answers[1]["result"], "patch \(k)")
+            #expect(answers[0]["result"]?["version"] == .int(k + 2))
+            for s in [fast, reference] { _ = try s.client.request("skeleton/isActive", ["uri": "file:///p"]) }
+            #expect(base.text(fast) == base.text(reference))
+            let lists = [fast, reference].map { $0.daemon?.documents.session("file:///p")?.layers(at: 0) }
+            #expect(lists[0] != nil && lists[0] == lists[1], "patch \(k)")
+        }
+        let counts = try analyses(fast)
+        #expect(counts.full == 1 && counts.incremental == 4, "\(counts)")
+        #expect(try analyses(reference).incremental == 0)
+    }
+
+    @Test func aOneNodePatchThatWouldDuplicateAnIdChangesNothing() throws {
+        let s = try server(incremental: true)
+        let before = base.text(s)
+        let answer = try base.patch(s, [["op": "set", "node": "a", "properties": ["id": "b"]]])
+        #expect(answer["error"]?["code"] == -32602)
+        #expect(answer["error"]?["data"]?["problems"]?[0]?["code"] == "duplicate-id")
+        #expect(base.text(s) == before)
+        #expect(s.daemon?.documents.document("file:///p")?.version == 1)
+        #expect(s.daemon?.documents.session("file:///p")?.contains("a") == true)
+    }
+}

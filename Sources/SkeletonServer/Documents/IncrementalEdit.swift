@@ -36,9 +36,20 @@ extension DocumentStore {
     /// Applies `edit` (already applied to the entry's text) to the one node whose text holds it. Returns false,
     /// changing nothing, when the whole text must be analysed instead.
     func applyInPlace(_ uri: String, _ entry: DocumentEntry, edit: ByteEdit, spans: NodeSpanIndex) -> Bool {
+        guard let events = replaceInPlace(entry, text: nil, edit: edit, spans: spans) else { return false }
+        sessionChanged(uri, entry, events: events.map { SceneEvent(scene: "", event: $0) })
+        return true
+    }
+
+    /// Applies `edit` to the one node whose text holds it and, when `text` is given, makes it the entry's text
+    /// (else the edit is already in the entry's text). Returns the session's events, or nil, changing nothing, when
+    /// the whole text must be analysed instead. The caller reports the session change.
+    func replaceInPlace(_ entry: DocumentEntry, text: TextDocument?, edit: ByteEdit, spans: NodeSpanIndex) -> [LifecycleEvent]? {
         let now = configuration.clock.now
         let events = entry.state.withLock { state -> [LifecycleEvent]? in
-            guard let prepared = IncrementalEdit(text: state.text.buffer, edit: edit, spans: spans),
+            let buffer = text?.buffer ?? state.text.buffer
+            // A patch's difference is computed, so its range may start inside a neighbour: climb if needed.
+            guard let prepared = IncrementalEdit(text: buffer, edit: edit, spans: spans, climbing: text != nil),
                   // Out of the map while it changes, so its storage is not copied.
                   var session = state.sessions.removeValue(forKey: "") else { return nil }
             guard let events = prepared.apply(to: &session, at: now) else {
@@ -46,13 +57,12 @@ extension DocumentStore {
                 return nil
             }
             state.sessions[""] = session
+            if let text { state.text = text }
             state.spans = prepared.spans
             return events
         }
-        guard let events else { return false }
-        analysisCounts.withLock { $0.incremental += 1 }
-        sessionChanged(uri, entry, events: events.map { SceneEvent(scene: "", event: $0) })
-        return true
+        if events != nil { analysisCounts.withLock { $0.incremental += 1 } }
+        return events
     }
 }
 
@@ -72,8 +82,22 @@ public struct IncrementalEdit: Sendable {
 
     /// Decodes the node that holds `edit` (already applied to `text`; `spans` index the text before it), or nil
     /// when the edit is not inside one node other than the root, or the node's new text has any problem.
-    public init?(text: TextBuffer, edit: ByteEdit, spans: NodeSpanIndex, limits: DocumentLimits = .default) {
-        guard let k = spans.innermostNode(containing: edit.start..<edit.oldEnd), k > 0 else { return nil }
+    ///
+    /// `climbing`: when that node's new text is not one valid node, try its ancestors (below the root) in turn.
+    /// For computed differences (a patch's), whose minimal range can start inside a neighbour of what changed.
+    public init?(text: TextBuffer, edit: ByteEdit, spans: NodeSpanIndex, limits: DocumentLimits = .default, climbing: Bool = false) {
+        guard var k = spans.innermostNode(containing: edit.start..<edit.oldEnd), k > 0 else { return nil }
+        while true {
+            if let decoded = Self(node: k, text: text, edit: edit, spans: spans, limits: limits) {
+                self = decoded
+                return
+            }
+            k = spans.spans[k].parent
+            guard climbing, k > 0 else { return nil }
+        }
+    }
+
+    private init?(node k: Int, text: TextBuffer, edit: ByteEdit, spans: NodeSpanIndex, limits: DocumentLimits) {
         let old = spans.spans[k]
         let nodeBytes = old.start..<(old.end + edit.delta)
         guard nodeBytes.upperBound <= text.bytes.count else { return nil }

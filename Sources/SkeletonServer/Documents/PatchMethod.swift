@@ -32,6 +32,20 @@ struct PatchMethod: Sendable {
         guard !ops.isEmpty else { throw JSONDecodingError(at: try params.member("ops"), "must list at least one op") }
         var editor = JSONTextEditor(bytes: text.buffer.bytes)
         for op in ops { try apply(op, to: &editor) }
+        // A patch of a valid document whose changes lie inside one node decodes that node alone: the rest of the
+        // text did not change and was valid, so that node's text being valid (and its ids free) makes the whole
+        // valid. The frames follow the answer.
+        if let (range, replacement) = text.buffer.difference(to: editor.bytes), let spans = documents.spansForEdit(entry) {
+            var patched = text
+            let edit = patched.buffer.replace(range, with: replacement)
+            patched.version += 1
+            if let events = documents.replaceInPlace(entry, text: patched, edit: edit, spans: spans) {
+                context.afterResponse {
+                    documents.sessionChanged(uri, entry, events: events.map { SceneEvent(scene: "", event: $0) })
+                }
+                return ["version": .int(patched.version)]
+            }
+        }
         // Atomic: an invalid result changes nothing.
         let result = editor.bytes.withUnsafeBytes { DocumentDecoder().decode(bytes: $0) }
         if !result.errors.isEmpty {

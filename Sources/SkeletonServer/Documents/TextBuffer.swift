@@ -96,13 +96,27 @@ public struct TextBuffer: Sendable, Equatable {
         let end = try offset(of: range.end, encoding: encoding)
         guard range.start <= range.end, start <= end else { throw .rangeOutOfOrder }
         var inserted = text
-        let newLength = inserted.withUTF8 { utf8 in
-            bytes.replaceSubrange(start..<end, with: utf8)
-            return utf8.count
+        return inserted.withUTF8 { utf8 in replace(start..<end, with: utf8, firstLine: range.start.line) }
+    }
+
+    /// Replaces the bytes of `range` with `replacement`, keeping the line index in step.
+    @discardableResult
+    public mutating func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>) -> ByteEdit {
+        // The line holding the range's start: the last line starting at or before it.
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= range.lowerBound { low = mid } else { high = mid - 1 }
         }
+        return replace(range, with: replacement, firstLine: low)
+    }
+
+    private mutating func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>, firstLine: Int) -> ByteEdit {
+        let start = range.lowerBound, end = range.upperBound
+        bytes.replaceSubrange(range, with: replacement)
+        let newLength = replacement.count
         // Lines starting inside the replaced bytes go; the inserted text's lines come in; later lines move.
         let delta = newLength - (end - start)
-        let firstLine = range.start.line
         var after = firstLine + 1
         while after < lineStarts.count, lineStarts[after] <= end { after += 1 }
         var added: [Int] = []
@@ -112,6 +126,18 @@ public struct TextBuffer: Sendable, Equatable {
         }
         lineStarts.replaceSubrange((firstLine + 1)..<after, with: added)
         return ByteEdit(start: start, oldEnd: end, newEnd: start + newLength)
+    }
+
+    /// The one byte range that turns this text into `other` (their common prefix and suffix left out), or nil
+    /// when they are equal.
+    public func difference(to other: [UInt8]) -> (range: Range<Int>, replacement: ArraySlice<UInt8>)? {
+        let shorter = min(bytes.count, other.count)
+        var prefix = 0
+        while prefix < shorter, bytes[prefix] == other[prefix] { prefix += 1 }
+        if prefix == shorter, bytes.count == other.count { return nil }
+        var suffix = 0
+        while suffix < shorter - prefix, bytes[bytes.count - 1 - suffix] == other[other.count - 1 - suffix] { suffix += 1 }
+        return (prefix..<(bytes.count - suffix), other[prefix..<(other.count - suffix)])
     }
 
     private static func lineStarts(of bytes: [UInt8]) -> [Int] {

@@ -68,6 +68,55 @@ import Testing
         #expect(try s.call("skeleton/isActive", ["uri": "file:///live"]) == true)
     }
 
+    /// Typing inside one node of a valid document: the daemon decodes that node alone (`analyses.incremental`),
+    /// the frame that follows covers only the pixels around it, and a typo on the way is diagnosed and mended.
+    @Test func typingInsideOneNodeDecodesThatNodeAndRedrawsOnlyIt() throws {
+        let s = try D()
+        defer { s.close() }
+        let uri = "file:///typing.skeleton.json"
+        let lines = [
+            "{\"root\": {\"type\": \"UIView\", \"id\": \"root\", \"frame\": [0, 0, 300, 200], \"isSkeletonable\": true, \"children\": [",
+            "  {\"type\": \"UIView\", \"id\": \"left\", \"frame\": [10, 10, 100, 40], \"isSkeletonable\": true},",
+            "  {\"type\": \"UIView\", \"id\": \"right\", \"frame\": [150, 10, 100, 40], \"isSkeletonable\": true}",
+            "]}}",
+        ]
+        s.open(uri, text: lines.joined(separator: "\n"))
+        _ = try s.call("skeleton/show", ["uri": .string(uri), "type": "solid", "transition": "none"])
+        _ = try s.call("preview/subscribe", ["uri": .string(uri), "encoding": "raw", "window": 64])
+        let keyframe = try s.notification("preview/frame")
+        #expect(keyframe["keyframe"] == true)
+        func type(_ version: Int, line: Int, _ from: Int, _ to: Int, _ text: String) {
+            s.client.notify("textDocument/didChange", [
+                "textDocument": ["uri": .string(uri), "version": .int(version)],
+                "contentChanges": [["range": ["start": ["line": .int(line), "character": .int(from)],
+                                              "end": ["line": .int(line), "character": .int(to)]], "text": .string(text)]],
+            ])
+        }
+        // "left" is 100 wide: retype it as 60, a character at a time (100 → 10 → 60).
+        let column = lines[1].utf8.count - lines[1].split(separator: "[").last!.utf8.count
+        let width = column + "10, 10, ".utf8.count
+        for (version, at, text) in [(2, 2, ""), (3, 0, "6")] {  // 10, then 60
+            type(version, line: 1, width + at, width + at + 1, text)
+            let frame = try s.notification("preview/frame")
+            let rects = frame["rects"]?.arrayValue ?? []
+            #expect(!rects.isEmpty)
+            // Everything redrawn lies left of "right" (x 150): the other node was not touched.
+            let reach = rects.map { ($0["x"]?.intValue ?? 0) + ($0["width"]?.intValue ?? 0) }.max() ?? 0
+            #expect(reach <= 150, "frame \(frame["seq"]?.intValue ?? -1) reaches x \(reach)")
+        }
+        type(4, line: 1, 2, 2, "}")                   // a typo: diagnosed, the last valid tree stays
+        let broken = try s.notification("textDocument/publishDiagnostics")
+        #expect(broken["diagnostics"]?.arrayValue?.isEmpty == false)
+        type(5, line: 1, 2, 3, "")
+        let mended = try s.notification("textDocument/publishDiagnostics")
+        #expect(mended["diagnostics"] == [])
+        #expect(try s.layers(uri).first?.rect == [10, 10, 60, 40])
+        let analyses = try s.call("daemon/status", [:])["analyses"]
+        // didOpen, the typo and its fix were whole-text analyses; both width edits were one node each.
+        #expect(analyses?["incremental"] == 2)
+        #expect(analyses?["full"] == 3)
+    }
+
     @Test func badRequestsNameTheFieldAndChangeNothing() throws {
         let s = try D()
         defer { s.close() }

@@ -40,69 +40,8 @@ extension SkeletonSession {
         return list
     }
 
-    /// The list of `last` with the run of the one subtree holding every node that differs from it rebuilt; nil
-    /// when that cannot be done (see `DisplayListCache`).
-    private func rebuild(from last: DisplayListCache.Build, appearance: SkeletonAppearance, at time: Double) -> DisplayList? {
-        let n = tree.count, m = last.revision.count
-        func same(_ j: Int, _ k: Int) -> Bool {
-            tree.revision[j] == last.revision[k] && states.revision[j] == last.stateRevision[k]
-        }
-        var a = 0
-        while a < min(n, m), same(a, a) { a += 1 }
-        var b = 0
-        while b < min(n, m) - a, same(n - 1 - b, m - 1 - b) { b += 1 }
-        if a == n, n == m { return last.list }
-        // New nodes a..<(n - b) replace old ones a..<(m - b): find the subtree holding them.
-        guard a < n - b, a < m else { return nil }
-        var v = a
-        while tree.end[v] < n - b {
-            v = tree.parent[v]
-            guard v >= 0 else { return nil }
-        }
-        // The run is in the old list only when no ancestor hid the subtree.
-        var clips: [RoundedRect] = []
-        var p = tree.parent[v]
-        while p >= 0 {
-            if tree.nodes[p].isHidden || states[p].hiddenBySkeleton { return nil }
-            if tree.nodes[p].clipsToBounds {
-                let o = tree.origin[p], size = frameSize(p)
-                clips.append(RoundedRect(rect: Rect(x: o.x, y: o.y, width: size.width, height: size.height), cornerRadius: tree.nodes[p].cornerRadius))
-            }
-            p = tree.parent[p]
-        }
-        clips.reverse()
-        let nodeDelta = n - m
-        let oldStart = last.start[v], oldEnd = last.end[v]
-        var pass = EmitPass(nodes: n, departing: [:], appearance: appearance, time: time, capacity: 0)
-        pass.out = Array(last.list.layers[..<oldStart])
-        pass.out.reserveCapacity(last.list.layers.count + 16)
-        emit(v, clips: clips, into: &pass)
-        let layerDelta = pass.out.count - oldEnd
-        pass.out.append(contentsOf: last.list.layers[oldEnd...])
-        // Runs: before v as they were (ancestors grow), v's subtree as just emitted, after it moved.
-        for j in 0..<v {
-            pass.start[j] = last.start[j]
-            pass.end[j] = last.end[j]
-        }
-        var ancestor = tree.parent[v]
-        while ancestor >= 0 {
-            pass.end[ancestor] += layerDelta
-            ancestor = tree.parent[ancestor]
-        }
-        for j in tree.end[v]..<n {
-            pass.start[j] = last.start[j - nodeDelta] + layerDelta
-            pass.end[j] = last.end[j - nodeDelta] + layerDelta
-        }
-        let list = DisplayList(size: last.list.size, background: last.list.background, layers: pass.out)
-        displayListCache.store(DisplayListCache.Build(
-            list: list, revision: tree.revision, stateRevision: states.revision, appearance: appearance, scheme: last.scheme,
-            canvas: last.canvas, start: pass.start, end: pass.end, staticSince: max(last.staticSince, pass.staticSince),
-            time: time),
-            partial: true)
-        return list
-    }
-
-    private func emit(_ v: Int, clips: [RoundedRect], into pass: inout EmitPass) {
+    /// Emits node `v`'s subtree (under `clips`, its ancestors' clips) into `pass`, noting each node's run.
+    func emit(_ v: Int, clips: [RoundedRect], into pass: inout EmitPass) {
         pass.start[v] = pass.out.count
         defer { pass.end[v] = pass.out.count }
         let node = tree.nodes[v]

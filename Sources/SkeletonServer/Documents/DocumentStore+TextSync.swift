@@ -1,0 +1,83 @@
+import JSON
+import JSONRPC
+
+/// LSP text synchronization: open, change (range edits in order, all or nothing, versions that grow) and close.
+extension DocumentStore {
+    func register(in table: inout MethodTable) {
+        table.notification("textDocument/didOpen") { [self] context in
+            let item = try context.paramsObject().member("textDocument")
+            let version = try item.int("version")
+            let text = TextDocument(
+                uri: try item.string("uri"), languageId: try item.optionalString("languageId") ?? "",
+                version: version, text: try item.string("text"))
+            let entry = DocumentEntry(text: text)
+            entries.withLock { $0[text.uri] = entry }
+            log.debug("opened \(text.uri) (\(text.buffer.bytes.count) bytes)")
+            analyse(text.uri, entry)
+        }
+        table.notification("textDocument/didChange") { [self] context in try didChange(context) }
+        table.notification("textDocument/didClose") { [self] context in
+            let uri = try context.paramsObject().member("textDocument").string("uri")
+            _ = entries.withLock { $0.removeValue(forKey: uri) }
+            previews.documentClosed(uri)
+            server?.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+        }
+    }
+
+    /// Applies content changes in array order; all or nothing. The version must grow.
+    private func didChange(_ context: NotificationContext) throws {
+        let params = try context.paramsObject()
+        let identifier = try params.member("textDocument")
+        let uri = try identifier.string("uri")
+        let versionValue = try identifier.member("version")
+        let version = try versionValue.decodeInt()
+        guard version >= 0 else { throw JSONDecodingError(at: versionValue, "must not be negative") }
+        let changes = try params.member("contentChanges").decodeArray()
+        guard let entry = entry(uri) else {
+            throw ResponseError(.invalidParams, "didChange for \(uri), which is not open")
+        }
+        // Every change is read before the text is touched: a bad field refuses them all.
+        var decoded: [(range: TextRange?, text: String, at: JSONValue)] = []
+        for change in changes {
+            let range = try change.optionalMember("range").map { value throws(JSONDecodingError) in try Self.decodeRange(value) }
+            decoded.append((range, try change.string("text"), change.optionalMember("range") ?? change))
+        }
+        // A single range edit of a valid document may take the short path through the one node it touched.
+        let spans = decoded.count == 1 && decoded[0].range != nil ? spansForEdit(entry) : nil
+        let encoding = configuration.positionEncoding
+        let edit = try entry.state.withLock { state throws -> ByteEdit? in
+            guard version > state.text.version else {
+                throw ResponseError(
+                    .invalidParams, "didChange for \(uri) with version \(version), which is not after \(state.text.version)")
+            }
+            func apply(_ change: (range: TextRange?, text: String, at: JSONValue), to buffer: inout TextBuffer) throws -> ByteEdit? {
+                do {
+                    return try buffer.apply(range: change.range, text: change.text, encoding: encoding)
+                } catch {
+                    throw JSONDecodingError(at: change.at, error.description)
+                }
+            }
+            // One change applies in place (it fails before changing anything); several apply to a copy first.
+            var edit: ByteEdit?
+            if decoded.count == 1 {
+                edit = try apply(decoded[0], to: &state.text.buffer)
+            } else {
+                var buffer = state.text.buffer
+                for change in decoded { edit = try apply(change, to: &buffer) }
+                state.text.buffer = buffer
+            }
+            state.text.version = version
+            return edit
+        }
+        if let edit, let spans, applyInPlace(uri, entry, edit: edit, spans: spans) { return }
+        analyse(uri, entry)
+    }
+
+    static func decodeRange(_ value: JSONValue) throws(JSONDecodingError) -> TextRange {
+        TextRange(start: try decodePosition(value.member("start")), end: try decodePosition(value.member("end")))
+    }
+
+    static func decodePosition(_ value: JSONValue) throws(JSONDecodingError) -> TextPosition {
+        TextPosition(line: try value.int("line"), character: try value.int("character"))
+    }
+}

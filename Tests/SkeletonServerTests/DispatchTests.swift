@@ -138,3 +138,41 @@ import Testing
         #expect(result["capabilities"]?["textDocumentSync"] != nil)
     }
 }
+
+/// A client that sends requests faster than they are handled: the reader stops reading at the lanes' capacity (the
+/// client's writes wait in its pipe), reads on as they drain, and every request is answered.
+@Suite struct BackpressureTests {
+    @Test func readingPausesWhileTheLanesAreFullAndEveryRequestIsAnswered() throws {
+        var table = MethodTable()
+        table.request("test/slow") { _ in
+            usleep(200)
+            return true
+        }
+        let s = InProcessServer(table: table)
+        try s.initialize()
+        let total = 3 * Server.maxPendingWork
+        var bytes: [UInt8] = []
+        for i in 0..<total {
+            bytes += OutputFraming.contentLength((["jsonrpc": "2.0", "id": .int(i), "method": "test/slow",
+                                                    "params": ["textDocument": ["uri": "file:///one"]]] as JSON).bytes)
+        }
+        // The writes block while the daemon does not read, so they go from another thread.
+        let client = s.client, flood = bytes
+        let sent = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            client.sendRaw(flood)
+            sent.signal()
+        }
+        var most = 0
+        var answered = 0
+        while answered < total {
+            most = max(most, s.server.pendingWork)
+            let message = try s.client.receive(timeout: 30)
+            if message["result"] == true { answered += 1 }
+        }
+        #expect(sent.wait(timeout: .now() + 30) == .success)
+        #expect(answered == total)
+        #expect(most <= Server.maxPendingWork + 1, "at most \(most) handlers were queued at once")
+        #expect(most > 0)
+    }
+}

@@ -53,10 +53,17 @@ public final class Server: MessageHandler {
     /// Blocks until every dispatched handler has finished.
     public func waitUntilIdle() { lanes.waitUntilIdle() }
 
+    /// Handlers queued or running.
+    public var pendingWork: Int { lanes.pendingCount }
+
+    /// Handlers queued at once at which the reader stops reading input; it reads on once half of them ran.
+    public static let maxPendingWork = Lanes.defaultCapacity
+
     // MARK: MessageHandler
 
     public func handle(_ payload: IncomingPayload, from connection: Connection) {
         connectionBox.withLock { if $0 == nil { $0 = connection } }
+        lanes.waitForRoom()
         switch payload {
         case .single(.failure(let invalid)):
             connection.sendError(id: invalid.id, invalid.error)

@@ -10,6 +10,7 @@ enum StatusMethod {
                 "documents": .int(documents.count),
                 "subscriptions": .int(documents.previews.count),
                 "framesBuilt": .int(documents.previews.framesBuilt),
+                "pendingWork": .int(context.server.pendingWork),
                 "analyses": [
                     "full": .int(documents.analysisCounts.withLock { $0.full }),
                     "incremental": .int(documents.analysisCounts.withLock { $0.incremental }),

@@ -41,6 +41,13 @@ import Testing
         #expect(try s.client.request("shutdown")["error"]?["code"] == -32002)
     }
 
+    @Test func refusesAnIncrementalEditsOptionThatIsNotABoolean() throws {
+        let s = InProcessServer()
+        let answer = try s.initialize(["capabilities": [:], "initializationOptions": ["incrementalEdits": "yes"]])
+        #expect(answer["error"]?["code"] == -32602)
+        #expect(answer["error"]?["data"]?["pointer"] == "/params/initializationOptions/incrementalEdits")
+    }
+
     @Test func appliesChangesInOrderWithUTF16Positions() throws {
         let s = InProcessServer()
         try s.initialize()

@@ -172,6 +172,7 @@ extension Bench {
         } else if which == "render" {
             let list = RenderBench.scene()
             var rasterizer = Rasterizer()
+            rasterizer.parallel = false  // one thread: instruction counts stay deterministic
             var frame = try Frame(width: RenderBench.width, height: RenderBench.height)
             for _ in 0..<options.runs {
                 try rasterizer.render(list, scale: 1, into: &frame)

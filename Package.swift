@@ -19,7 +19,7 @@ let package = Package(
         .executable(name: "skeleton", targets: ["skeleton"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // MARK: C libraries from Debian
@@ -49,14 +49,19 @@ let package = Package(
         .target(name: "SkeletonGraphics", swiftSettings: strict, linkerSettings: libm),
         .target(name: "SkeletonModel", dependencies: ["JSON", "SkeletonGraphics"], swiftSettings: strict),
         .target(name: "SkeletonEngine", dependencies: ["SkeletonModel", "SkeletonGraphics"], swiftSettings: strict),
-        .target(name: "SkeletonRender", dependencies: ["SkeletonGraphics", "CZlib"], swiftSettings: strict, linkerSettings: libm),
-        .target(name: "InterfaceBuilder", dependencies: ["SkeletonModel", "SkeletonGraphics", "JSON"], swiftSettings: strict),
+        .target(
+            name: "SkeletonRender", dependencies: ["SkeletonGraphics", "CZlib"], swiftSettings: strict,
+            linkerSettings: libm),
+        .target(
+            name: "InterfaceBuilder", dependencies: ["SkeletonModel", "SkeletonGraphics", "JSON"], swiftSettings: strict
+        ),
 
         // MARK: The server and its executables
         .target(
             name: "SkeletonServer",
             dependencies: [
-                "JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics", "InterfaceBuilder",
+                "JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics",
+                "InterfaceBuilder",
             ],
             swiftSettings: strict
         ),
@@ -64,7 +69,9 @@ let package = Package(
         .target(name: "SkeletonClient", dependencies: ["JSON", "JSONRPC"], swiftSettings: strict),
         .executableTarget(
             name: "skeletond",
-            dependencies: ["SkeletonServer", "JSONRPC", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "SkeletonServer", "JSONRPC", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -86,8 +93,12 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"], swiftSettings: strict),
         .testTarget(name: "SkeletonGraphicsTests", dependencies: ["SkeletonGraphics"], swiftSettings: strict),
-        .testTarget(name: "SkeletonModelTests", dependencies: ["SkeletonModel", "JSON", "SkeletondTestSupport"], swiftSettings: strict),
-        .testTarget(name: "SkeletonEngineTests", dependencies: ["SkeletonEngine", "SkeletonModel", "JSON", "SkeletondTestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "SkeletonModelTests", dependencies: ["SkeletonModel", "JSON", "SkeletondTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "SkeletonEngineTests",
+            dependencies: ["SkeletonEngine", "SkeletonModel", "JSON", "SkeletondTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "InterfaceBuilderTests",
             dependencies: ["InterfaceBuilder", "SkeletonModel", "SkeletonEngine", "SkeletonGraphics"],
@@ -96,12 +107,15 @@ let package = Package(
         ),
         .testTarget(name: "SkeletonImagingTests", dependencies: ["SkeletonImaging", "CGif"], swiftSettings: strict),
         .testTarget(
-            name: "SkeletonRenderTests", dependencies: ["SkeletonRender", "SkeletonGraphics", "CZlib", "SkeletondTestSupport"],
+            name: "SkeletonRenderTests",
+            dependencies: ["SkeletonRender", "SkeletonGraphics", "CZlib", "SkeletondTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "SkeletonServerTests",
-            dependencies: ["SkeletonServer", "JSONRPC", "JSON", "SkeletondTestSupport", "SkeletonRender", "SkeletonGraphics"],
+            dependencies: [
+                "SkeletonServer", "JSONRPC", "JSON", "SkeletondTestSupport", "SkeletonRender", "SkeletonGraphics",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -124,10 +138,14 @@ let package = Package(
             ],
             swiftSettings: strict),
         .target(name: "FuzzReplay", swiftSettings: strict),
-        .executableTarget(name: "skeletond-fuzz", dependencies: ["SkeletonServer", "JSONRPC", "JSON", "FuzzReplay"], swiftSettings: strict),
+        .executableTarget(
+            name: "skeletond-fuzz", dependencies: ["SkeletonServer", "JSONRPC", "JSON", "FuzzReplay"],
+            swiftSettings: strict),
         .executableTarget(
             name: "skeleton-document-fuzz",
-            dependencies: ["SkeletonServer", "SkeletonEngine", "SkeletonModel", "InterfaceBuilder", "JSON", "FuzzReplay"],
+            dependencies: [
+                "SkeletonServer", "SkeletonEngine", "SkeletonModel", "InterfaceBuilder", "JSON", "FuzzReplay",
+            ],
             swiftSettings: strict
         ),
     ],

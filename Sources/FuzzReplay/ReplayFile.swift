@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Replaying fuzz inputs without libFuzzer: a plain `swift build` of a fuzz target runs the inputs named on its

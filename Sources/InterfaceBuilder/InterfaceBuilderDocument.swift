@@ -35,7 +35,8 @@ public struct IBDecodingResult: Sendable {
 
     /// Creates a value with the given members.
     public init(file: InterfaceBuilderFile, documents: [String: DocumentDecodingResult]) {
-        self.file = file; self.documents = documents
+        self.file = file
+        self.documents = documents
     }
 
     /// Storyboard or XIB (nil: not an IB document).

@@ -27,8 +27,10 @@ public struct InterfaceBuilderFile: Sendable {
     /// Parses UTF-8 bytes of an IB file.
     public static func parse(bytes: [UInt8], limits: DocumentLimits = .default) -> InterfaceBuilderFile {
         guard bytes.count <= limits.maxBytes else {
-            return failed(IBProblems.problem(.xmlSyntax, "the file is \(bytes.count) bytes, over the limit of \(limits.maxBytes)",
-                                             at: IBSourceLocation(line: 1, column: 1)), limits: limits)
+            return failed(
+                IBProblems.problem(
+                    .xmlSyntax, "the file is \(bytes.count) bytes, over the limit of \(limits.maxBytes)",
+                    at: IBSourceLocation(line: 1, column: 1)), limits: limits)
         }
         let root: IBElement
         switch IBXMLReader.read(bytes, maxDepth: 2 * limits.maxDepth + 16) {
@@ -38,20 +40,24 @@ public struct InterfaceBuilderFile: Sendable {
         let type = root["type"] ?? ""
         guard root.name == "document", type.hasPrefix("com.apple.InterfaceBuilder") else {
             let what = root.name == "document" ? "a <document> of type \"\(type)\"" : "a <\(root.name)> element"
-            return failed(IBProblems.problem(
-                .notInterfaceBuilder, "not an Interface Builder document: expected <document type=\"com.apple.InterfaceBuilder…\">, found \(what)",
-                at: root.location), limits: limits)
+            return failed(
+                IBProblems.problem(
+                    .notInterfaceBuilder,
+                    "not an Interface Builder document: expected <document type=\"com.apple.InterfaceBuilder…\">, found \(what)",
+                    at: root.location), limits: limits)
         }
         let kind: IBFileKind = type.contains("Storyboard") || root.child("scenes") != nil ? .storyboard : .xib
         let catalog = SceneCatalog(document: root, kind: kind)
         var problems = catalog.problems
         if catalog.scenes.isEmpty {
             let what = kind == .storyboard ? "no view controller with a view" : "no top-level view"
-            problems.insert(IBProblems.problem(.noScenes, "the \(kind.rawValue) has no scenes (\(what))", at: root.location), at: 0)
+            problems.insert(
+                IBProblems.problem(.noScenes, "the \(kind.rawValue) has no scenes (\(what))", at: root.location), at: 0)
         }
         let scheme: ColorScheme = root.child("device")?["appearance"] == "dark" ? .dark : .light
         return InterfaceBuilderFile(
-            kind: kind, scenes: catalog.scenes, initialSceneID: catalog.initialSceneID, problems: problems, limits: limits,
+            kind: kind, scenes: catalog.scenes, initialSceneID: catalog.initialSceneID, problems: problems,
+            limits: limits,
             roots: catalog.roots, embeddable: catalog.embeddable,
             colors: IBColorResolver(resources: root.child("resources")), colorScheme: scheme)
     }
@@ -63,7 +69,8 @@ public struct InterfaceBuilderFile: Sendable {
 
     private static func failed(_ problem: DocumentProblem, limits: DocumentLimits) -> InterfaceBuilderFile {
         InterfaceBuilderFile(
-            kind: nil, scenes: [], initialSceneID: nil, problems: [problem], limits: limits, roots: [:], embeddable: [:],
+            kind: nil, scenes: [], initialSceneID: nil, problems: [problem], limits: limits, roots: [:],
+            embeddable: [:],
             colors: IBColorResolver(resources: nil), colorScheme: .light)
     }
 

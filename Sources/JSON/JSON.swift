@@ -90,6 +90,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     public func hash(into hasher: inout Hasher) {
-        for (k, v) in pairs { hasher.combine(k); hasher.combine(v) }
+        for (k, v) in pairs {
+            hasher.combine(k)
+            hasher.combine(v)
+        }
     }
 }

@@ -33,7 +33,9 @@ package struct JSONByteScanner {
         while i < bytes.count {
             switch bytes[i] {
             case UInt8(ascii: "\\"): i += 2
-            case UInt8(ascii: "\""): i += 1; return
+            case UInt8(ascii: "\""):
+                i += 1
+                return
             default: i += 1
             }
         }
@@ -50,11 +52,16 @@ package struct JSONByteScanner {
             var depth = 0
             while i < bytes.count {
                 switch bytes[i] {
-                case UInt8(ascii: "\""): skipString(); continue
+                case UInt8(ascii: "\""):
+                    skipString()
+                    continue
                 case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     depth -= 1
-                    if depth == 0 { i += 1; return }
+                    if depth == 0 {
+                        i += 1
+                        return
+                    }
                 default: break
                 }
                 i += 1
@@ -77,7 +84,11 @@ package struct JSONByteScanner {
         var pendingHigh: UInt32?
         while j < end {
             let c = bytes[j]
-            guard c == UInt8(ascii: "\\"), j + 1 < end else { out.append(c); j += 1; continue }
+            guard c == UInt8(ascii: "\\"), j + 1 < end else {
+                out.append(c)
+                j += 1
+                continue
+            }
             let e = bytes[j + 1]
             j += 2
             switch e {
@@ -90,7 +101,10 @@ package struct JSONByteScanner {
                 let hex = String(decoding: bytes[j..<(j + 4)], as: UTF8.self)
                 j += 4
                 guard let unit = UInt32(hex, radix: 16) else { continue }
-                if (0xD800..<0xDC00).contains(unit) { pendingHigh = unit; continue }
+                if (0xD800..<0xDC00).contains(unit) {
+                    pendingHigh = unit
+                    continue
+                }
                 var scalarValue = unit
                 if (0xDC00..<0xE000).contains(unit), let high = pendingHigh {
                     scalarValue = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)

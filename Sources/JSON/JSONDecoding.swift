@@ -6,7 +6,8 @@ public struct JSONDecodingError: Error, Sendable, Hashable, CustomStringConverti
     public var message: String
 
     public init(pointer: JSONPointer, message: String) {
-        self.pointer = pointer; self.message = message
+        self.pointer = pointer
+        self.message = message
     }
 
     /// An error about `value` (its pointer is found in its document).
@@ -83,11 +84,15 @@ extension JSONValue {
 
     // Shorthands for members.
     public func string(_ key: String) throws(JSONDecodingError) -> String { try member(key).decodeString() }
-    public func optionalString(_ key: String) throws(JSONDecodingError) -> String? { try optionalMember(key)?.decodeString() }
+    public func optionalString(_ key: String) throws(JSONDecodingError) -> String? {
+        try optionalMember(key)?.decodeString()
+    }
     public func int(_ key: String) throws(JSONDecodingError) -> Int { try member(key).decodeInt() }
     public func optionalInt(_ key: String) throws(JSONDecodingError) -> Int? { try optionalMember(key)?.decodeInt() }
     public func double(_ key: String) throws(JSONDecodingError) -> Double { try member(key).decodeDouble() }
-    public func optionalDouble(_ key: String) throws(JSONDecodingError) -> Double? { try optionalMember(key)?.decodeDouble() }
+    public func optionalDouble(_ key: String) throws(JSONDecodingError) -> Double? {
+        try optionalMember(key)?.decodeDouble()
+    }
     public func bool(_ key: String) throws(JSONDecodingError) -> Bool { try member(key).decodeBool() }
     public func optionalBool(_ key: String) throws(JSONDecodingError) -> Bool? { try optionalMember(key)?.decodeBool() }
 

@@ -1,5 +1,5 @@
-internal import CJansson
 internal import CJSONArena
+internal import CJansson
 
 /// Explicit limits on what a parse accepts. Checked before jansson allocates anything.
 public struct JSONLimits: Sendable, Hashable {
@@ -9,7 +9,8 @@ public struct JSONLimits: Sendable, Hashable {
     public var maxDepth: Int
 
     public init(maxBytes: Int = 64 << 20, maxDepth: Int = 512) {
-        self.maxBytes = maxBytes; self.maxDepth = maxDepth
+        self.maxBytes = maxBytes
+        self.maxDepth = maxDepth
     }
 
     /// Limits for protocol messages: 64 MiB and 512 levels.
@@ -38,8 +39,11 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public var position: Int
 
     public init(reason: Reason, message: String, line: Int, column: Int, position: Int) {
-        self.reason = reason; self.message = message
-        self.line = line; self.column = column; self.position = position
+        self.reason = reason
+        self.message = message
+        self.line = line
+        self.column = column
+        self.position = position
     }
 
     public var description: String {
@@ -58,7 +62,8 @@ public final class JSONDocument: @unchecked Sendable {
     public var reservedBytes: Int { skd_arena_reserved(arena) }
 
     private init(arena: OpaquePointer, root: UnsafeMutablePointer<json_t>) {
-        self.arena = arena; self.root = root
+        self.arena = arena
+        self.root = root
     }
 
     deinit { skd_arena_destroy(arena) }
@@ -136,7 +141,13 @@ enum NestingScan {
         for i in 0..<bytes.count {
             let c = bytes[i]
             if inString {
-                if escaped { escaped = false } else if c == 0x5C { escaped = true } else if c == 0x22 { inString = false }
+                if escaped {
+                    escaped = false
+                } else if c == 0x5C {
+                    escaped = true
+                } else if c == 0x22 {
+                    inString = false
+                }
                 continue
             }
             switch c {
@@ -153,9 +164,11 @@ enum NestingScan {
 
     /// 1-based line and column (in bytes) of `offset`.
     static func lineAndColumn(of offset: Int, in bytes: UnsafeRawBufferPointer) -> (Int, Int) {
-        var line = 1, lineStart = 0
+        var line = 1
+        var lineStart = 0
         for i in 0..<min(offset, bytes.count) where bytes[i] == 0x0A {
-            line += 1; lineStart = i + 1
+            line += 1
+            lineStart = i + 1
         }
         return (line, offset - lineStart + 1)
     }

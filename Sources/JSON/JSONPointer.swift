@@ -8,11 +8,15 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `/a/b~1c/0`; nil when the text is neither empty nor starts with `/`.
     public init?(parsing text: String) {
-        if text.isEmpty { self.init(); return }
+        if text.isEmpty {
+            self.init()
+            return
+        }
         guard text.hasPrefix("/") else { return nil }
-        self.init(text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            $0.replacingOccurrences("~1", with: "/").replacingOccurrences("~0", with: "~")
-        })
+        self.init(
+            text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+                $0.replacingOccurrences("~1", with: "/").replacingOccurrences("~0", with: "~")
+            })
     }
 
     public var description: String {
@@ -90,9 +94,10 @@ extension JSONValue {
             while let it = iterator {
                 if let child = json_object_iter_value(it), let key = json_object_iter_key(it) {
                     let length = json_object_iter_key_len(it)
-                    path.append(key.withMemoryRebound(to: UInt8.self, capacity: length) {
-                        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-                    })
+                    path.append(
+                        key.withMemoryRebound(to: UInt8.self, capacity: length) {
+                            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+                        })
                     if find(target, in: child, path: &path) { return true }
                     path.removeLast()
                 }

@@ -28,7 +28,9 @@ public struct JSONTextEditor: Sendable {
         guard bytes[object.value.lowerBound] == UInt8(ascii: "{") else {
             throw EditError(pointer: pointer, message: "is not an object")
         }
-        if let member = JSONSourceLocator.locate(pointer.appending(key), in: bytes), member.matchedTokens == pointer.tokens.count + 1 {
+        if let member = JSONSourceLocator.locate(pointer.appending(key), in: bytes),
+            member.matchedTokens == pointer.tokens.count + 1
+        {
             bytes.replaceSubrange(member.value, with: value)
             return
         }
@@ -42,7 +44,8 @@ public struct JSONTextEditor: Sendable {
     public mutating func removeMember(_ key: String, of pointer: JSONPointer) throws(EditError) {
         _ = try locate(pointer)
         guard let member = JSONSourceLocator.locate(pointer.appending(key), in: bytes),
-              member.matchedTokens == pointer.tokens.count + 1, let keyRange = member.key else { return }
+            member.matchedTokens == pointer.tokens.count + 1, let keyRange = member.key
+        else { return }
         removeListItem(keyRange.lowerBound..<member.value.upperBound)
     }
 
@@ -73,12 +76,15 @@ public struct JSONTextEditor: Sendable {
     /// The number of elements of the array at `pointer` (0 when it is not an array).
     public func elementCount(_ pointer: JSONPointer) -> Int {
         var n = 0
-        while let e = JSONSourceLocator.locate(pointer.appending(n), in: bytes), e.matchedTokens == pointer.tokens.count + 1 { n += 1 }
+        while let e = JSONSourceLocator.locate(pointer.appending(n), in: bytes),
+            e.matchedTokens == pointer.tokens.count + 1
+        { n += 1 }
         return n
     }
 
     private func locate(_ pointer: JSONPointer) throws(EditError) -> JSONSourceLocator.Location {
-        guard let found = JSONSourceLocator.locate(pointer, in: bytes), found.matchedTokens == pointer.tokens.count else {
+        guard let found = JSONSourceLocator.locate(pointer, in: bytes), found.matchedTokens == pointer.tokens.count
+        else {
             throw EditError(pointer: pointer, message: "does not exist")
         }
         return found

@@ -24,7 +24,8 @@ public struct JSONValue: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<json_t>
 
     init(document: JSONDocument, pointer: UnsafeMutablePointer<json_t>) {
-        self.document = document; self.pointer = pointer
+        self.document = document
+        self.pointer = pointer
     }
 
     public var kind: JSONKind {
@@ -104,7 +105,8 @@ public struct JSONValue: @unchecked Sendable {
     /// The element at `index` of an array, or nil when out of range or not an array.
     public subscript(index: Int) -> JSONValue? {
         guard pointer.pointee.type == JSON_ARRAY, index >= 0, index < json_array_size(pointer),
-              let element = json_array_get(pointer, index) else { return nil }
+            let element = json_array_get(pointer, index)
+        else { return nil }
         return JSONValue(document: document, pointer: element)
     }
 

@@ -79,12 +79,22 @@ public struct JSONWriter: Sendable {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<(i - 1)]))
                 run = i
                 switch c {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(c)
-                case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(c)
+                case 0x0A:
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(UInt8(ascii: "n"))
+                case 0x0D:
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(UInt8(ascii: "r"))
+                case 0x09:
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(UInt8(ascii: "t"))
                 default:
-                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+                    bytes.append(contentsOf: [
+                        UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                    ])
                     bytes.append(Self.hex[Int(c >> 4)])
                     bytes.append(Self.hex[Int(c & 0xF)])
                 }

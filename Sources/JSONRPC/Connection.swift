@@ -1,5 +1,5 @@
-public import JSON
 import Foundation
+public import JSON
 
 /// Receives what a connection reads. Called on the reader thread, in input order.
 public protocol MessageHandler: Sendable {

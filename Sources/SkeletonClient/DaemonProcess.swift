@@ -11,7 +11,8 @@ public final class DaemonProcess: @unchecked Sendable {
     public init(
         executable: URL, arguments: [String] = [], mode: FramingMode = .lsp, environment: [String: String] = [:]
     ) throws {
-        let stdinPipe = Pipe(), stdoutPipe = Pipe()
+        let stdinPipe = Pipe()
+        let stdoutPipe = Pipe()
         process.executableURL = executable
         process.arguments = (mode == .jsonl ? ["--jsonl"] : []) + arguments
         var env = ProcessInfo.processInfo.environment

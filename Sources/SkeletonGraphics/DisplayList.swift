@@ -11,7 +11,10 @@ public struct LinearGradient: Hashable, Sendable {
     public var end: Point
 
     public init(colors: [RGBA], locations: [Double]? = nil, start: Point, end: Point) {
-        self.colors = colors; self.locations = locations; self.start = start; self.end = end
+        self.colors = colors
+        self.locations = locations
+        self.start = start
+        self.end = end
     }
 
     /// The stop positions actually used: `locations`, or evenly spaced.
@@ -59,8 +62,13 @@ public struct Layer: Hashable, Sendable {
         id: String, node: String, kind: LayerKind, shape: RoundedRect,
         fill: Fill, opacity: Double = 1, clips: [RoundedRect] = []
     ) {
-        self.id = id; self.node = node; self.kind = kind; self.shape = shape
-        self.fill = fill; self.opacity = opacity; self.clips = clips
+        self.id = id
+        self.node = node
+        self.kind = kind
+        self.shape = shape
+        self.fill = fill
+        self.opacity = opacity
+        self.clips = clips
     }
 
     /// The area this layer can touch: its rectangle cut by every clip.
@@ -79,6 +87,8 @@ public struct DisplayList: Hashable, Sendable {
     public var layers: [Layer]
 
     public init(size: Size, background: RGBA, layers: [Layer]) {
-        self.size = size; self.background = background; self.layers = layers
+        self.size = size
+        self.background = background
+        self.layers = layers
     }
 }

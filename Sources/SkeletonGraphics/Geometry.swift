@@ -6,7 +6,10 @@
 public struct Point: Hashable, Sendable {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
     public static let zero = Point(x: 0, y: 0)
 }
 
@@ -14,7 +17,10 @@ public struct Point: Hashable, Sendable {
 public struct Size: Hashable, Sendable {
     public var width: Double
     public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
     public static let zero = Size(width: 0, height: 0)
 }
 
@@ -26,7 +32,10 @@ public struct Rect: Hashable, Sendable {
     public var height: Double
 
     public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
@@ -48,8 +57,10 @@ public struct Rect: Hashable, Sendable {
 
     /// The common area of two rectangles, or `.zero` when they do not overlap.
     public func intersection(_ other: Rect) -> Rect {
-        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        let x0 = max(minX, other.minX)
+        let y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
         guard x1 > x0, y1 > y0 else { return .zero }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
@@ -58,8 +69,10 @@ public struct Rect: Hashable, Sendable {
     public func union(_ other: Rect) -> Rect {
         if isEmpty { return other }
         if other.isEmpty { return self }
-        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
-        let x1 = max(maxX, other.maxX), y1 = max(maxY, other.maxY)
+        let x0 = min(minX, other.minX)
+        let y0 = min(minY, other.minY)
+        let x1 = max(maxX, other.maxX)
+        let y1 = max(maxY, other.maxY)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
@@ -74,7 +87,10 @@ public struct EdgeInsets: Hashable, Sendable {
     public var bottom: Double
     public var right: Double
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
     }
     public static let zero = EdgeInsets()
 }
@@ -86,7 +102,8 @@ public struct RoundedRect: Hashable, Sendable {
     public var rect: Rect
     public var cornerRadius: Double
     public init(rect: Rect, cornerRadius: Double = 0) {
-        self.rect = rect; self.cornerRadius = cornerRadius
+        self.rect = rect
+        self.cornerRadius = cornerRadius
     }
     /// The radius actually drawn: `min(max(radius, 0), width / 2, height / 2)`.
     public var effectiveRadius: Double {

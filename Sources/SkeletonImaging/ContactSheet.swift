@@ -18,7 +18,10 @@ public struct ContactSheet: Sendable {
     public struct Tile: Sendable {
         public var label: String
         public var image: RGBAImage
-        public init(label: String, image: RGBAImage) { self.label = label; self.image = image }
+        public init(label: String, image: RGBAImage) {
+            self.label = label
+            self.image = image
+        }
     }
 
     public var columns: Int
@@ -45,13 +48,17 @@ public struct ContactSheet: Sendable {
         let height = margin * 2 + titleHeight + rows * rowHeight + max(0, rows - 1) * gap
         var sheet = RGBAImage(width: width, height: height, fill: background)
         if let title {
-            BitmapFont.draw(title, into: &sheet, x: margin, y: margin, scale: fittingScale(title, width - 2 * margin), color: textColor)
+            BitmapFont.draw(
+                title, into: &sheet, x: margin, y: margin, scale: fittingScale(title, width - 2 * margin),
+                color: textColor)
         }
         for (index, tile) in tiles.enumerated() {
-            let column = index % columns, row = index / columns
+            let column = index % columns
+            let row = index / columns
             let x = margin + column * (cellWidth + 2 + gap)
             let y = margin + titleHeight + row * (rowHeight + gap)
-            BitmapFont.draw(tile.label, into: &sheet, x: x, y: y, scale: fittingScale(tile.label, cellWidth + 2), color: textColor)
+            BitmapFont.draw(
+                tile.label, into: &sheet, x: x, y: y, scale: fittingScale(tile.label, cellWidth + 2), color: textColor)
             let top = y + labelHeight + labelGap
             drawFrame(into: &sheet, x: x, y: top, width: tile.image.width + 2, height: tile.image.height + 2)
             sheet.draw(tile.image, atX: x + 1, y: top + 1)

@@ -1,6 +1,7 @@
 internal import CGif
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why a GIF could not be written.
@@ -36,9 +37,10 @@ public final class GIFWriter {
         var application = Array("NETSCAPE2.0".utf8)
         var loop: [UInt8] = [1, 0, 0]
         guard EGifPutExtensionLeader(file, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
-              EGifPutExtensionBlock(file, Int32(application.count), &application) == GIF_OK,
-              EGifPutExtensionBlock(file, Int32(loop.count), &loop) == GIF_OK,
-              EGifPutExtensionTrailer(file) == GIF_OK else { throw failure("the loop extension") }
+            EGifPutExtensionBlock(file, Int32(application.count), &application) == GIF_OK,
+            EGifPutExtensionBlock(file, Int32(loop.count), &loop) == GIF_OK,
+            EGifPutExtensionTrailer(file) == GIF_OK
+        else { throw failure("the loop extension") }
     }
 
     /// Adds one frame of `width × height` RGBA bytes (alpha is ignored: GIF frames here are opaque), shown for
@@ -49,15 +51,21 @@ public final class GIFWriter {
         guard rgba.count == pixels * 4 else {
             throw GIFError(description: "a frame needs \(pixels * 4) bytes, not \(rgba.count)")
         }
-        var red = [UInt8](repeating: 0, count: pixels), green = red, blue = red
+        var red = [UInt8](repeating: 0, count: pixels)
+        var green = red
+        var blue = red
         for i in 0..<pixels {
-            red[i] = rgba[i * 4]; green[i] = rgba[i * 4 + 1]; blue[i] = rgba[i * 4 + 2]
+            red[i] = rgba[i * 4]
+            green[i] = rgba[i * 4 + 1]
+            blue[i] = rgba[i * 4 + 2]
         }
         var indices = [UInt8](repeating: 0, count: pixels)
         var palette = [GifColorType](repeating: GifColorType(), count: 256)
         var paletteSize: Int32 = 256
-        guard GifQuantizeBuffer(UInt32(width), UInt32(height), &paletteSize, &red, &green, &blue, &indices, &palette)
-            == GIF_OK else { throw failure("quantizing a frame") }
+        guard
+            GifQuantizeBuffer(UInt32(width), UInt32(height), &paletteSize, &red, &green, &blue, &indices, &palette)
+                == GIF_OK
+        else { throw failure("quantizing a frame") }
         var control = GraphicsControlBlock(
             DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(max(0, min(delay, 65_535))),
             TransparentColor: NO_TRANSPARENT_COLOR)

@@ -50,15 +50,19 @@ public enum PNGWriter {
             out.withUnsafeMutableBufferPointer { output in
                 rows.withUnsafeMutableBufferPointer { buffer in
                     guard let source = pixels.baseAddress, let target = output.baseAddress,
-                          let base = buffer.baseAddress else { return }
-                    var previous = base, current = base + rowBytes
+                        let base = buffer.baseAddress
+                    else { return }
+                    var previous = base
+                    var current = base + rowBytes
                     for row in 0..<image.height {
                         let pixelRow = source + row * image.width * 4
                         for x in 0..<image.width {
                             for c in 0..<channels { current[x &* channels &+ c] = pixelRow[x &* 4 &+ c] }
                         }
                         // Scores of None, Sub and Up: sums of the filtered bytes read as signed magnitudes.
-                        var none = 0, sub = 0, up = 0
+                        var none = 0
+                        var sub = 0
+                        var up = 0
                         for i in 0..<rowBytes {
                             let value = current[i]
                             let left = i >= channels ? current[i &- channels] : 0

@@ -12,7 +12,10 @@ public struct RGBAImage: Sendable, Hashable {
         var bytes = [UInt8](repeating: 0, count: self.width * self.height * 4)
         var i = 0
         while i < bytes.count {
-            bytes[i] = fill.r; bytes[i + 1] = fill.g; bytes[i + 2] = fill.b; bytes[i + 3] = fill.a
+            bytes[i] = fill.r
+            bytes[i + 1] = fill.g
+            bytes[i + 2] = fill.b
+            bytes[i + 3] = fill.a
             i += 4
         }
         self.bytes = bytes
@@ -21,7 +24,9 @@ public struct RGBAImage: Sendable, Hashable {
     /// An image over existing bytes; nil when the count does not match the size.
     public init?(width: Int, height: Int, bytes: [UInt8]) {
         guard width >= 0, height >= 0, bytes.count == width * height * 4 else { return nil }
-        self.width = width; self.height = height; self.bytes = bytes
+        self.width = width
+        self.height = height
+        self.bytes = bytes
     }
 
     /// The pixel at (x, y), or nil outside the image.
@@ -35,13 +40,18 @@ public struct RGBAImage: Sendable, Hashable {
     public mutating func set(x: Int, y: Int, _ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
         guard x >= 0, y >= 0, x < width, y < height else { return }
         let i = (y * width + x) * 4
-        bytes[i] = c.r; bytes[i + 1] = c.g; bytes[i + 2] = c.b; bytes[i + 3] = c.a
+        bytes[i] = c.r
+        bytes[i + 1] = c.g
+        bytes[i + 2] = c.b
+        bytes[i + 3] = c.a
     }
 
     /// Copies `other` with its top-left corner at (x, y), clipped to this image.
     public mutating func draw(_ other: RGBAImage, atX x: Int, y: Int) {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(width, x + other.width), y1 = min(height, y + other.height)
+        let x0 = max(0, x)
+        let y0 = max(0, y)
+        let x1 = min(width, x + other.width)
+        let y1 = min(height, y + other.height)
         guard x1 > x0, y1 > y0 else { return }
         let rowBytes = (x1 - x0) * 4
         other.bytes.withUnsafeBufferPointer { source in

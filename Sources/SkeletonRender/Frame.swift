@@ -7,21 +7,30 @@ public struct RGB8: Hashable, Sendable {
     public var r: UInt8
     public var g: UInt8
     public var b: UInt8
-    public init(r: UInt8, g: UInt8, b: UInt8) { self.r = r; self.g = g; self.b = b }
+    public init(r: UInt8, g: UInt8, b: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
 
     /// The frame pixel word of this colour (alpha 255).
     public var pixel: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000 }
 
     /// The colour of a frame pixel word (its alpha byte is ignored).
     public init(pixel: UInt32) {
-        self.init(r: UInt8(truncatingIfNeeded: pixel), g: UInt8(truncatingIfNeeded: pixel >> 8), b: UInt8(truncatingIfNeeded: pixel >> 16))
+        self.init(
+            r: UInt8(truncatingIfNeeded: pixel), g: UInt8(truncatingIfNeeded: pixel >> 8),
+            b: UInt8(truncatingIfNeeded: pixel >> 16))
     }
 
     /// `#RRGGBB`, upper case: the wire form.
     public var hex: String {
         let digits = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = [UInt8(ascii: "#")]
-        for v in [r, g, b] { out.append(digits[Int(v >> 4)]); out.append(digits[Int(v & 0xF)]) }
+        for v in [r, g, b] {
+            out.append(digits[Int(v >> 4)])
+            out.append(digits[Int(v & 0xF)])
+        }
         return String(decoding: out, as: UTF8.self)
     }
 }
@@ -40,9 +49,10 @@ public struct Frame: Hashable, Sendable {
     /// or over `RenderLimits.maxPixels`.
     public init(width: Int, height: Int, color: RGB8 = RGB8(r: 0, g: 0, b: 0)) throws(RenderError) {
         guard width > 0, height > 0, width <= RenderLimits.maxDimension, height <= RenderLimits.maxDimension,
-              width * height <= RenderLimits.maxPixels
+            width * height <= RenderLimits.maxPixels
         else { throw .canvasTooLarge(width: width, height: height) }
-        self.width = width; self.height = height
+        self.width = width
+        self.height = height
         self.pixels = Array(repeating: color.pixel, count: width * height)
     }
 
@@ -107,7 +117,8 @@ public struct Frame: Hashable, Sendable {
     public mutating func fill(_ rect: PixelRect, with color: RGB8) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        let w = width, p = color.pixel
+        let w = width
+        let p = color.pixel
         pixels.withUnsafeMutableBufferPointer { buf in
             guard let base = buf.baseAddress else { return }
             for y in r.minY..<r.maxY { (base + y * w + r.x).update(repeating: p, count: r.width) }

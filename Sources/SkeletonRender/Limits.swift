@@ -69,12 +69,14 @@ public enum CanvasGeometry {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw .invalidCanvasSize(width: size.width, height: size.height)
         }
-        let w = (size.width * scale).rounded(.up), h = (size.height * scale).rounded(.up)
+        let w = (size.width * scale).rounded(.up)
+        let h = (size.height * scale).rounded(.up)
         let limit = Double(RenderLimits.maxDimension)
         guard w <= limit, h <= limit else {
             throw .canvasTooLarge(width: w <= limit ? Int(w) : Int.max, height: h <= limit ? Int(h) : Int.max)
         }
-        let width = Int(w), height = Int(h)
+        let width = Int(w)
+        let height = Int(h)
         guard width * height <= RenderLimits.maxPixels else { throw .canvasTooLarge(width: width, height: height) }
         return (width, height)
     }

@@ -10,7 +10,10 @@ public struct PixelRect: Hashable, Sendable {
     public var height: Int
 
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 
     public var minX: Int { x }
@@ -24,8 +27,10 @@ public struct PixelRect: Hashable, Sendable {
 
     /// The common pixels, or an empty rectangle at the origin.
     public func intersection(_ other: PixelRect) -> PixelRect {
-        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        let x0 = max(minX, other.minX)
+        let y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
         guard x1 > x0, y1 > y0 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
@@ -34,8 +39,10 @@ public struct PixelRect: Hashable, Sendable {
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
-        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
-        let x1 = max(maxX, other.maxX), y1 = max(maxY, other.maxY)
+        let x0 = min(minX, other.minX)
+        let y0 = min(minY, other.minY)
+        let x1 = max(maxX, other.maxX)
+        let y1 = max(maxY, other.maxY)
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
@@ -52,12 +59,18 @@ public struct PixelRect: Hashable, Sendable {
     /// The whole pixels touched by a rectangle in points at `scale` (outward rounding), or nil when it
     /// touches none or is not finite. Not clipped to any canvas.
     public init?(covering rect: Rect, scale: Double) {
-        let x0 = rect.minX * scale, y0 = rect.minY * scale, x1 = rect.maxX * scale, y1 = rect.maxY * scale
+        let x0 = rect.minX * scale
+        let y0 = rect.minY * scale
+        let x1 = rect.maxX * scale
+        let y1 = rect.maxY * scale
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
         // Clamp far outside any canvas before converting, so huge values cannot trap.
-        let lo = -Double(RenderLimits.maxDimension) * 2, hi = Double(RenderLimits.maxDimension) * 2
-        let ix0 = Int(min(max(x0.rounded(.down), lo), hi)), iy0 = Int(min(max(y0.rounded(.down), lo), hi))
-        let ix1 = Int(min(max(x1.rounded(.up), lo), hi)), iy1 = Int(min(max(y1.rounded(.up), lo), hi))
+        let lo = -Double(RenderLimits.maxDimension) * 2
+        let hi = Double(RenderLimits.maxDimension) * 2
+        let ix0 = Int(min(max(x0.rounded(.down), lo), hi))
+        let iy0 = Int(min(max(y0.rounded(.down), lo), hi))
+        let ix1 = Int(min(max(x1.rounded(.up), lo), hi))
+        let iy1 = Int(min(max(y1.rounded(.up), lo), hi))
         guard ix1 > ix0, iy1 > iy0 else { return nil }
         self.init(x: ix0, y: iy0, width: ix1 - ix0, height: iy1 - iy0)
     }

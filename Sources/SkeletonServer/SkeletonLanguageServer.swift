@@ -27,10 +27,12 @@ public final class SkeletonLanguageServer: Sendable {
         let methods = table.requestMethods
         self.configuration = configuration
         self.documents = documents
-        self.server = Server(table: table, log: log, initializer: { params in
-            try configuration.configure(from: params)
-            return Self.capabilities(methods: methods, encoding: configuration.positionEncoding)
-        }, onExit: onExit)
+        self.server = Server(
+            table: table, log: log,
+            initializer: { params in
+                try configuration.configure(from: params)
+                return Self.capabilities(methods: methods, encoding: configuration.positionEncoding)
+            }, onExit: onExit)
         documents.attach(server)
     }
 

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import SkeletonRender
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// skeleton-bench: our JSON path against Foundation's, side by side in one process; prints Markdown tables.
 ///
@@ -60,13 +61,19 @@ enum Bench {
         while let argument = rest.popFirst() {
             switch argument {
             case "--runs":
-                guard let n = Int(try value(argument)), n >= 1 else { throw BenchError("--runs needs a positive integer") }
+                guard let n = Int(try value(argument)), n >= 1 else {
+                    throw BenchError("--runs needs a positive integer")
+                }
                 options.runs = n
             case "--messages":
-                guard let n = Int(try value(argument)), n >= 1 else { throw BenchError("--messages needs a positive integer") }
+                guard let n = Int(try value(argument)), n >= 1 else {
+                    throw BenchError("--messages needs a positive integer")
+                }
                 options.messages = n
             case "--document-mb":
-                guard let n = Double(try value(argument)), n > 0 else { throw BenchError("--document-mb needs a positive number") }
+                guard let n = Double(try value(argument)), n > 0 else {
+                    throw BenchError("--document-mb needs a positive number")
+                }
                 options.documentMB = n
             case "--only":
                 let which = try value(argument).split(separator: ",").map(String.init)
@@ -76,7 +83,8 @@ enum Bench {
                 options.only = Set(which)
             case "--profile":
                 let which = try value(argument)
-                guard ["ingest", "viewtree", "ingest-proto", "viewtree-proto", "layout", "render"].contains(which) else {
+                guard ["ingest", "viewtree", "ingest-proto", "viewtree-proto", "layout", "render"].contains(which)
+                else {
                     throw BenchError("--profile takes ingest, viewtree, ingest-proto, viewtree-proto, layout or render")
                 }
                 options.profile = which
@@ -84,16 +92,24 @@ enum Bench {
             case "--python": options.python = try value(argument)
             case "--cairo-script": options.cairoScript = try value(argument)
             case "--edits":
-                guard let n = Int(try value(argument)), n >= 10 else { throw BenchError("--edits needs an integer >= 10") }
+                guard let n = Int(try value(argument)), n >= 10 else {
+                    throw BenchError("--edits needs an integer >= 10")
+                }
                 options.edits = n
             case "--latency-seconds":
-                guard let n = Double(try value(argument)), n > 0 else { throw BenchError("--latency-seconds needs a positive number") }
+                guard let n = Double(try value(argument)), n > 0 else {
+                    throw BenchError("--latency-seconds needs a positive number")
+                }
                 options.latencySeconds = n
             case "--layout-nodes":
-                guard let n = Int(try value(argument)), n >= 20 else { throw BenchError("--layout-nodes needs an integer >= 20") }
+                guard let n = Int(try value(argument)), n >= 20 else {
+                    throw BenchError("--layout-nodes needs an integer >= 20")
+                }
                 options.layoutNodes = n
             case "-h", "--help":
-                print("usage: skeleton-bench [--runs N] [--messages N] [--document-mb N] [--only \(groups.joined(separator: "|"))[,...]] [--skeletond PATH] [--python PATH] [--cairo-script PATH] [--edits N] [--latency-seconds S] [--layout-nodes N] [--profile ingest|viewtree|ingest-proto|viewtree-proto|layout|render]")
+                print(
+                    "usage: skeleton-bench [--runs N] [--messages N] [--document-mb N] [--only \(groups.joined(separator: "|"))[,...]] [--skeletond PATH] [--python PATH] [--cairo-script PATH] [--edits N] [--latency-seconds S] [--layout-nodes N] [--profile ingest|viewtree|ingest-proto|viewtree-proto|layout|render]"
+                )
                 exit(0)
             default:
                 throw BenchError("unknown argument \(argument)")
@@ -148,16 +164,21 @@ enum Bench {
             Report.steady(try LiveBench.steady(executable: options.skeletond, progress: progress))
         }
         if options.wants("latency") {
-            Report.latency(try LiveBench.latency(
-                executable: options.skeletond, edits: options.edits, seconds: options.latencySeconds, progress: progress))
+            Report.latency(
+                try LiveBench.latency(
+                    executable: options.skeletond, edits: options.edits, seconds: options.latencySeconds,
+                    progress: progress))
         }
         if options.wants("didopen") {
-            Report.didOpen(try LiveBench.didOpen(
-                executable: options.skeletond, sizesMB: [1, 10], runs: max(3, min(options.runs, 5)), progress: progress))
+            Report.didOpen(
+                try LiveBench.didOpen(
+                    executable: options.skeletond, sizesMB: [1, 10], runs: max(3, min(options.runs, 5)),
+                    progress: progress))
         }
         if options.wants("memory") {
-            Report.memory(try LiveBench.memory(
-                executable: options.skeletond, plan: [(100, 1000), (1000, 100), (10_000, 10)], progress: progress))
+            Report.memory(
+                try LiveBench.memory(
+                    executable: options.skeletond, plan: [(100, 1000), (1000, 100), (10_000, 10)], progress: progress))
         }
     }
 }

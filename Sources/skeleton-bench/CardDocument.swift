@@ -56,46 +56,78 @@ struct CardDocument {
 
     static func make(cards: Int, badges: Int = 0, seed: UInt64) -> CardDocument {
         var random = SplitMix64(seed: seed)
-        let columns = columns(cards: cards), rows = rows(cards: cards)
-        let strideX = cardWidth + gutter, strideY = cardHeight + gutter
-        let width = columns * strideX + gutter, height = rows * strideY + gutter
+        let columns = columns(cards: cards)
+        let rows = rows(cards: cards)
+        let strideX = cardWidth + gutter
+        let strideY = cardHeight + gutter
+        let width = columns * strideX + gutter
+        let height = rows * strideY + gutter
         var lines: [String] = []
-        var nodes = 1, leaves = 0
-        var editLine = -1, editColumn = -1
+        var nodes = 1
+        var leaves = 0
+        var editLine = -1
+        var editColumn = -1
         lines.append("{")
         lines.append("\"$schema\": \"../Protocol/schemas/document.schema.json\",")
         lines.append("\"appearance\": {\"multilineCornerRadius\": 4, \"skeletonCornerRadius\": 2},")
-        lines.append("\"root\": {\"type\": \"UIView\", \"id\": \"screen\", \"frame\": [0, 0, \(width), \(height)], \"isSkeletonable\": true, \"backgroundColor\": \"#F2F2F7\", \"children\": [")
+        lines.append(
+            "\"root\": {\"type\": \"UIView\", \"id\": \"screen\", \"frame\": [0, 0, \(width), \(height)], \"isSkeletonable\": true, \"backgroundColor\": \"#F2F2F7\", \"children\": ["
+        )
         let colours = ["#FFFFFF", "#FAFAFA", "#FFFFFF", "#F8F8F8"]
         let alignments = ["natural", "left", "natural", "center"]
         for row in 0..<rows {
             let inRow = min(columns, cards - row * columns)
-            lines.append("{\"type\": \"UIView\", \"id\": \"row-\(row)\", \"frame\": [0, \(gutter + row * strideY), \(width), \(cardHeight)], \"isSkeletonable\": true, \"children\": [")
+            lines.append(
+                "{\"type\": \"UIView\", \"id\": \"row-\(row)\", \"frame\": [0, \(gutter + row * strideY), \(width), \(cardHeight)], \"isSkeletonable\": true, \"children\": ["
+            )
             nodes += 1
             for column in 0..<inRow {
                 let c = row * columns + column
                 let last = column == inRow - 1
                 let bodyHeight = random.pick([40, 44, 46])
                 let nameWidth = 60 + random.below(47)
-                lines.append("{\"type\": \"UIView\", \"id\": \"card-\(c)\", \"frame\": [\(gutter + column * strideX), 0, \(cardWidth), \(cardHeight)], \"isSkeletonable\": true, \"cornerRadius\": 12, \"clipsToBounds\": true, \"backgroundColor\": \"\(random.pick(colours))\", \"children\": [")
-                lines.append("  {\"type\": \"UIView\", \"id\": \"card-\(c)-header\", \"frame\": [8, 8, 154, 40], \"isSkeletonable\": true, \"children\": [")
-                lines.append("    {\"type\": \"UIImageView\", \"id\": \"card-\(c)-avatar\", \"frame\": [0, 0, 40, 40], \"isSkeletonable\": true, \"cornerRadius\": 20, \"clipsToBounds\": true},")
-                lines.append("    {\"type\": \"UILabel\", \"id\": \"card-\(c)-name\", \"frame\": [48, 2, \(nameWidth), 16], \"isSkeletonable\": true, \"font\": 16, \"linesCornerRadius\": 4, \"textAlignment\": \"\(random.pick(alignments))\"},")
-                lines.append("    {\"type\": \"UILabel\", \"id\": \"card-\(c)-subtitle\", \"frame\": [48, 24, 80, 12], \"isSkeletonable\": true, \"font\": {\"lineHeight\": 12}, \"lastLineFillPercent\": 50}")
+                lines.append(
+                    "{\"type\": \"UIView\", \"id\": \"card-\(c)\", \"frame\": [\(gutter + column * strideX), 0, \(cardWidth), \(cardHeight)], \"isSkeletonable\": true, \"cornerRadius\": 12, \"clipsToBounds\": true, \"backgroundColor\": \"\(random.pick(colours))\", \"children\": ["
+                )
+                lines.append(
+                    "  {\"type\": \"UIView\", \"id\": \"card-\(c)-header\", \"frame\": [8, 8, 154, 40], \"isSkeletonable\": true, \"children\": ["
+                )
+                lines.append(
+                    "    {\"type\": \"UIImageView\", \"id\": \"card-\(c)-avatar\", \"frame\": [0, 0, 40, 40], \"isSkeletonable\": true, \"cornerRadius\": 20, \"clipsToBounds\": true},"
+                )
+                lines.append(
+                    "    {\"type\": \"UILabel\", \"id\": \"card-\(c)-name\", \"frame\": [48, 2, \(nameWidth), 16], \"isSkeletonable\": true, \"font\": 16, \"linesCornerRadius\": 4, \"textAlignment\": \"\(random.pick(alignments))\"},"
+                )
+                lines.append(
+                    "    {\"type\": \"UILabel\", \"id\": \"card-\(c)-subtitle\", \"frame\": [48, 24, 80, 12], \"isSkeletonable\": true, \"font\": {\"lineHeight\": 12}, \"lastLineFillPercent\": 50}"
+                )
                 lines.append("  ]},")
-                lines.append("  {\"type\": \"UILabel\", \"id\": \"card-\(c)-body\", \"frame\": [8, 56, 154, \(bodyHeight)], \"isSkeletonable\": true, \"numberOfLines\": 0, \"linesCornerRadius\": 4, \"skeletonLineSpacing\": 10, \"lastLineFillPercent\": \(50 + random.below(40))},")
+                lines.append(
+                    "  {\"type\": \"UILabel\", \"id\": \"card-\(c)-body\", \"frame\": [8, 56, 154, \(bodyHeight)], \"isSkeletonable\": true, \"numberOfLines\": 0, \"linesCornerRadius\": 4, \"skeletonLineSpacing\": 10, \"lastLineFillPercent\": \(50 + random.below(40))},"
+                )
                 if c == 0 {
                     let prefix = "  {\"type\": \"UIImageView\", \"id\": \"card-0-picture\", \"frame\": [8, 104, "
                     editLine = lines.count
                     editColumn = prefix.utf8.count
-                    lines.append(prefix + "154, 44], \"isSkeletonable\": true, \"cornerRadius\": 6, \"clipsToBounds\": true},")
+                    lines.append(
+                        prefix + "154, 44], \"isSkeletonable\": true, \"cornerRadius\": 6, \"clipsToBounds\": true},")
                 } else {
-                    lines.append("  {\"type\": \"UIImageView\", \"id\": \"card-\(c)-picture\", \"frame\": [8, 104, 154, 44], \"isSkeletonable\": true, \"cornerRadius\": 6, \"clipsToBounds\": true},")
+                    lines.append(
+                        "  {\"type\": \"UIImageView\", \"id\": \"card-\(c)-picture\", \"frame\": [8, 104, 154, 44], \"isSkeletonable\": true, \"cornerRadius\": 6, \"clipsToBounds\": true},"
+                    )
                 }
-                lines.append("  {\"type\": \"UIView\", \"id\": \"card-\(c)-actions\", \"frame\": [8, 152, 154, 20], \"isSkeletonable\": true, \"children\": [")
-                lines.append("    {\"type\": \"UIButton\", \"id\": \"card-\(c)-like\", \"frame\": [0, 0, 44, 20], \"isSkeletonable\": true, \"skeletonCornerRadius\": 10},")
-                lines.append("    {\"type\": \"UIButton\", \"id\": \"card-\(c)-comment\", \"frame\": [55, 0, 44, 20], \"isSkeletonable\": true, \"skeletonCornerRadius\": 10},")
-                lines.append("    {\"type\": \"UIButton\", \"id\": \"card-\(c)-share\", \"frame\": [110, 0, 44, 20], \"isSkeletonable\": true, \"skeletonCornerRadius\": 10}")
+                lines.append(
+                    "  {\"type\": \"UIView\", \"id\": \"card-\(c)-actions\", \"frame\": [8, 152, 154, 20], \"isSkeletonable\": true, \"children\": ["
+                )
+                lines.append(
+                    "    {\"type\": \"UIButton\", \"id\": \"card-\(c)-like\", \"frame\": [0, 0, 44, 20], \"isSkeletonable\": true, \"skeletonCornerRadius\": 10},"
+                )
+                lines.append(
+                    "    {\"type\": \"UIButton\", \"id\": \"card-\(c)-comment\", \"frame\": [55, 0, 44, 20], \"isSkeletonable\": true, \"skeletonCornerRadius\": 10},"
+                )
+                lines.append(
+                    "    {\"type\": \"UIButton\", \"id\": \"card-\(c)-share\", \"frame\": [110, 0, 44, 20], \"isSkeletonable\": true, \"skeletonCornerRadius\": 10}"
+                )
                 lines.append("  ]}")
                 lines.append(last ? "]}" : "]},")
                 nodes += nodesPerCard
@@ -104,8 +136,11 @@ struct CardDocument {
             lines.append(row == rows - 1 && badges == 0 ? "]}" : "]},")
         }
         for b in 0..<badges {
-            let x = gutter + (b % max(1, columns)) * strideX + cardWidth - 20, y = gutter + (b / max(1, columns)) * strideY + 4
-            lines.append("{\"type\": \"UIImageView\", \"id\": \"badge-\(b)\", \"frame\": [\(x), \(y), 12, 12], \"isSkeletonable\": true, \"cornerRadius\": 6}" + (b == badges - 1 ? "" : ","))
+            let x = gutter + (b % max(1, columns)) * strideX + cardWidth - 20
+            let y = gutter + (b / max(1, columns)) * strideY + 4
+            lines.append(
+                "{\"type\": \"UIImageView\", \"id\": \"badge-\(b)\", \"frame\": [\(x), \(y), 12, 12], \"isSkeletonable\": true, \"cornerRadius\": 6}"
+                    + (b == badges - 1 ? "" : ","))
             nodes += 1
             leaves += 1
         }

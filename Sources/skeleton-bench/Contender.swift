@@ -43,7 +43,9 @@ struct Benchmark {
             checksums[i] = try contender.run()  // warm-up, and the checksum
         }
         for i in 1..<self.contenders.count where compare && checksums[i] != checksums[0] {
-            throw BenchError("\(title): \(contenders[i].name) disagrees with \(contenders[0].name) (checksum \(checksums[i]) vs \(checksums[0]))")
+            throw BenchError(
+                "\(title): \(contenders[i].name) disagrees with \(contenders[0].name) (checksum \(checksums[i]) vs \(checksums[0]))"
+            )
         }
         for run in 0..<runs {
             for k in 0..<contenders.count {
@@ -56,7 +58,9 @@ struct Benchmark {
             }
             progress("\(title): run \(run + 1)/\(runs)")
         }
-        return contenders.indices.map { ContenderResult(name: contenders[$0].name, seconds: times[$0], checksum: checksums[$0]) }
+        return contenders.indices.map {
+            ContenderResult(name: contenders[$0].name, seconds: times[$0], checksum: checksums[$0])
+        }
     }
 }
 

@@ -17,7 +17,9 @@ enum IngestBench {
             Contender(name: "ours: IncomingStream (framing + jansson + typed message)") { ours(stream) },
             Contender(name: "framing + JSONSerialization + typed message") { foundation(stream) },
             Contender(name: "framing + JSONDecoder (Codable envelope, params a Codable JSON enum)") { codable(stream) },
-            Contender(name: "framing + JSONDecoder (Codable envelope, params typed per method)") { codableTyped(stream) },
+            Contender(name: "framing + JSONDecoder (Codable envelope, params typed per method)") {
+                codableTyped(stream)
+            },
         ]
     }
 
@@ -39,7 +41,8 @@ enum IngestBench {
     static func foundation(_ stream: [UInt8]) -> Int {
         framed(stream) { body in
             guard let object = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
-                  let message = FoundationMessage(object) else { return MessageChecksum.invalid }
+                let message = FoundationMessage(object)
+            else { return MessageChecksum.invalid }
             return message.checksum
         }
     }
@@ -48,7 +51,8 @@ enum IngestBench {
         let decoder = JSONDecoder()
         return framed(stream) { body in
             guard let envelope = try? decoder.decode(CodableMessage.self, from: Data(body)),
-                  let message = envelope.typed else { return MessageChecksum.invalid }
+                let message = envelope.typed
+            else { return MessageChecksum.invalid }
             return message.checksum
         }
     }
@@ -57,7 +61,8 @@ enum IngestBench {
         let decoder = JSONDecoder()
         return framed(stream) { body in
             guard let decoded = try? decoder.decode(TypedCodableMessage.self, from: Data(body)),
-                  let message = decoded.message else { return MessageChecksum.invalid }
+                let message = decoded.message
+            else { return MessageChecksum.invalid }
             return message.checksum
         }
     }
@@ -100,10 +105,11 @@ enum MessageChecksum {
     static func of(_ message: IncomingMessage) -> Int {
         switch message {
         case .request(let id, let method, let params):
-            let idSum: Int = switch id {
-            case .int(let i): i
-            case .string(let s): s.utf8.count
-            }
+            let idSum: Int =
+                switch id {
+                case .int(let i): i
+                case .string(let s): s.utf8.count
+                }
             return combine(kind: 1, id: idSum, method: method, hasParams: params != nil)
         case .notification(let method, let params):
             return combine(kind: 2, id: 0, method: method, hasParams: params != nil)

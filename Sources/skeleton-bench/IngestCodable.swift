@@ -47,12 +47,20 @@ indirect enum CodableJSON: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let o = try? c.decode([String: CodableJSON].self) { self = .object(o) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let i = try? c.decode(Int.self) { self = .int(i) }
-        else if let d = try? c.decode(Double.self) { self = .double(d) }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else { self = .array(try c.decode([CodableJSON].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let o = try? c.decode([String: CodableJSON].self) {
+            self = .object(o)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let i = try? c.decode(Int.self) {
+            self = .int(i)
+        } else if let d = try? c.decode(Double.self) {
+            self = .double(d)
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else {
+            self = .array(try c.decode([CodableJSON].self))
+        }
     }
 }

@@ -9,7 +9,10 @@ struct TypedCodableMessage: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
-        guard try c.decode(String.self, forKey: .jsonrpc) == "2.0" else { message = nil; return }
+        guard try c.decode(String.self, forKey: .jsonrpc) == "2.0" else {
+            message = nil
+            return
+        }
         let method = try c.decode(String.self, forKey: .method)
         let params: Any? = try Self.params(method, c)
         switch try c.decodeIfPresent(CodableID.self, forKey: .id) {
@@ -31,10 +34,22 @@ struct TypedCodableMessage: Decodable {
         }
     }
 
-    struct Document: Decodable { let uri: String; let version: Int? }
-    struct Position: Decodable { let line: Int; let character: Int }
-    struct Range: Decodable { let start: Position; let end: Position }
-    struct Context: Decodable { let triggerKind: Int; let triggerCharacter: String? }
+    struct Document: Decodable {
+        let uri: String
+        let version: Int?
+    }
+    struct Position: Decodable {
+        let line: Int
+        let character: Int
+    }
+    struct Range: Decodable {
+        let start: Position
+        let end: Position
+    }
+    struct Context: Decodable {
+        let triggerKind: Int
+        let triggerCharacter: String?
+    }
     struct PositionParams: Decodable {
         let textDocument: Document
         let position: Position
@@ -42,7 +57,10 @@ struct TypedCodableMessage: Decodable {
         let partialResultToken: String?
         let context: Context?
     }
-    struct Gradient: Decodable { let base: String; let highlight: String }
+    struct Gradient: Decodable {
+        let base: String
+        let highlight: String
+    }
     struct LayoutParams: Decodable {
         let uri: String
         let frame: [Double]
@@ -51,7 +69,16 @@ struct TypedCodableMessage: Decodable {
         let gradient: Gradient
     }
     struct CancelParams: Decodable { let id: CodableID }
-    struct DidSaveParams: Decodable { let textDocument: Document; let text: String? }
-    struct Change: Decodable { let range: Range?; let text: String }
-    struct DidChangeParams: Decodable { let textDocument: Document; let contentChanges: [Change] }
+    struct DidSaveParams: Decodable {
+        let textDocument: Document
+        let text: String?
+    }
+    struct Change: Decodable {
+        let range: Range?
+        let text: String
+    }
+    struct DidChangeParams: Decodable {
+        let textDocument: Document
+        let contentChanges: [Change]
+    }
 }

@@ -8,7 +8,8 @@ enum FoundationMessage {
 
     init?(_ object: Any) {
         guard let fields = object as? [String: Any], fields["jsonrpc"] as? String == "2.0",
-              let method = fields["method"] as? String else { return nil }
+            let method = fields["method"] as? String
+        else { return nil }
         var params: Any?
         if let p = fields["params"] {
             guard p is [String: Any] || p is [Any] else { return nil }

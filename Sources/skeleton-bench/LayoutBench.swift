@@ -50,8 +50,12 @@ enum LayoutBench {
                 _ = try session.show(show, at: 0)
                 return session.document.nodeCount
             },
-            Contender(name: "ref: layers(at:) built whole on a shown session") { ready.layersBuiltWhole(at: 0).layers.count },
-            Contender(name: "ref: layers(at:) again, nothing changed (the kept list)") { ready.layers(at: 0).layers.count },
+            Contender(name: "ref: layers(at:) built whole on a shown session") {
+                ready.layersBuiltWhole(at: 0).layers.count
+            },
+            Contender(name: "ref: layers(at:) again, nothing changed (the kept list)") {
+                ready.layers(at: 0).layers.count
+            },
         ]
     }
 
@@ -64,7 +68,9 @@ enum LayoutBench {
             throw BenchError("layout: \(model.nodeCount) nodes decoded, the text has \(document.nodeCount)")
         }
         // Count node objects in jansson's tree independently.
-        let parsed = try document.text.withUnsafeBytes { try JSONDocument.parse($0, limits: DocumentLimits.default.jsonLimits) }
+        let parsed = try document.text.withUnsafeBytes {
+            try JSONDocument.parse($0, limits: DocumentLimits.default.jsonLimits)
+        }
         func count(_ node: JSONValue) -> Int {
             1 + (node["children"]?.elements ?? []).reduce(0) { $0 + count($1) }
         }
@@ -77,7 +83,9 @@ enum LayoutBench {
         var skeletonNodes = Set<String>()
         for layer in list.layers where layer.kind != .content { skeletonNodes.insert(layer.node) }
         guard skeletonNodes.count == document.leafCount else {
-            throw BenchError("layout: \(skeletonNodes.count) nodes have skeleton layers, expected every leaf (\(document.leafCount))")
+            throw BenchError(
+                "layout: \(skeletonNodes.count) nodes have skeleton layers, expected every leaf (\(document.leafCount))"
+            )
         }
     }
 }

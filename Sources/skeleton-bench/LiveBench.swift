@@ -1,22 +1,28 @@
-import CJansson
 import CJSONArena
+import CJansson
 import JSON
 import SkeletonModel
 
 /// Issue 6 through the real `skeletond` over pipes (manual clock), and issue 5 (b) through the same daemon.
 enum LiveBench {
     static func openParams(uri: String, text: [UInt8], version: Int = 1) -> JSON {
-        ["textDocument": [
-            "uri": .string(uri), "languageId": "skeleton", "version": .int(version),
-            "text": .string(String(decoding: text, as: UTF8.self)),
-        ]]
+        [
+            "textDocument": [
+                "uri": .string(uri), "languageId": "skeleton", "version": .int(version),
+                "text": .string(String(decoding: text, as: UTF8.self)),
+            ]
+        ]
     }
 
     static func subscribe(_ daemon: LiveDaemon, uri: String, encoding: String, scale: Int) throws -> String {
-        var params: JSONObject = ["uri": .string(uri), "encoding": .string(encoding), "scale": .int(scale), "window": 2]
+        var params: JSONObject = [
+            "uri": .string(uri), "encoding": .string(encoding), "scale": .int(scale), "window": 2,
+        ]
         if encoding == "cells" { params["cells"] = ["columns": 100, "rows": 54] }
         let answer = try daemon.request("preview/subscribe", .object(params))
-        guard let id = answer["result"]?["subscription"]?.stringValue else { throw BenchError("subscribe: \(answer.text)") }
+        guard let id = answer["result"]?["subscription"]?.stringValue else {
+            throw BenchError("subscribe: \(answer.text)")
+        }
         daemon.subscriptionForAcks = id
         let keyframe = try daemon.receive(until: { $0.method == "preview/frame" })
         daemon.ack(keyframe)
@@ -51,13 +57,15 @@ enum LiveBench {
             version += 1
             let change: JSON = [
                 "textDocument": ["uri": .string(uri), "version": .int(version)],
-                "contentChanges": [[
-                    "range": [
-                        "start": ["line": .int(document.editLine), "character": .int(document.editColumn)],
-                        "end": ["line": .int(document.editLine), "character": .int(document.editColumn + 3)],
-                    ],
-                    "text": .string(version % 2 == 0 ? "155" : "154"),
-                ]],
+                "contentChanges": [
+                    [
+                        "range": [
+                            "start": ["line": .int(document.editLine), "character": .int(document.editColumn)],
+                            "end": ["line": .int(document.editLine), "character": .int(document.editColumn + 3)],
+                        ],
+                        "text": .string(version % 2 == 0 ? "155" : "154"),
+                    ]
+                ],
             ]
             let edit = daemon.frame(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": change])
             let sent = daemon.clock.now
@@ -65,7 +73,9 @@ enum LiveBench {
             let frame = try daemon.receive(until: { $0.method == "preview/frame" }, timeout: 20)
             let editTime = (frame.at - sent).seconds
             guard let seq = frame.seq, seq == lastSeq + 1 else {
-                throw BenchError("latency: frame seq \(frame.seq.map(String.init) ?? "?") after \(lastSeq): an edit gave no frame or two")
+                throw BenchError(
+                    "latency: frame seq \(frame.seq.map(String.init) ?? "?") after \(lastSeq): an edit gave no frame or two"
+                )
             }
             lastSeq = seq
             daemon.ack(frame)
@@ -111,10 +121,15 @@ enum LiveBench {
         for mb in sizesMB {
             let document = CardDocument.make(bytes: Int(mb * 1_000_000))
             var open = Open(megabytes: Double(document.text.count) / 1e6, nodes: document.nodeCount)
-            guard bareParse(document.text) == 3 else { throw BenchError("didOpen: jansson does not parse the \(mb) MB document") }
+            guard bareParse(document.text) == 3 else {
+                throw BenchError("didOpen: jansson does not parse the \(mb) MB document")
+            }
             for run in 0..<(runs + 1) {
                 let uri = "file:///bench/open-\(Int(mb))mb-\(run).skeleton.json"
-                let message = daemon.frame(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": openParams(uri: uri, text: document.text)])
+                let message = daemon.frame([
+                    "jsonrpc": "2.0", "method": "textDocument/didOpen",
+                    "params": openParams(uri: uri, text: document.text),
+                ])
                 let (id, request) = daemon.requestBytes("skeleton/isActive", ["uri": .string(uri)])
                 let parse = Measure.time { bareParse(document.text) }
                 let sent = daemon.clock.now
@@ -124,7 +139,9 @@ enum LiveBench {
                 let elapsed = (answer.at - sent).seconds
                 // The document must have been accepted: isActive answers false (nothing shown), not an error.
                 guard answer.result?.boolValue == false else {
-                    throw BenchError("didOpen \(mb) MB: the daemon did not accept the document: \(String(decoding: answer.body.prefix(300), as: UTF8.self))")
+                    throw BenchError(
+                        "didOpen \(mb) MB: the daemon did not accept the document: \(String(decoding: answer.body.prefix(300), as: UTF8.self))"
+                    )
                 }
                 daemon.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
                 if run > 0 {  // the first is a warm-up
@@ -148,7 +165,9 @@ enum LiveBench {
         var perDocument: Double { Double(after - before) / Double(copies) }
     }
 
-    static func memory(executable: String, plan: [(nodes: Int, copies: Int)], progress: (String) -> Void) throws -> [Memory] {
+    static func memory(executable: String, plan: [(nodes: Int, copies: Int)], progress: (String) -> Void) throws
+        -> [Memory]
+    {
         var results: [Memory] = []
         for (nodes, copies) in plan {
             let daemon = try LiveDaemon(executable: executable)
@@ -156,21 +175,30 @@ enum LiveBench {
             let document = CardDocument.make(nodes: nodes)
             let text = String(decoding: document.text, as: UTF8.self)
             // Warm the daemon's paths with one document, opened and closed, before the baseline.
-            daemon.notify("textDocument/didOpen", openParams(uri: "file:///bench/warm.skeleton.json", text: document.text))
+            daemon.notify(
+                "textDocument/didOpen", openParams(uri: "file:///bench/warm.skeleton.json", text: document.text))
             try daemon.request("skeleton/isActive", ["uri": "file:///bench/warm.skeleton.json"])
             daemon.notify("textDocument/didClose", ["textDocument": ["uri": "file:///bench/warm.skeleton.json"]])
             try daemon.request("clock/advance", ["seconds": 0])
             let before = try daemon.residentBytes()
             for k in 0..<copies {
-                daemon.notify("textDocument/didOpen", ["textDocument": [
-                    "uri": .string("file:///bench/mem-\(k).skeleton.json"), "languageId": "skeleton", "version": 1,
-                    "text": .string(text),
-                ]])
+                daemon.notify(
+                    "textDocument/didOpen",
+                    [
+                        "textDocument": [
+                            "uri": .string("file:///bench/mem-\(k).skeleton.json"), "languageId": "skeleton",
+                            "version": 1,
+                            "text": .string(text),
+                        ]
+                    ])
             }
             // Every document is open once its lane answers.
             for k in 0..<copies {
-                let answer = try daemon.request("skeleton/isActive", ["uri": .string("file:///bench/mem-\(k).skeleton.json")])
-                guard answer["result"]?.boolValue == false else { throw BenchError("memory: document \(k) was not opened") }
+                let answer = try daemon.request(
+                    "skeleton/isActive", ["uri": .string("file:///bench/mem-\(k).skeleton.json")])
+                guard answer["result"]?.boolValue == false else {
+                    throw BenchError("memory: document \(k) was not opened")
+                }
             }
             let after = try daemon.residentBytes()
             results.append(Memory(nodes: document.nodeCount, copies: copies, before: before, after: after))
@@ -197,7 +225,8 @@ enum LiveBench {
         defer { daemon.stop() }
         let uri = "file:///bench/feed.skeleton.json"
         daemon.notify("textDocument/didOpen", openParams(uri: uri, text: try FeedDocument.text()))
-        try daemon.request("skeleton/show", ["uri": .string(uri), "type": "gradient", "animated": true, "transition": "none"])
+        try daemon.request(
+            "skeleton/show", ["uri": .string(uri), "type": "gradient", "animated": true, "transition": "none"])
         var results: [Steady] = []
         for encoding in ["raw", "png", "layers", "cells"] {
             let subscription = try subscribe(daemon, uri: uri, encoding: encoding, scale: 3)
@@ -205,7 +234,8 @@ enum LiveBench {
             for block in 0..<(steadyBlocks + 1) {
                 let cpu0 = try daemon.cpuSeconds()
                 let wall0 = daemon.clock.now
-                var frames = 0, bytes = 0
+                var frames = 0
+                var bytes = 0
                 for _ in 0..<steadyFramesPerBlock {
                     let (id, request) = daemon.requestBytes("clock/advance", ["seconds": .double(1.0 / 60)])
                     daemon.write(request)
@@ -214,7 +244,8 @@ enum LiveBench {
                     var frame: Received?
                     let first = try daemon.receive(until: { $0.id == id || $0.method == "preview/frame" })
                     if first.id == id {
-                        frame = try daemon.poll(method: "preview/frame", timeout: encoding == "raw" || encoding == "png" ? 1 : 0.3)
+                        frame = try daemon.poll(
+                            method: "preview/frame", timeout: encoding == "raw" || encoding == "png" ? 1 : 0.3)
                     } else {
                         frame = first
                         _ = try daemon.receive(until: { $0.id == id })

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import JSON
 import JSONRPC
 import SkeletonClient
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One message from the daemon, stamped when its last byte was read (before it is parsed).
 struct Received {
@@ -40,7 +41,8 @@ final class LiveDaemon {
             throw BenchError("no skeletond at \(executable) (scripts/bench builds it)")
         }
         daemon = try DaemonProcess(executable: URL(fileURLWithPath: executable), arguments: ["--log-level", "error"])
-        guard let input = daemon.process.standardInput as? Pipe, let output = daemon.process.standardOutput as? Pipe else {
+        guard let input = daemon.process.standardInput as? Pipe, let output = daemon.process.standardOutput as? Pipe
+        else {
             throw BenchError("skeletond has no pipes")
         }
         writeFD = input.fileHandleForWriting.fileDescriptor
@@ -48,12 +50,16 @@ final class LiveDaemon {
         pid = daemon.process.processIdentifier
         var options: JSONObject = [:]
         if manualClock { options["clock"] = "manual" }
-        let initialized = try request("initialize", [
-            "processId": .null,
-            "capabilities": ["general": ["positionEncodings": ["utf-8"]]],
-            "initializationOptions": .object(options),
-        ])
-        guard initialized["result"]?["capabilities"] != nil else { throw BenchError("initialize failed: \(initialized.text)") }
+        let initialized = try request(
+            "initialize",
+            [
+                "processId": .null,
+                "capabilities": ["general": ["positionEncodings": ["utf-8"]]],
+                "initializationOptions": .object(options),
+            ])
+        guard initialized["result"]?["capabilities"] != nil else {
+            throw BenchError("initialize failed: \(initialized.text)")
+        }
         notify("initialized", .object([:]))
     }
 
@@ -127,7 +133,10 @@ final class LiveDaemon {
         }
         let message = inbox[inboxStart]
         inboxStart += 1
-        if inboxStart == inbox.count { inbox.removeAll(keepingCapacity: true); inboxStart = 0 }
+        if inboxStart == inbox.count {
+            inbox.removeAll(keepingCapacity: true)
+            inboxStart = 0
+        }
         return message
     }
 
@@ -189,9 +198,12 @@ final class LiveDaemon {
     private static func scanInt(_ bytes: ArraySlice<UInt8>, after key: String) -> Int? {
         guard var i = find(bytes, key) else { return nil }
         while i < bytes.endIndex, bytes[i] == 32 { i += 1 }
-        var value = 0, digits = 0
+        var value = 0
+        var digits = 0
         while i < bytes.endIndex, bytes[i] >= 48, bytes[i] <= 57 {
-            value = value * 10 + Int(bytes[i] - 48); digits += 1; i += 1
+            value = value * 10 + Int(bytes[i] - 48)
+            digits += 1
+            i += 1
         }
         return digits > 0 ? value : nil
     }
@@ -214,7 +226,8 @@ final class LiveDaemon {
         var total = 0
         for task in tasks {
             guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
-                  let first = text.split(separator: " ").first, let ns = Int(first) else { continue }
+                let first = text.split(separator: " ").first, let ns = Int(first)
+            else { continue }
             total += ns
         }
         return Double(total) / 1e9

@@ -3,7 +3,7 @@ import CJansson
 import JSONRPC
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// "proto" rows: the same jobs as ours, on the same jansson and arena, with the overheads of our Swift layer
@@ -19,14 +19,18 @@ enum Prototypes {
     final class Parsed {
         let arena: OpaquePointer
         let root: UnsafeMutablePointer<json_t>
-        init(arena: OpaquePointer, root: UnsafeMutablePointer<json_t>) { self.arena = arena; self.root = root }
+        init(arena: OpaquePointer, root: UnsafeMutablePointer<json_t>) {
+            self.arena = arena
+            self.root = root
+        }
         deinit { skd_arena_destroy(arena) }
     }
 
     static func parse(_ bytes: UnsafeRawBufferPointer) -> Parsed? {
         guard bracketCount(bytes) <= maxDepth || exactDepth(bytes) <= maxDepth,
-              let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-              let arena = skd_arena_create() else { return nil }
+            let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+            let arena = skd_arena_create()
+        else { return nil }
         var error = json_error_t()
         let flags = size_t(JSON_DECODE_ANY) | size_t(JSON_REJECT_DUPLICATES) | size_t(JSON_ALLOW_NUL)
         guard let root = skd_parse(base, bytes.count, flags, &error, arena) else {
@@ -45,16 +49,26 @@ enum Prototypes {
 
     /// The exact nesting depth, outside strings (as `NestingScan` computes it).
     static func exactDepth(_ bytes: UnsafeRawBufferPointer) -> Int {
-        var depth = 0, deepest = 0
-        var inString = false, escaped = false
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
         for c in bytes {
             if inString {
-                if escaped { escaped = false } else if c == 0x5C { escaped = true } else if c == 0x22 { inString = false }
+                if escaped {
+                    escaped = false
+                } else if c == 0x5C {
+                    escaped = true
+                } else if c == 0x22 {
+                    inString = false
+                }
                 continue
             }
             switch c {
             case 0x22: inString = true
-            case 0x5B, 0x7B: depth += 1; deepest = max(deepest, depth)
+            case 0x5B, 0x7B:
+                depth += 1
+                deepest = max(deepest, depth)
             case 0x5D, 0x7D: depth -= 1
             default: break
             }
@@ -66,7 +80,9 @@ enum Prototypes {
 
     static func ingest(_ stream: [UInt8]) -> Int {
         ReferenceParsers.framed(stream) { body in
-            guard let parsed = parse(body), parsed.root.pointee.type == JSON_OBJECT else { return MessageChecksum.invalid }
+            guard let parsed = parse(body), parsed.root.pointee.type == JSON_OBJECT else {
+                return MessageChecksum.invalid
+            }
             return envelope(parsed.root) ?? MessageChecksum.invalid
         }
     }
@@ -83,7 +99,8 @@ enum Prototypes {
             let length = json_object_iter_key_len(it)
             switch length {
             case 7 where memcmp(key, "jsonrpc", 7) == 0:
-                version = value.pointee.type == JSON_STRING && json_string_length(value) == 3
+                version =
+                    value.pointee.type == JSON_STRING && json_string_length(value) == 3
                     && memcmp(json_string_value(value), "2.0", 3) == 0
             case 2 where memcmp(key, "id", 2) == 0:
                 switch value.pointee.type {
@@ -135,7 +152,9 @@ enum Prototypes {
             } else if length == 2, memcmp(key, "id", 2) == 0 {
                 node.id = string(value)
             } else if length == 5, memcmp(key, "frame", 5) == 0 {
-                guard value.pointee.type == JSON_ARRAY, json_array_size(value) == 4 else { throw BenchError("proto: frame") }
+                guard value.pointee.type == JSON_ARRAY, json_array_size(value) == 4 else {
+                    throw BenchError("proto: frame")
+                }
                 var numbers = [Double]()
                 numbers.reserveCapacity(4)
                 for i in 0..<4 { numbers.append(number(json_array_get(value, i)) ?? 0) }

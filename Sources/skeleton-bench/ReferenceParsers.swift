@@ -13,7 +13,8 @@ enum ReferenceParsers {
         var error = json_error_t()
         let flags = size_t(JSON_DECODE_ANY) | size_t(JSON_REJECT_DUPLICATES) | size_t(JSON_ALLOW_NUL)
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-              let root = json_loadb(base, bytes.count, flags, &error) else { return -1 }
+            let root = json_loadb(base, bytes.count, flags, &error)
+        else { return -1 }
         let count = root.pointee.type == JSON_OBJECT ? json_object_size(root) : 0
         json_decref(root)
         return count

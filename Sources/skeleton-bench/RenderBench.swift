@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import JSONRPC
 import SkeletonEngine
 import SkeletonGraphics
 import SkeletonModel
 import SkeletonRender
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Issue 5 (a): one 1920×1080 display list of 200 overlapping rounded blocks with linear gradients at several
 /// angles, rendered by our rasterizer, by cairo (pycairo, in a Python process driven over a pipe) and compared
@@ -26,19 +27,24 @@ enum RenderBench {
         ]
         var layers: [Layer] = []
         for i in 0..<200 {
-            let w = 80 + random.below(340), h = 40 + random.below(220)
-            let x = random.below(width - w), y = random.below(height - h)
+            let w = 80 + random.below(340)
+            let h = 40 + random.below(220)
+            let x = random.below(width - w)
+            let y = random.below(height - h)
             let radius = Double(random.pick([0, 4, 8, 12, 20, 40]))
             let (start, end) = axes[i % axes.count]
             var colors: [RGBA] = []
             for _ in 0..<(2 + random.below(2)) {
-                colors.append(RGBA(r8: UInt8(random.below(256)), g8: UInt8(random.below(256)), b8: UInt8(random.below(256))))
+                colors.append(
+                    RGBA(r8: UInt8(random.below(256)), g8: UInt8(random.below(256)), b8: UInt8(random.below(256))))
             }
             let rect = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
-            layers.append(Layer(
-                id: "block\(i)", node: "block\(i)", kind: .block, shape: RoundedRect(rect: rect, cornerRadius: radius),
-                fill: .linearGradient(LinearGradient(colors: colors, start: start, end: end)),
-                opacity: i % 5 == 4 ? 0.8 : 1))
+            layers.append(
+                Layer(
+                    id: "block\(i)", node: "block\(i)", kind: .block,
+                    shape: RoundedRect(rect: rect, cornerRadius: radius),
+                    fill: .linearGradient(LinearGradient(colors: colors, start: start, end: end)),
+                    opacity: i % 5 == 4 ? 0.8 : 1))
         }
         return DisplayList(size: Size(width: Double(width), height: Double(height)), background: .white, layers: layers)
     }
@@ -79,8 +85,12 @@ enum RenderBench {
     /// 16 levels off, and the largest channel difference.
     static func compare(ours frame: Frame, cairo xrgb: [UInt8]) throws -> (mean: Double, over16: Double, max: Int) {
         let count = frame.width * frame.height
-        guard xrgb.count == count * 4 else { throw BenchError("cairo dumped \(xrgb.count) bytes, expected \(count * 4)") }
-        var sum = 0, over = 0, largest = 0
+        guard xrgb.count == count * 4 else {
+            throw BenchError("cairo dumped \(xrgb.count) bytes, expected \(count * 4)")
+        }
+        var sum = 0
+        var over = 0
+        var largest = 0
         frame.withUnsafeBytes { rgba in
             for p in 0..<count {
                 // cairo RGB24 on a little-endian machine: B, G, R, x.
@@ -121,7 +131,9 @@ enum RenderBench {
         var result = Result()
         (result.meanDifference, result.pixelsOver16, result.maxDifference) = try compare(ours: frame, cairo: dumped)
         guard result.meanDifference <= 1.0, result.pixelsOver16 <= 0.01 else {
-            throw BenchError("render: ours and cairo differ (mean \(result.meanDifference) levels, \(result.pixelsOver16 * 100) % of pixels over 16 levels)")
+            throw BenchError(
+                "render: ours and cairo differ (mean \(result.meanDifference) levels, \(result.pixelsOver16 * 100) % of pixels over 16 levels)"
+            )
         }
         let reference = frame.pixels
         try oneThread.render(list, scale: 1, into: &frame)
@@ -178,7 +190,9 @@ final class LinePeer {
                 pending.removeSubrange(...newline)
                 return line
             }
-            let n = chunk.withUnsafeMutableBytes { FileDescriptor.read(output.fileHandleForReading.fileDescriptor, into: $0) }
+            let n = chunk.withUnsafeMutableBytes {
+                FileDescriptor.read(output.fileHandleForReading.fileDescriptor, into: $0)
+            }
             guard n > 0 else { throw BenchError("the cairo peer closed its output (is pycairo installed?)") }
             pending += chunk[..<n]
         }

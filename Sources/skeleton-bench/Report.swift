@@ -2,14 +2,18 @@
 enum Report {
     static func ingest(_ results: [ContenderResult], messages: Int, corpus: (stream: [UInt8], bodyBytes: Int)) {
         let average = Double(corpus.bodyBytes) / Double(messages)
-        print("## (a) Ingest: \(group(messages)) LSP-framed messages (bodies average \(fixed(average, 0)) B, stream \(fixed(Double(corpus.stream.count) / 1e6, 1)) MB), 64 KiB reads\n")
+        print(
+            "## (a) Ingest: \(group(messages)) LSP-framed messages (bodies average \(fixed(average, 0)) B, stream \(fixed(Double(corpus.stream.count) / 1e6, 1)) MB), 64 KiB reads\n"
+        )
         print("| path | median ms | min–max ms | msgs/s | MB/s | ours is × faster |")
         print("|---|---:|---:|---:|---:|---:|")
         let ours = results[0].median
         for r in results {
             let perSecond = Double(messages) / r.median
             let mbs = Double(corpus.stream.count) / r.median / 1e6
-            print("| \(r.name) | \(ms(r.median)) | \(ms(r.seconds.min() ?? 0))–\(ms(r.seconds.max() ?? 0)) | \(group(Int(perSecond))) | \(fixed(mbs, 1)) | \(ratio(r.median / ours)) |")
+            print(
+                "| \(r.name) | \(ms(r.median)) | \(ms(r.seconds.min() ?? 0))–\(ms(r.seconds.max() ?? 0)) | \(group(Int(perSecond))) | \(fixed(mbs, 1)) | \(ratio(r.median / ours)) |"
+            )
         }
         print("")
         aims([
@@ -26,7 +30,9 @@ enum Report {
         print("|---|---:|---:|---:|---:|")
         let ours = results[0].median
         for r in results {
-            print("| \(r.name) | \(ms(r.median)) | \(ms(r.seconds.min() ?? 0))–\(ms(r.seconds.max() ?? 0)) | \(fixed(mb / r.median, 1)) | \(ratio(r.median / ours)) |")
+            print(
+                "| \(r.name) | \(ms(r.median)) | \(ms(r.seconds.min() ?? 0))–\(ms(r.seconds.max() ?? 0)) | \(fixed(mb / r.median, 1)) | \(ratio(r.median / ours)) |"
+            )
         }
         print("")
         aims([
@@ -61,7 +67,8 @@ enum Report {
         if digits == 0 { return String(n) }
         let sign = n < 0 ? "-" : ""
         let magnitude = abs(n)
-        let whole = magnitude / Int(scale), fraction = magnitude % Int(scale)
+        let whole = magnitude / Int(scale)
+        let fraction = magnitude % Int(scale)
         let text = String(fraction)
         return sign + String(whole) + "." + String(repeating: "0", count: digits - text.count) + text
     }

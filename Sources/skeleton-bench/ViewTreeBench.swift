@@ -41,7 +41,9 @@ enum ViewTreeBench {
 extension IngestBench {
     static func references(stream: [UInt8]) -> [Contender] {
         [
-            Contender(name: "proto: ours with a one-pass envelope and a quick depth check") { Prototypes.ingest(stream) },
+            Contender(name: "proto: ours with a one-pass envelope and a quick depth check") {
+                Prototypes.ingest(stream)
+            },
             Contender(name: "ref: framing only") { ReferenceParsers.framed(stream) { $0.count } },
             Contender(name: "ref: framing + JSONDocument.parse, no envelope") {
                 ReferenceParsers.framed(stream, ReferenceParsers.janssonArena)

@@ -30,7 +30,8 @@ extension ViewNode: Decodable {
             case "id": id = try c.decode(String.self, forKey: key)
             case "frame":
                 guard let frame = ViewFrame(try c.decode([Double].self, forKey: key)) else {
-                    throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "frame needs four numbers")
+                    throw DecodingError.dataCorruptedError(
+                        forKey: key, in: c, debugDescription: "frame needs four numbers")
                 }
                 self.frame = frame
             case "children": children = try c.decode([ViewNode].self, forKey: key)
@@ -44,11 +45,18 @@ extension PropertyValue: Decodable {
     /// The usual Codable way for a value of any kind: try each kind in turn.
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let d = try? c.decode(Double.self) { self = .number(d) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([PropertyValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: PropertyValue].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let d = try? c.decode(Double.self) {
+            self = .number(d)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([PropertyValue].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: PropertyValue].self))
+        }
     }
 }

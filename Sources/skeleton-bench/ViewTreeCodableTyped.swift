@@ -22,7 +22,10 @@ struct TypedCodableNode: Decodable {
     let contentMode: String?
     let skeletonCornerRadius: Double?
 
-    struct Font: Decodable { let name: String; let size: Double }
+    struct Font: Decodable {
+        let name: String
+        let size: Double
+    }
     struct Document: Decodable { let root: TypedCodableNode }
 
     static func checksum(_ bytes: UnsafeRawBufferPointer, decoder: JSONDecoder) throws -> Int {

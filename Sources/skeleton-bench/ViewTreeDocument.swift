@@ -28,7 +28,10 @@ enum ViewTreeDocument {
         ) {
             let start = out.count
             next += 1
-            out.append(contentsOf: #"{"type":"UIView","id":"n\#(next)","frame":[\#(f(frame.0)),\#(f(frame.1)),\#(f(frame.2)),\#(f(frame.3))],"isSkeletonable":true,"backgroundColor":"\#(random.pick(Self.colours))","cornerRadius":\#(random.below(12)),"clipsToBounds":\#(random.below(2) == 0),"children":["#.utf8)
+            out.append(
+                contentsOf:
+                    #"{"type":"UIView","id":"n\#(next)","frame":[\#(f(frame.0)),\#(f(frame.1)),\#(f(frame.2)),\#(f(frame.3))],"isSkeletonable":true,"backgroundColor":"\#(random.pick(Self.colours))","cornerRadius":\#(random.below(12)),"clipsToBounds":\#(random.below(2) == 0),"children":["#
+                    .utf8)
             var first = true
             var y = 0.0
             while out.count - start < budget {
@@ -39,7 +42,9 @@ enum ViewTreeDocument {
                 y += height + 4
                 let remaining = budget - (out.count - start)
                 if depth < 7, remaining > 2048, random.below(3) == 0 {
-                    container(into: &out, depth: depth + 1, budget: min(remaining, max(1024, budget / (2 + random.below(4)))), frame: childFrame)
+                    container(
+                        into: &out, depth: depth + 1, budget: min(remaining, max(1024, budget / (2 + random.below(4)))),
+                        frame: childFrame)
                 } else {
                     leaf(into: &out, frame: childFrame)
                 }
@@ -51,9 +56,15 @@ enum ViewTreeDocument {
             next += 1
             let frameText = "[\(f(frame.0)),\(f(frame.1)),\(f(frame.2)),\(f(frame.3))]"
             if random.below(3) == 0 {
-                out.append(contentsOf: #"{"type":"UIImageView","id":"n\#(next)","frame":\#(frameText),"isSkeletonable":true,"image":"\#(random.pick(Self.images))_\#(random.below(100))","contentMode":"scaleAspectFill","skeletonCornerRadius":\#(random.below(20)).5,"backgroundColor":"\#(random.pick(Self.colours))","children":[]}"#.utf8)
+                out.append(
+                    contentsOf:
+                        #"{"type":"UIImageView","id":"n\#(next)","frame":\#(frameText),"isSkeletonable":true,"image":"\#(random.pick(Self.images))_\#(random.below(100))","contentMode":"scaleAspectFill","skeletonCornerRadius":\#(random.below(20)).5,"backgroundColor":"\#(random.pick(Self.colours))","children":[]}"#
+                        .utf8)
             } else {
-                out.append(contentsOf: #"{"type":"UILabel","id":"n\#(next)","frame":\#(frameText),"isSkeletonable":\#(random.below(4) != 0),"numberOfLines":\#(random.below(4)),"text":"\#(random.pick(Self.texts))","font":{"name":"SFProText-Regular","size":\#(12 + random.below(10))},"textColor":"\#(random.pick(Self.colours))","lastLineFillPercent":\#(50 + random.below(50)),"linesCornerRadius":4,"skeletonPaddingInsets":[0,0,0,0],"children":[]}"#.utf8)
+                out.append(
+                    contentsOf:
+                        #"{"type":"UILabel","id":"n\#(next)","frame":\#(frameText),"isSkeletonable":\#(random.below(4) != 0),"numberOfLines":\#(random.below(4)),"text":"\#(random.pick(Self.texts))","font":{"name":"SFProText-Regular","size":\#(12 + random.below(10))},"textColor":"\#(random.pick(Self.colours))","lastLineFillPercent":\#(50 + random.below(50)),"linesCornerRadius":4,"skeletonPaddingInsets":[0,0,0,0],"children":[]}"#
+                        .utf8)
             }
         }
 

@@ -9,7 +9,9 @@ enum FoundationViewTree {
     }
 
     static func node(_ object: Any) throws -> ViewNode {
-        guard let fields = object as? [String: Any] else { throw BenchError("JSONSerialization: a node is not an object") }
+        guard let fields = object as? [String: Any] else {
+            throw BenchError("JSONSerialization: a node is not an object")
+        }
         var node = ViewNode(type: "", id: "", frame: ViewFrame(), children: [], properties: [:])
         for (key, member) in fields {
             switch key {

@@ -25,7 +25,10 @@ struct ViewFrame {
     /// From `[x, y, width, height]`; nil unless exactly four numbers.
     init?(_ numbers: [Double]) {
         guard numbers.count == 4 else { return nil }
-        x = numbers[0]; y = numbers[1]; width = numbers[2]; height = numbers[3]
+        x = numbers[0]
+        y = numbers[1]
+        width = numbers[2]
+        height = numbers[3]
     }
 }
 

@@ -31,7 +31,9 @@ enum OursViewTree {
             case "type": node.type = try member.decodeString()
             case "id": node.id = try member.decodeString()
             case "frame":
-                let numbers = try member.decodeArray().map { element throws(JSONDecodingError) in try element.decodeDouble() }
+                let numbers = try member.decodeArray().map { element throws(JSONDecodingError) in
+                    try element.decodeDouble()
+                }
                 guard let frame = ViewFrame(numbers) else { throw member.mismatch("four numbers") }
                 node.frame = frame
             case "children":

@@ -16,22 +16,27 @@ enum DocumentFuzzSession {
         for edit in input.edits.prefix(32) {
             let text = String(decoding: edit.text, as: UTF8.self)
             // The daemon's short path for an edit inside one node, from the session of a clean text...
-            let spans = clean && !input.interfaceBuilder
+            let spans =
+                clean && !input.interfaceBuilder
                 ? buffer.bytes.withUnsafeBufferPointer { NodeSpanIndex.build(document: $0) } : nil
             let before = session
             let byteEdit: ByteEdit?
-            do { byteEdit = try buffer.apply(range: edit.range, text: text, encoding: input.encoding) } catch { continue }
+            do { byteEdit = try buffer.apply(range: edit.range, text: text, encoding: input.encoding) } catch {
+                continue
+            }
             var inPlace: SkeletonSession?
             if let spans, let byteEdit, var copy = before,
-               let prepared = IncrementalEdit(text: buffer, edit: byteEdit, spans: spans),
-               prepared.apply(to: &copy, at: input.time) != nil {
+                let prepared = IncrementalEdit(text: buffer, edit: byteEdit, spans: spans),
+                prepared.apply(to: &copy, at: input.time) != nil
+            {
                 inPlace = copy
             }
             clean = analyse(buffer, input, &session)
             // ...must end where analysing the whole new text ends.
             if let inPlace {
                 guard let session, clean, inPlace.layers(at: input.time + 1) == session.layers(at: input.time + 1),
-                      (try? inPlace.treeDescription(at: input.time + 1)) == (try? session.treeDescription(at: input.time + 1))
+                    (try? inPlace.treeDescription(at: input.time + 1))
+                        == (try? session.treeDescription(at: input.time + 1))
                 else { preconditionFailure("an edit applied to one node differs from analysing the whole text") }
             }
         }
@@ -39,7 +44,9 @@ enum DocumentFuzzSession {
 
     /// Analyses the text like the daemon; true when it has no problem at all.
     @discardableResult
-    private static func analyse(_ buffer: TextBuffer, _ input: DocumentFuzzInput, _ session: inout SkeletonSession?) -> Bool {
+    private static func analyse(_ buffer: TextBuffer, _ input: DocumentFuzzInput, _ session: inout SkeletonSession?)
+        -> Bool
+    {
         var clean = true
         let results: [DocumentDecodingResult]
         if input.interfaceBuilder {

@@ -9,11 +9,11 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
 }
 
 #if !SKELETOND_LIBFUZZER
-/// Without libFuzzer, `skeleton-document-fuzz FILE...` replays inputs.
-@main
-enum ReplayMain {
-    static func main() {
-        FuzzReplay.main(tool: "skeleton-document-fuzz", what: "document") { DocumentFuzzSession.run($0) }
+    /// Without libFuzzer, `skeleton-document-fuzz FILE...` replays inputs.
+    @main
+    enum ReplayMain {
+        static func main() {
+            FuzzReplay.main(tool: "skeleton-document-fuzz", what: "document") { DocumentFuzzSession.run($0) }
+        }
     }
-}
 #endif

@@ -2,9 +2,9 @@ import ArgumentParser
 import JSONRPC
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process entry: parse, run, and turn every failure into one `skeleton: …` line and an exit status.

@@ -4,7 +4,7 @@ import SkeletonServer
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One simulated daemon run: a fresh `Server` (from `SkeletonLanguageServer.make`, as `skeletond` builds it)
@@ -24,7 +24,8 @@ enum FuzzSession {
         // Trace level: every log message is built (and written to /dev/null), so their code is covered too.
         let log = Logger(level: .trace, fd: devNull)
         let exited = Atomic<Bool>(false)
-        let server = SkeletonLanguageServer(log: log) { _ in exited.store(true, ordering: .sequentiallyConsistent) }.server
+        let server = SkeletonLanguageServer(log: log) { _ in exited.store(true, ordering: .sequentiallyConsistent) }
+            .server
         // The input descriptor is never read: the session feeds the stream itself, in the chosen read sizes.
         let connection = Connection(input: -1, output: output, mode: input.mode, limits: input.limits, log: log)
 

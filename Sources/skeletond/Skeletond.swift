@@ -4,7 +4,7 @@ import JSONRPC
 import SkeletonServer
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The daemon: JSON-RPC 2.0 over stdio (LSP framing, or one message per line with `--jsonl`).
@@ -31,7 +31,8 @@ struct Skeletond: ParsableCommand {
 
     func validate() throws {
         guard LogLevel(name: logLevel) != nil else {
-            throw ValidationError("--log-level must be one of \(LogLevel.allCases.map(\.description).joined(separator: ", "))")
+            throw ValidationError(
+                "--log-level must be one of \(LogLevel.allCases.map(\.description).joined(separator: ", "))")
         }
         guard maxMessageSize > 0 else { throw ValidationError("--max-message-size must be positive") }
     }

@@ -9,9 +9,15 @@ import Testing
     typealias D = DaemonSession
 
     static let cases: [(String, JSON, String)] = [
-        ("skeleton/setAppearance", ["uri": "file:///a", "appearance": ["multilineSpacing": "wide"]], "/params/appearance/multilineSpacing"),
+        (
+            "skeleton/setAppearance", ["uri": "file:///a", "appearance": ["multilineSpacing": "wide"]],
+            "/params/appearance/multilineSpacing"
+        ),
         ("skeleton/setAppearance", ["uri": "file:///a"], "/params/appearance"),
-        ("skeleton/startAnimation", ["uri": "file:///a", "animation": ["sliding": ["direction": "up"]]], "/params/animation/sliding/direction"),
+        (
+            "skeleton/startAnimation", ["uri": "file:///a", "animation": ["sliding": ["direction": "up"]]],
+            "/params/animation/sliding/direction"
+        ),
         ("skeleton/stopAnimation", ["uri": "file:///a", "node": "ghost"], "/params/node"),
         ("skeleton/scenes", ["uri": "file:///nope"], "/params/uri"),
         ("skeleton/isActive", ["uri": "file:///a", "node": "ghost"], "/params/node"),

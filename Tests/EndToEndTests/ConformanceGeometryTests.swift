@@ -21,13 +21,20 @@ import Testing
 
     /// Case 3: stack views use arranged subviews only; cells use their content and ignore the contentView flag.
     @Test func case3StackViewsAndCells() throws {
-        let (s, layers) = try shown(D.node("UIView", frame: [0, 0, 300, 200], children: [
-            D.node("UIStackView", "stack", frame: [0, 0, 300, 60], children: [
-                D.node("UIView", "arranged", frame: [0, 0, 100, 60]),
-                D.node("UIView", "loose", frame: [200, 0, 100, 60], ["arranged": false]),
-            ]),
-            D.node("UITableViewCell", "cell", frame: [0, 100, 300, 60], children: [D.node("UIView", "content", frame: [10, 10, 50, 40])]),
-        ]))
+        let (s, layers) = try shown(
+            D.node(
+                "UIView", frame: [0, 0, 300, 200],
+                children: [
+                    D.node(
+                        "UIStackView", "stack", frame: [0, 0, 300, 60],
+                        children: [
+                            D.node("UIView", "arranged", frame: [0, 0, 100, 60]),
+                            D.node("UIView", "loose", frame: [200, 0, 100, 60], ["arranged": false]),
+                        ]),
+                    D.node(
+                        "UITableViewCell", "cell", frame: [0, 100, 300, 60],
+                        children: [D.node("UIView", "content", frame: [10, 10, 50, 40])]),
+                ]))
         defer { s.close() }
         #expect(Set(layers.compactMap { $0["node"]?.stringValue }) == ["arranged", "content"])
     }
@@ -35,13 +42,20 @@ import Testing
     /// Case 4: the §3.7 table beyond the first rows: alignment, padding, RTL, the rounding-to-zero block and
     /// renderSingleLineAsView.
     @Test func case4WorkedExamples() throws {
-        let (s, layers) = try shown(D.node("UIView", frame: [0, 0, 400, 400], children: [
-            D.node("UILabel", "single", frame: [0, 0, 200, 20]),
-            D.node("UILabel", "center", frame: [0, 40, 200, 20], ["textAlignment": "center"]),
-            D.node("UILabel", "right", frame: [0, 80, 200, 20], ["textAlignment": "right", "skeletonPaddingInsets": [0, 10, 0, 20]]),
-            D.node("UILabel", "rtl", frame: [0, 120, 200, 20], ["layoutDirection": "rtl", "skeletonPaddingInsets": [0, 10, 0, 20]]),
-            D.node("UILabel", "tiny", frame: [0, 160, 200, 12], ["numberOfLines": 0]),
-        ]))
+        let (s, layers) = try shown(
+            D.node(
+                "UIView", frame: [0, 0, 400, 400],
+                children: [
+                    D.node("UILabel", "single", frame: [0, 0, 200, 20]),
+                    D.node("UILabel", "center", frame: [0, 40, 200, 20], ["textAlignment": "center"]),
+                    D.node(
+                        "UILabel", "right", frame: [0, 80, 200, 20],
+                        ["textAlignment": "right", "skeletonPaddingInsets": [0, 10, 0, 20]]),
+                    D.node(
+                        "UILabel", "rtl", frame: [0, 120, 200, 20],
+                        ["layoutDirection": "rtl", "skeletonPaddingInsets": [0, 10, 0, 20]]),
+                    D.node("UILabel", "tiny", frame: [0, 160, 200, 12], ["numberOfLines": 0]),
+                ]))
         defer { s.close() }
         func rects(_ node: String) -> [[Double]] { layers.filter { $0["node"]?.stringValue == node }.map(\.rect) }
         #expect(rects("single") == [[0, 2.5, 140, 15]])
@@ -53,7 +67,8 @@ import Testing
         #expect(layers.first { $0["node"] == "tiny" }?["kind"] == "block")
         #expect(rects("tiny") == [[0, 160, 200, 12]])
 
-        let (t, single) = try shown(D.node("UILabel", "x", frame: [0, 0, 200, 20]), extra: ["appearance": ["renderSingleLineAsView": true]])
+        let (t, single) = try shown(
+            D.node("UILabel", "x", frame: [0, 0, 200, 20]), extra: ["appearance": ["renderSingleLineAsView": true]])
         defer { t.close() }
         #expect(single.map { $0["kind"] } == ["block"])
     }
@@ -71,7 +86,11 @@ import Testing
         let s = try D()
         defer { s.close() }
         func document(height: Double) -> JSON {
-            ["root": D.node("UIView", frame: [0, 0, 400, 400], children: [D.node("UITextView", "t", frame: [0, 0, 300, height])])]
+            [
+                "root": D.node(
+                    "UIView", frame: [0, 0, 400, 400],
+                    children: [D.node("UITextView", "t", frame: [0, 0, 300, height])])
+            ]
         }
         s.open("file:///f", document(height: 100))
         _ = try s.call("skeleton/show", ["uri": "file:///f", "transition": "none"])
@@ -84,10 +103,14 @@ import Testing
     /// Case 7: `SkeletonGradient(baseColor: .alizarin)` is [#E74C3C, #FF6751 (clipped), #E74C3C]; a greyscale base
     /// gets lighter.
     @Test func case7DerivedGradients() throws {
-        let (s, layers) = try shown(D.node("UIView", "b", frame: [0, 0, 10, 10]), show: ["type": "gradient", "gradient": ["baseColor": "alizarin"]])
+        let (s, layers) = try shown(
+            D.node("UIView", "b", frame: [0, 0, 10, 10]),
+            show: ["type": "gradient", "gradient": ["baseColor": "alizarin"]])
         defer { s.close() }
         #expect(layers.first?["fill"]?["gradient"]?["colors"] == ["#E74C3CFF", "#FF6751FF", "#E74C3CFF"])
-        let (t, grey) = try shown(D.node("UIView", "b", frame: [0, 0, 10, 10]), show: ["type": "gradient", "gradient": ["baseColor": ["white": 0.5]]])
+        let (t, grey) = try shown(
+            D.node("UIView", "b", frame: [0, 0, 10, 10]),
+            show: ["type": "gradient", "gradient": ["baseColor": ["white": 0.5]]])
         defer { t.close() }
         let colors = grey.first?["fill"]?["gradient"]?["colors"]?.arrayValue?.compactMap(\.stringValue) ?? []
         #expect(colors.count == 3)
@@ -106,10 +129,15 @@ import Testing
 
     /// Case 15: a compositional (non-flow) collection layout gets no items.
     @Test func case15NonFlowLayoutsGetNoItems() throws {
-        let item = D.node("UICollectionViewCell", frame: [0, 0, 50, 50], children: [D.node("UIImageView", "icon", frame: [0, 0, 50, 50])])
-        let (s, layers) = try shown(D.node("UICollectionView", "grid", frame: [0, 0, 50, 420], [
-            "layout": "compositional", "itemSize": [50, 50], "cell": "Item", "templates": ["Item": item],
-        ]))
+        let item = D.node(
+            "UICollectionViewCell", frame: [0, 0, 50, 50],
+            children: [D.node("UIImageView", "icon", frame: [0, 0, 50, 50])])
+        let (s, layers) = try shown(
+            D.node(
+                "UICollectionView", "grid", frame: [0, 0, 50, 420],
+                [
+                    "layout": "compositional", "itemSize": [50, 50], "cell": "Item", "templates": ["Item": item],
+                ]))
         defer { s.close() }
         #expect(layers.isEmpty)
     }
@@ -119,10 +147,18 @@ import Testing
     @Test func case18HiddenWhenActive() throws {
         let s = try D()
         defer { s.close() }
-        s.open("file:///h", ["root": D.node("UIView", "root", frame: [0, 0, 100, 100], children: [
-            D.node("UIView", "badge", frame: [0, 0, 10, 10], ["isHiddenWhenSkeletonIsActive": true, "backgroundColor": "#E74C3C"]),
-            D.node("UIView", "other", frame: [20, 0, 10, 10]),
-        ])])
+        s.open(
+            "file:///h",
+            [
+                "root": D.node(
+                    "UIView", "root", frame: [0, 0, 100, 100],
+                    children: [
+                        D.node(
+                            "UIView", "badge", frame: [0, 0, 10, 10],
+                            ["isHiddenWhenSkeletonIsActive": true, "backgroundColor": "#E74C3C"]),
+                        D.node("UIView", "other", frame: [20, 0, 10, 10]),
+                    ])
+            ])
         _ = try s.call("skeleton/show", ["uri": "file:///h", "transition": "none"])
         func state() throws -> JSON? {
             try s.call("skeleton/treeDescription", ["uri": "file:///h", "includeState": true])["tree"]?["children"]?[0]

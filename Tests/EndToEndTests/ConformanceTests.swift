@@ -14,12 +14,20 @@ import Testing
         let plain = try s.call("skeleton/treeDescription", ["uri": "file:///plain"])
         #expect(plain["tree"]?.objectValue?.keys.sorted() == ["isSkeletonable", "reference", "type"])
         #expect(plain["tree"]?["type"] == "UIView")
-        s.open("file:///mixed", ["root": D.node("UIView", "c", frame: [0, 0, 200, 100], children: [
-            D.node("UILabel", "label", frame: [0, 0, 100, 20]),
-            D.node("UIView", "plain", frame: [0, 50, 100, 50], skeletonable: false, children: [
-                D.node("UIImageView", "image", frame: [0, 0, 10, 10]),
-            ]),
-        ])])
+        s.open(
+            "file:///mixed",
+            [
+                "root": D.node(
+                    "UIView", "c", frame: [0, 0, 200, 100],
+                    children: [
+                        D.node("UILabel", "label", frame: [0, 0, 100, 20]),
+                        D.node(
+                            "UIView", "plain", frame: [0, 50, 100, 50], skeletonable: false,
+                            children: [
+                                D.node("UIImageView", "image", frame: [0, 0, 10, 10])
+                            ]),
+                    ])
+            ])
         let mixed = try s.call("skeleton/treeDescription", ["uri": "file:///mixed"])
         let children = mixed["tree"]?["children"]?.arrayValue ?? []
         #expect(children.map { $0["reference"] } == ["label"])
@@ -29,15 +37,27 @@ import Testing
     @Test func case2Recursion() throws {
         let s = try D()
         defer { s.close() }
-        s.open("file:///off", ["root": D.node("UIView", frame: [0, 0, 100, 100], skeletonable: false, children: [
-            D.node("UILabel", frame: [0, 0, 50, 20]),
-        ])])
+        s.open(
+            "file:///off",
+            [
+                "root": D.node(
+                    "UIView", frame: [0, 0, 100, 100], skeletonable: false,
+                    children: [
+                        D.node("UILabel", frame: [0, 0, 50, 20])
+                    ])
+            ])
         #expect(try s.call("skeleton/show", ["uri": "file:///off"])["outcome"] == "notSkeletonable")
         #expect(try s.layers("file:///off", at: 1).isEmpty)
 
-        s.open("file:///block", ["root": D.node("UIView", "box", frame: [0, 0, 120, 80], children: [
-            D.node("UILabel", frame: [0, 0, 50, 20], skeletonable: false),
-        ])])
+        s.open(
+            "file:///block",
+            [
+                "root": D.node(
+                    "UIView", "box", frame: [0, 0, 120, 80],
+                    children: [
+                        D.node("UILabel", frame: [0, 0, 50, 20], skeletonable: false)
+                    ])
+            ])
         _ = try s.call("skeleton/show", ["uri": "file:///block", "transition": "none"])
         let layers = try s.layers("file:///block", at: 0)
         #expect(layers.count == 1)
@@ -48,10 +68,16 @@ import Testing
     @Test func case4MultilineGeometry() throws {
         let s = try D()
         defer { s.close() }
-        s.open("file:///text", ["root": D.node("UIView", frame: [0, 0, 400, 300], children: [
-            D.node("UILabel", "l", frame: [10, 20, 300, 100], ["numberOfLines": 0]),
-            D.node("UITextView", "t", frame: [10, 150, 300, 100]),
-        ])])
+        s.open(
+            "file:///text",
+            [
+                "root": D.node(
+                    "UIView", frame: [0, 0, 400, 300],
+                    children: [
+                        D.node("UILabel", "l", frame: [10, 20, 300, 100], ["numberOfLines": 0]),
+                        D.node("UITextView", "t", frame: [10, 150, 300, 100]),
+                    ])
+            ])
         _ = try s.call("skeleton/show", ["uri": "file:///text", "transition": "none"])
         let layers = try s.layers("file:///text", at: 0)
         let label = layers.filter { $0["node"] == "l" }.map(\.rect)
@@ -70,7 +96,9 @@ import Testing
         s.open("file:///dark", ["root": root, "colorScheme": "dark"])
         _ = try s.call("skeleton/show", ["uri": "file:///light", "transition": "none", "animated": true])
         _ = try s.call("skeleton/show", ["uri": "file:///dark", "transition": "none"])
-        func color(_ uri: String, _ t: Double) throws -> String? { try s.layers(uri, at: t).first?["fill"]?["solid"]?.stringValue }
+        func color(_ uri: String, _ t: Double) throws -> String? {
+            try s.layers(uri, at: t).first?["fill"]?["solid"]?.stringValue
+        }
         #expect(try color("file:///light", 0) == "#ECF0F1FF")
         #expect(try color("file:///light", 1) == "#DEE2E3FF")
         #expect(try color("file:///light", 2) == "#ECF0F1FF")
@@ -102,7 +130,9 @@ import Testing
         let s = try D()
         defer { s.close() }
         s.open("file:///d", ["root": D.node("UIView", "b", frame: [0, 0, 50, 50])])
-        #expect(try s.call("skeleton/show", ["uri": "file:///d", "delay": 1])["outcome"] == ["outcome": "scheduled", "at": 1]["outcome"])
+        #expect(
+            try s.call("skeleton/show", ["uri": "file:///d", "delay": 1])["outcome"]
+                == ["outcome": "scheduled", "at": 1]["outcome"])
         try s.advance(to: 0.5)
         _ = try s.call("skeleton/hide", ["uri": "file:///d"])
         for t in [0.5, 1.0, 1.5, 3.0] { #expect(try s.layers("file:///d", at: t).isEmpty) }
@@ -117,17 +147,33 @@ import Testing
     @Test func case14And15Collections() throws {
         let s = try D()
         defer { s.close() }
-        let cell = D.node("UITableViewCell", frame: [0, 0, 320, 120], children: [D.node("UILabel", "title", frame: [16, 16, 200, 20])])
-        s.open("file:///table", ["root": D.node("UITableView", "list", frame: [0, 0, 320, 600], [
-            "rowHeight": "automatic", "estimatedRowHeight": 120, "cell": "Row", "templates": ["Row": cell],
-        ])])
+        let cell = D.node(
+            "UITableViewCell", frame: [0, 0, 320, 120],
+            children: [D.node("UILabel", "title", frame: [16, 16, 200, 20])])
+        s.open(
+            "file:///table",
+            [
+                "root": D.node(
+                    "UITableView", "list", frame: [0, 0, 320, 600],
+                    [
+                        "rowHeight": "automatic", "estimatedRowHeight": 120, "cell": "Row", "templates": ["Row": cell],
+                    ])
+            ])
         _ = try s.call("skeleton/show", ["uri": "file:///table", "transition": "none"])
         #expect(try s.layers("file:///table", at: 0).count == 5)
 
-        let item = D.node("UICollectionViewCell", frame: [0, 0, 50, 50], children: [D.node("UIImageView", "icon", frame: [0, 0, 50, 50])])
-        s.open("file:///flow", ["root": D.node("UICollectionView", "grid", frame: [0, 0, 50, 420], [
-            "layout": "flow", "itemSize": [50, 50], "cell": "Item", "templates": ["Item": item],
-        ])])
+        let item = D.node(
+            "UICollectionViewCell", frame: [0, 0, 50, 50],
+            children: [D.node("UIImageView", "icon", frame: [0, 0, 50, 50])])
+        s.open(
+            "file:///flow",
+            [
+                "root": D.node(
+                    "UICollectionView", "grid", frame: [0, 0, 50, 420],
+                    [
+                        "layout": "flow", "itemSize": [50, 50], "cell": "Item", "templates": ["Item": item],
+                    ])
+            ])
         _ = try s.call("skeleton/show", ["uri": "file:///flow", "transition": "none"])
         #expect(try s.layers("file:///flow", at: 0).count == 9)
     }

@@ -10,7 +10,8 @@ final class DaemonSession {
 
     init(environment: [String: String] = [:], initializationOptions: JSON = ["clock": "manual"]) throws {
         daemon = try DaemonProcess(environment: environment)
-        let answer = try daemon.client.request("initialize", ["capabilities": [:], "initializationOptions": initializationOptions])
+        let answer = try daemon.client.request(
+            "initialize", ["capabilities": [:], "initializationOptions": initializationOptions])
         guard answer["result"] != nil else { throw ClientError("initialize failed: \(answer.text)") }
         daemon.client.notify("initialized", [:])
     }
@@ -21,15 +22,22 @@ final class DaemonSession {
     }
 
     func open(_ uri: String, text: String, version: Int = 1) {
-        client.notify("textDocument/didOpen", [
-            "textDocument": ["uri": .string(uri), "languageId": "json", "version": .int(version), "text": .string(text)],
-        ])
+        client.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(uri), "languageId": "json", "version": .int(version), "text": .string(text),
+                ]
+            ])
     }
 
     func replace(_ uri: String, text: String, version: Int) {
-        client.notify("textDocument/didChange", [
-            "textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": [["text": .string(text)]],
-        ])
+        client.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(uri), "version": .int(version)],
+                "contentChanges": [["text": .string(text)]],
+            ])
     }
 
     /// A request whose answer must be a result.
@@ -76,9 +84,13 @@ final class DaemonSession {
     }
 
     /// A node for inline documents.
-    static func node(_ type: String, _ id: String? = nil, frame: [Double], skeletonable: Bool = true,
-                     _ extra: JSONObject = [:], children: [JSON] = []) -> JSON {
-        var object: JSONObject = ["type": .string(type), "frame": .array(frame.map(JSON.double)), "isSkeletonable": .bool(skeletonable)]
+    static func node(
+        _ type: String, _ id: String? = nil, frame: [Double], skeletonable: Bool = true,
+        _ extra: JSONObject = [:], children: [JSON] = []
+    ) -> JSON {
+        var object: JSONObject = [
+            "type": .string(type), "frame": .array(frame.map(JSON.double)), "isSkeletonable": .bool(skeletonable),
+        ]
         if let id { object["id"] = .string(id) }
         for (k, v) in extra { object[k] = v }
         if !children.isEmpty { object["children"] = .array(children) }

@@ -48,9 +48,13 @@ import Testing
         let s = try D()
         defer { s.close() }
         func document(width: Double) -> String {
-            (["root": D.node("UIView", "root", frame: [0, 0, 200, 100], children: [
-                D.node("UIView", "box", frame: [10, 10, width, 20]),
-            ])] as JSON).text
+            ([
+                "root": D.node(
+                    "UIView", "root", frame: [0, 0, 200, 100],
+                    children: [
+                        D.node("UIView", "box", frame: [10, 10, width, 20])
+                    ])
+            ] as JSON).text
         }
         s.open("file:///live", text: document(width: 50))
         _ = try s.call("skeleton/show", ["uri": "file:///live", "transition": "none"])
@@ -86,11 +90,19 @@ import Testing
         let keyframe = try s.notification("preview/frame")
         #expect(keyframe["keyframe"] == true)
         func type(_ version: Int, line: Int, _ from: Int, _ to: Int, _ text: String) {
-            s.client.notify("textDocument/didChange", [
-                "textDocument": ["uri": .string(uri), "version": .int(version)],
-                "contentChanges": [["range": ["start": ["line": .int(line), "character": .int(from)],
-                                              "end": ["line": .int(line), "character": .int(to)]], "text": .string(text)]],
-            ])
+            s.client.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": .string(uri), "version": .int(version)],
+                    "contentChanges": [
+                        [
+                            "range": [
+                                "start": ["line": .int(line), "character": .int(from)],
+                                "end": ["line": .int(line), "character": .int(to)],
+                            ], "text": .string(text),
+                        ]
+                    ],
+                ])
         }
         // "left" is 100 wide: retype it as 60, a character at a time (100 → 10 → 60).
         let column = lines[1].utf8.count - lines[1].split(separator: "[").last!.utf8.count
@@ -104,7 +116,7 @@ import Testing
             let reach = rects.map { ($0["x"]?.intValue ?? 0) + ($0["width"]?.intValue ?? 0) }.max() ?? 0
             #expect(reach <= 150, "frame \(frame["seq"]?.intValue ?? -1) reaches x \(reach)")
         }
-        type(4, line: 1, 2, 2, "}")                   // a typo: diagnosed, the last valid tree stays
+        type(4, line: 1, 2, 2, "}")  // a typo: diagnosed, the last valid tree stays
         let broken = try s.notification("textDocument/publishDiagnostics")
         #expect(broken["diagnostics"]?.arrayValue?.isEmpty == false)
         type(5, line: 1, 2, 3, "")
@@ -130,7 +142,10 @@ import Testing
             (["uri": "file:///a", "delay": -1], "/params/delay"),
             (["uri": "file:///a", "color": "ultraviolet"], "/params/color"),
             (["uri": "file:///a", "transition": ["crossDissolve": -2]], "/params/transition/crossDissolve"),
-            (["uri": "file:///a", "animation": ["sliding": ["direction": "sideways"]]], "/params/animation/sliding/direction"),
+            (
+                ["uri": "file:///a", "animation": ["sliding": ["direction": "sideways"]]],
+                "/params/animation/sliding/direction"
+            ),
             (["uri": "file:///a", "wobble": true], "/params/wobble"),
         ]
         for (params, pointer) in cases {

@@ -20,9 +20,14 @@ import Testing
         let writer = Thread {
             var batch: [UInt8] = []
             for i in 0..<count {
-                let message: JSON = ["jsonrpc": "2.0", "id": .int(i), "method": "flood/unknown", "params": ["i": .int(i)]]
+                let message: JSON = [
+                    "jsonrpc": "2.0", "id": .int(i), "method": "flood/unknown", "params": ["i": .int(i)],
+                ]
                 batch += OutputFraming.contentLength(message.bytes)
-                if batch.count > 60_000 { client.sendRaw(batch); batch.removeAll(keepingCapacity: true) }
+                if batch.count > 60_000 {
+                    client.sendRaw(batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
             }
             client.sendRaw(batch)
         }
@@ -76,7 +81,8 @@ import Testing
             daemon.client.sendRaw(junk)
         }
         // Whatever the garbage did to the framing, a fresh header on a new line resynchronises the stream.
-        daemon.client.sendRaw(Array("\r\n\r\n".utf8) + Array(repeating: UInt8(ascii: " "), count: 400) + Array("\r\n\r\n".utf8))
+        daemon.client.sendRaw(
+            Array("\r\n\r\n".utf8) + Array(repeating: UInt8(ascii: " "), count: 400) + Array("\r\n\r\n".utf8))
         _ = try daemon.client.drain(for: 0.5)
         let response = try daemon.client.request("shutdown")
         #expect(response["result"] == .null)

@@ -16,11 +16,17 @@ import Testing
             var extra: JSONObject = ["cornerRadius": .double(Double(g.next() % 6))]
             if let color = colors[Int(g.next() % 4)].stringValue { extra["backgroundColor"] = .string(color) }
             if type == "UILabel" { extra["numberOfLines"] = .int(Int(g.next() % 3)) }
-            children.append(D.node(type, "n\(i)", frame: [
-                Double(g.next() % 40), Double(g.next() % 40), Double(8 + g.next() % 40), Double(8 + g.next() % 30),
-            ], extra))
+            children.append(
+                D.node(
+                    type, "n\(i)",
+                    frame: [
+                        Double(g.next() % 40), Double(g.next() % 40), Double(8 + g.next() % 40),
+                        Double(8 + g.next() % 30),
+                    ], extra))
         }
-        return ["root": D.node("UIView", "root", frame: [0, 0, 96, 72], ["backgroundColor": "#FFFFFF"], children: children)]
+        return [
+            "root": D.node("UIView", "root", frame: [0, 0, 96, 72], ["backgroundColor": "#FFFFFF"], children: children)
+        ]
     }
 
     /// For a random sequence of edits, shows, updates, hides and clock steps, the frames received reassemble to
@@ -44,7 +50,13 @@ import Testing
                 case 0:
                     version += 1
                     s.replace(uri, text: Self.document(&g).text, version: version)
-                case 1: _ = try s.client.request("skeleton/show", ["uri": .string(uri), "type": g.next() % 2 == 0 ? "solid" : "gradient", "animated": .bool(g.next() % 2 == 0)])
+                case 1:
+                    _ = try s.client.request(
+                        "skeleton/show",
+                        [
+                            "uri": .string(uri), "type": g.next() % 2 == 0 ? "solid" : "gradient",
+                            "animated": .bool(g.next() % 2 == 0),
+                        ])
                 case 2: _ = try s.client.request("skeleton/update", ["uri": .string(uri), "color": "peterRiver"])
                 case 3: _ = try s.client.request("skeleton/hide", ["uri": .string(uri)])
                 default:
@@ -66,17 +78,25 @@ import Testing
                 }
                 frames = []
                 if encoding == "layers" {
-                    let expected = try s.call("skeleton/layers", ["uri": .string(uri), "includeContent": true])["layers"]?.arrayValue ?? []
+                    let expected =
+                        try s.call("skeleton/layers", ["uri": .string(uri), "includeContent": true])["layers"]?
+                        .arrayValue ?? []
                     matched = replica.matches(expected)
                 } else {
                     let render = try s.call("preview/render", ["uri": .string(uri), "encoding": "raw"])
                     let pixels = Data(base64Encoded: render["data"]?.stringValue ?? "").map(Array.init) ?? []
-                    matched = canvas == FrameCanvas(width: render["width"]?.intValue ?? 0, height: render["height"]?.intValue ?? 0, rgba: pixels)
+                    matched =
+                        canvas
+                        == FrameCanvas(
+                            width: render["width"]?.intValue ?? 0, height: render["height"]?.intValue ?? 0, rgba: pixels
+                        )
                 }
                 frames = s.client.notifications.filter { $0["method"] == "preview/frame" }.compactMap { $0["params"] }
                 s.client.notifications.removeAll()
                 if !matched {
-                    frames += try s.client.drain(for: 0.1).filter { $0["method"] == "preview/frame" }.compactMap { $0["params"] }
+                    frames += try s.client.drain(for: 0.1).filter { $0["method"] == "preview/frame" }.compactMap {
+                        $0["params"]
+                    }
                 }
             }
             #expect(matched, "round \(round): the frames never reassembled to the current picture (ops \(log))")
@@ -88,11 +108,18 @@ import Testing
     @Test func aClientThatStopsReadingDoesNotStallTheDaemon() throws {
         let s = try D(initializationOptions: ["clock": "real"])
         defer { s.close() }
-        s.open("file:///anim", ["root": D.node("UIView", frame: [0, 0, 390, 844], children: (0..<30).map {
-            D.node("UILabel", "l\($0)", frame: [16, Double(16 + $0 * 26), 358, 20])
-        })])
+        s.open(
+            "file:///anim",
+            [
+                "root": D.node(
+                    "UIView", frame: [0, 0, 390, 844],
+                    children: (0..<30).map {
+                        D.node("UILabel", "l\($0)", frame: [16, Double(16 + $0 * 26), 358, 20])
+                    })
+            ])
         _ = try s.call("skeleton/show", ["uri": "file:///anim", "type": "gradient", "animated": true])
-        _ = try s.call("preview/subscribe", ["uri": "file:///anim", "encoding": "raw", "scale": 3, "window": 64, "maxFps": 120])
+        _ = try s.call(
+            "preview/subscribe", ["uri": "file:///anim", "encoding": "raw", "scale": 3, "window": 64, "maxFps": 120])
         // The subscription's own state (a 1170×2532 last-sent frame and a work frame) exists once frames flow.
         var first = try s.client.receive(timeout: 30)
         while first["method"] != "preview/frame" { first = try s.client.receive(timeout: 30) }
@@ -103,8 +130,11 @@ import Testing
         func requests(from start: Int) -> [UInt8] {
             var bytes: [UInt8] = []
             for i in start..<(start + batch) {
-                bytes += OutputFraming.contentLength((["jsonrpc": "2.0", "id": .int(i), "method": "skeleton/isActive",
-                                                        "params": ["uri": "file:///anim"]] as JSON).bytes)
+                bytes += OutputFraming.contentLength(
+                    ([
+                        "jsonrpc": "2.0", "id": .int(i), "method": "skeleton/isActive",
+                        "params": ["uri": "file:///anim"],
+                    ] as JSON).bytes)
             }
             return bytes
         }
@@ -164,7 +194,8 @@ import Testing
     /// utime + stime of a process, in clock ticks.
     static func cpuTicks(_ pid: Int32) -> Int? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
         return user + system
@@ -173,11 +204,19 @@ import Testing
     @Test func aStillSkeletonCostsNothingWhileAnAnimatedOneRuns() throws {
         let s = try D(initializationOptions: ["clock": "real"])
         defer { s.close() }
-        s.open("file:///still", ["root": D.node("UIView", frame: [0, 0, 390, 844], children: (0..<20).map {
-            D.node("UILabel", "l\($0)", frame: [16, Double(16 + $0 * 30), 358, 20])
-        })])
+        s.open(
+            "file:///still",
+            [
+                "root": D.node(
+                    "UIView", frame: [0, 0, 390, 844],
+                    children: (0..<20).map {
+                        D.node("UILabel", "l\($0)", frame: [16, Double(16 + $0 * 30), 358, 20])
+                    })
+            ])
         _ = try s.call("skeleton/show", ["uri": "file:///still", "transition": "none"])
-        _ = try s.call("preview/subscribe", ["uri": "file:///still", "encoding": "cells", "window": 64, "cells": ["columns": 40, "rows": 30]])
+        _ = try s.call(
+            "preview/subscribe",
+            ["uri": "file:///still", "encoding": "cells", "window": 64, "cells": ["columns": 40, "rows": 30]])
         // Let the first frames go out, then measure a quiet second.
         Thread.sleep(forTimeInterval: 0.5)
         _ = try s.client.drain(for: 0.2)

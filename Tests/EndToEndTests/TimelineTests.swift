@@ -9,8 +9,11 @@ import Testing
 
     /// CSS/Core Animation cubic-bezier timing, solved independently of the engine.
     static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {
-        func sample(_ a: Double, _ b: Double, _ t: Double) -> Double { 3 * a * t * (1 - t) * (1 - t) + 3 * b * t * t * (1 - t) + t * t * t }
-        var low = 0.0, high = 1.0
+        func sample(_ a: Double, _ b: Double, _ t: Double) -> Double {
+            3 * a * t * (1 - t) * (1 - t) + 3 * b * t * t * (1 - t) + t * t * t
+        }
+        var low = 0.0
+        var high = 1.0
         for _ in 0..<80 {
             let mid = (low + high) / 2
             if sample(x1, x2, mid) < x { low = mid } else { high = mid }
@@ -33,14 +36,18 @@ import Testing
         let s = try D()
         defer { s.close() }
         s.open("file:///g", ["root": D.node("UIView", "b", frame: [0, 0, 100, 20])])
-        _ = try s.call("skeleton/show", [
-            "uri": "file:///g", "type": "gradient", "animated": true, "transition": "none",
-            "animation": ["sliding": ["direction": .string(direction)]],
-        ])
+        _ = try s.call(
+            "skeleton/show",
+            [
+                "uri": "file:///g", "type": "gradient", "animated": true, "transition": "none",
+                "animation": ["sliding": ["direction": .string(direction)]],
+            ])
         func points(_ t: Double) throws -> ([Double], [Double]) {
             let gradient = try s.layers("file:///g", at: t).first?["fill"]?["gradient"]
-            return (gradient?["start"]?.arrayValue?.compactMap(\.doubleValue) ?? [],
-                    gradient?["end"]?.arrayValue?.compactMap(\.doubleValue) ?? [])
+            return (
+                gradient?["start"]?.arrayValue?.compactMap(\.doubleValue) ?? [],
+                gradient?["end"]?.arrayValue?.compactMap(\.doubleValue) ?? []
+            )
         }
         #expect(try points(0).0 == startFrom)
         #expect(try points(0).1 == endFrom)
@@ -57,7 +64,8 @@ import Testing
         let s = try D()
         defer { s.close() }
         s.open("file:///rtl", ["root": D.node("UIView", "b", frame: [0, 0, 100, 20]), "layoutDirection": "rtl"])
-        _ = try s.call("skeleton/show", ["uri": "file:///rtl", "type": "gradient", "animated": true, "transition": "none"])
+        _ = try s.call(
+            "skeleton/show", ["uri": "file:///rtl", "type": "gradient", "animated": true, "transition": "none"])
         #expect(try s.layers("file:///rtl", at: 0).first?["fill"]?["gradient"]?["start"] == [1, 0.5])
     }
 
@@ -66,7 +74,9 @@ import Testing
         defer { s.close() }
         s.open("file:///d", ["root": D.node("UIView", "b", frame: [0, 0, 10, 10])])
         _ = try s.call("skeleton/show", ["uri": "file:///d", "delay": 1, "color": "carrot", "transition": "none"])
-        _ = try s.call("skeleton/show", ["uri": "file:///d", "delay": 2, "color": "emerald", "transition": "none", "animated": false])
+        _ = try s.call(
+            "skeleton/show",
+            ["uri": "file:///d", "delay": 2, "color": "emerald", "transition": "none", "animated": false])
         try s.advance(to: 1.5)
         #expect(try s.layers("file:///d").isEmpty)
         try s.advance(to: 2.5)
@@ -108,10 +118,18 @@ import Testing
     @Test func canvasSpaceKeepsEveryBlockInPhase() throws {
         let s = try D(initializationOptions: ["clock": "manual", "gradientSpace": "canvas"])
         defer { s.close() }
-        s.open("file:///p", ["root": D.node("UIView", frame: [0, 0, 300, 100], children: [
-            D.node("UIView", "a", frame: [10, 10, 50, 20]), D.node("UIView", "b", frame: [150, 60, 120, 20]),
-        ])])
-        _ = try s.call("skeleton/show", ["uri": "file:///p", "type": "gradient", "animated": true, "transition": "none"])
+        s.open(
+            "file:///p",
+            [
+                "root": D.node(
+                    "UIView", frame: [0, 0, 300, 100],
+                    children: [
+                        D.node("UIView", "a", frame: [10, 10, 50, 20]),
+                        D.node("UIView", "b", frame: [150, 60, 120, 20]),
+                    ])
+            ])
+        _ = try s.call(
+            "skeleton/show", ["uri": "file:///p", "type": "gradient", "animated": true, "transition": "none"])
         for t in [0.3, 0.9] {
             let absolute = try s.layers("file:///p", at: t).map { layer -> Double in
                 let rect = layer.rect
@@ -131,13 +149,16 @@ import Testing
         _ = try s.call("skeleton/show", ["uri": "file:///r", "animated": true, "transition": "none"])
         for t in [0.0, 0.5, 1.0] { #expect(try s.layers("file:///r", at: t).first?["fill"]?["solid"] == "#ECF0F1FF") }
         _ = try s.call("skeleton/setMotion", ["uri": "file:///r", "reducedMotion": "fade"])
-        let opacities = try [0.0, 1.0, 2.0].map { try s.layers("file:///r", at: $0).first?["opacity"]?.doubleValue ?? -1 }
+        let opacities = try [0.0, 1.0, 2.0].map {
+            try s.layers("file:///r", at: $0).first?["opacity"]?.doubleValue ?? -1
+        }
         // Opacity eases between 1 and 0.6 and back, 2 s each way.
         #expect(opacities[0] == 1)
         #expect(abs(opacities[2] - 0.6) < 1e-9)
         #expect(opacities[1] > 0.6 && opacities[1] < 1)
-        #expect(try s.error("skeleton/setMotion", ["uri": "file:///r", "reducedMotion": "jittery"])["data"]?["pointer"]
-            == "/params/reducedMotion")
+        #expect(
+            try s.error("skeleton/setMotion", ["uri": "file:///r", "reducedMotion": "jittery"])["data"]?["pointer"]
+                == "/params/reducedMotion")
     }
 
     @Test func notificationsComeInOrder() throws {

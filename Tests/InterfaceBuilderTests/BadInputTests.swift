@@ -1,6 +1,6 @@
-import Testing
 import InterfaceBuilder
 import SkeletonEngine
+import Testing
 
 /// Bad input: every problem has a code and a line (column when known), and rejects only what it must.
 @Suite("Bad input")
@@ -28,7 +28,8 @@ struct BadInputTests {
 
     /// Found by the document fuzzer: Foundation's parser traps on element names that are not UTF-8.
     @Test func bytesThatAreNotUTF8AreAProblemNotACrash() {
-        var bytes = Array("<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">\n  <re".utf8)
+        var bytes = Array(
+            "<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">\n  <re".utf8)
         bytes += [0xF3, 0xF3, 0xF3]
         bytes += Array("/>\n</document>".utf8)
         let result = InterfaceBuilderDocument.decode(bytes: bytes)
@@ -37,7 +38,8 @@ struct BadInputTests {
     }
 
     @Test func doctypeIsRefused() {
-        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY a \"aaaa\">]>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"/>"
+        let text =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY a \"aaaa\">]>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"/>"
         let p = Self.only(text)
         #expect(p?.code == .xmlSyntax && p?.line == 2)
     }
@@ -52,12 +54,14 @@ struct BadInputTests {
     @Test func noScenes() {
         let p = Self.only(storyboard(""))
         #expect(p?.code == .noScenes && p?.line == 2)
-        let empty = "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">\n<objects><placeholder id=\"-1\"/></objects></document>"
+        let empty =
+            "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">\n<objects><placeholder id=\"-1\"/></objects></document>"
         #expect(Self.only(empty)?.code == .noScenes)
     }
 
     @Test func nonNumericFrameRejectsTheScene() {
-        let text = xib("""
+        let text = xib(
+            """
                 <view id="bad">
                     <rect key="frame" x="0.0" y="zero" width="10" height="10"/>
                 </view>
@@ -72,7 +76,8 @@ struct BadInputTests {
     }
 
     @Test func negativeSizeFoundByTheDocumentDecoderIsPlacedAtTheRect() {
-        let text = xib("""
+        let text = xib(
+            """
                 <view id="bad">
                     <rect key="frame" x="0.0" y="0.0" width="-10" height="10"/>
                 </view>
@@ -82,7 +87,8 @@ struct BadInputTests {
     }
 
     @Test func inspectablesOfTheWrongType() {
-        let text = xib("""
+        let text = xib(
+            """
                 <label id="l">
                     <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
                     <userDefinedRuntimeAttributes>
@@ -109,7 +115,8 @@ struct BadInputTests {
     }
 
     @Test func textInspectableOnAViewIsAWarning() throws {
-        let text = xib("""
+        let text = xib(
+            """
                 <view id="v">
                     <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
                     <userDefinedRuntimeAttributes>
@@ -127,7 +134,8 @@ struct BadInputTests {
     @Test func valuesTheDocumentDecoderRejectsAreAtTheirElement() {
         // lastLineFillPercent is fine, but a negative skeletonLineSpacing… is accepted by SkeletonView;
         // a negative constraint constant is not a valid document value.
-        let text = xib("""
+        let text = xib(
+            """
                 <view id="v">
                     <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
                     <constraints>
@@ -143,7 +151,8 @@ struct BadInputTests {
     }
 
     @Test func rowHeightZeroAndDuplicateIDs() {
-        let text = xib("""
+        let text = xib(
+            """
                 <tableView id="t" rowHeight="0">
                     <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
                     <prototypes>
@@ -174,7 +183,7 @@ struct BadInputTests {
         let a = try #require(file.decodeScene("A"))
         #expect(a.document == nil)
         #expect(a.problems.map(\.code) == [.referenceCycle])
-        #expect(a.problems.first?.line == 12)   // B's segue back to A
+        #expect(a.problems.first?.line == 12)  // B's segue back to A
         #expect(a.problems.first?.message.contains("A → B → A") == true)
     }
 
@@ -194,7 +203,7 @@ struct BadInputTests {
             """
         let file = InterfaceBuilderFile.parse(text: storyboard(initial: "n1", scenes))
         #expect(file.problems.map(\.code) == [.referenceCycle])
-        #expect(file.problems.first?.line == 10)   // n2's segue back to n1
+        #expect(file.problems.first?.line == 10)  // n2's segue back to n1
         // The first scene is used instead.
         #expect(file.initialSceneID == "v")
     }
@@ -204,7 +213,8 @@ struct BadInputTests {
         #expect(file.decodeScene("nope") == nil && file.scene("nope") == nil)
         var limits = DocumentLimits()
         limits.maxDepth = 3
-        let deep = xib("""
+        let deep = xib(
+            """
                 <view id="a"><rect key="frame" x="0.0" y="0.0" width="1" height="1"/><subviews>
                     <view id="b"><rect key="frame" x="0.0" y="0.0" width="1" height="1"/><subviews>
                         <view id="c"><rect key="frame" x="0.0" y="0.0" width="1" height="1"/></view>
@@ -217,7 +227,8 @@ struct BadInputTests {
     }
 
     @Test func unknownElementsAndAttributesAreSkipped() throws {
-        let text = xib("""
+        let text = xib(
+            """
                 <mapView someNewAttribute="YES" id="map">
                     <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
                     <newThing><nested deeper="1"/></newThing>

@@ -1,6 +1,6 @@
-import Testing
 import InterfaceBuilder
 import SkeletonEngine
+import Testing
 
 /// Every mapping, on this target's own fixtures (`Fixtures/*.xib`, `Fixtures/Screens.storyboard`).
 @Suite("Mapping")
@@ -15,8 +15,10 @@ struct MappingTests {
         #expect(file.initialSceneID == "card")
 
         let document = try IB.document(bytes)
-        let types = ["avatar": NodeType.imageView, "follow": .button, "field": .textField, "toggle": .view, "stack": .stackView,
-                     "blur": .view, "blurContent": .view, "mystery": .view, "stackLabel": .label]
+        let types = [
+            "avatar": NodeType.imageView, "follow": .button, "field": .textField, "toggle": .view, "stack": .stackView,
+            "blur": .view, "blurContent": .view, "mystery": .view, "stackLabel": .label,
+        ]
         for (id, type) in types { #expect(IB.node(id, in: document)?.type == type, "\(id)") }
         let avatar = try #require(IB.node("avatar", in: document))
         #expect(avatar.clipsToBounds && avatar.cornerRadius == 32 && !avatar.isUserInteractionEnabled)
@@ -33,7 +35,9 @@ struct MappingTests {
         let list = try IB.shown(bytes)
         // Avatar: a full block, clipped round by its own layer.cornerRadius 32 (masksToBounds).
         check(list, "avatar#block", [16, 16, 64, 64])
-        #expect(list.layer("avatar#block")?.clips.last == RoundedRect(rect: Rect(x: 16, y: 16, width: 64, height: 64), cornerRadius: 32))
+        #expect(
+            list.layer("avatar#block")?.clips.last
+                == RoundedRect(rect: Rect(x: 16, y: 16, width: 64, height: 64), cornerRadius: 32))
         // Button 100 × 30 with width = 120 and height >= 44: max(frame, constants) = 120 × 44; skeletonCornerRadius 8.
         check(list, "follow#block", [200, 16, 120, 44], radius: 8)
         check(list, "field#block", [16, 96, 288, 34])
@@ -60,34 +64,38 @@ struct MappingTests {
     @Test func colours() throws {
         let document = try IB.document(try IB.fixture("Views.xib"))
         func colour(_ id: String) -> SkeletonColor? { IB.node(id, in: document)?.backgroundColor }
-        #expect(colour("card") == SkeletonColor(white: 1))                       // genericGamma22 white
+        #expect(colour("card") == SkeletonColor(white: 1))  // genericGamma22 white
         #expect(colour("grey") == SkeletonColor(white: 0.5))
-        #expect(colour("avatar")?.light.hexRGBA == "#336699FF")                  // calibratedRGB 0.2, 0.4, 0.6
-        #expect(colour("srgb")?.light.hexRGBA == "#FF800080")                    // sRGB 1, 0.5, 0, alpha 0.5
-        #expect(colour("plain")?.light.hexRGBA == "#007AFFFF")                   // systemBlueColor, light
-        #expect(colour("plain")?.dark.hexRGBA == "#0A84FFFF")                    // … and dark
-        #expect(colour("legacy")?.light.hexRGBA == "#F2F2F7FF")                  // cocoaTouchSystemColor
+        #expect(colour("avatar")?.light.hexRGBA == "#336699FF")  // calibratedRGB 0.2, 0.4, 0.6
+        #expect(colour("srgb")?.light.hexRGBA == "#FF800080")  // sRGB 1, 0.5, 0, alpha 0.5
+        #expect(colour("plain")?.light.hexRGBA == "#007AFFFF")  // systemBlueColor, light
+        #expect(colour("plain")?.dark.hexRGBA == "#0A84FFFF")  // … and dark
+        #expect(colour("legacy")?.light.hexRGBA == "#F2F2F7FF")  // cocoaTouchSystemColor
         #expect(colour("legacy")?.dark.hexRGBA == "#000000FF")
-        #expect(colour("asset")?.light.hexRGBA == "#1A334DFF")                   // <namedColor name="Brand">
-        #expect(colour("label2")?.dark.hexRGBA == "#1C1C1EFF")                   // secondarySystemBackgroundColor
+        #expect(colour("asset")?.light.hexRGBA == "#1A334DFF")  // <namedColor name="Brand">
+        #expect(colour("label2")?.dark.hexRGBA == "#1C1C1EFF")  // secondarySystemBackgroundColor
         #expect(document.colorScheme == .light)
     }
 
     @Test func darkAppearance() throws {
-        let text = xib("""
+        let text = xib(
+            """
             <view id="v"><rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
                 <color key="backgroundColor" systemColor="systemBackgroundColor"/>
                 <userDefinedRuntimeAttributes>
                     <userDefinedRuntimeAttribute type="boolean" keyPath="isSkeletonable" value="YES"/>
                 </userDefinedRuntimeAttributes></view>
-            """).replacingOccurrences(of: "<objects>", with: "<device id=\"retina6_12\" appearance=\"dark\"/><objects>")
+            """
+        ).replacingOccurrences(of: "<objects>", with: "<device id=\"retina6_12\" appearance=\"dark\"/><objects>")
         let document = try IB.document(Array(text.utf8))
         #expect(document.colorScheme == .dark)
         var session = SkeletonSession(document: document)
         _ = try session.show(ShowOptions(type: .solid, transition: .none), at: 0)
         let list = session.layers(at: 0)
         // systemBackgroundColor resolves to black (a leaf's own background is cleared while it shows).
-        #expect(IB.node("v", in: document)?.backgroundColor?.resolved(document.colorScheme) == RGBA(red: 0, green: 0, blue: 0))
+        #expect(
+            IB.node("v", in: document)?.backgroundColor?.resolved(document.colorScheme)
+                == RGBA(red: 0, green: 0, blue: 0))
         // Dark skeleton colour #1C2325.
         #expect(list.layer("v#block")?.fill == .solid(RGBA(r8: 0x1C, g8: 0x23, b8: 0x25)))
     }
@@ -107,14 +115,15 @@ struct MappingTests {
         let document = try IB.document(bytes)
         let title = try #require(IB.node("title", in: document)?.text)
         #expect(title.textAlignment == .center && title.lastLineFillPercent == 50 && title.linesCornerRadius == 4)
-        #expect(title.fontLineHeight == 20.287109375)                    // bold system 17
+        #expect(title.fontLineHeight == 20.287109375)  // bold system 17
         #expect(title.skeletonPaddingInsets == EdgeInsets(top: 0, left: 8, bottom: 0, right: 8))
         let body = try #require(IB.node("body", in: document)?.text)
-        #expect(body.numberOfLines == 0 && body.skeletonTextLineHeight == .relativeToFont && body.skeletonLineSpacing == 6)
-        #expect(body.fontLineHeight == 16.70703125)                      // system 14 = 14 × 2444 / 2048
+        #expect(
+            body.numberOfLines == 0 && body.skeletonTextLineHeight == .relativeToFont && body.skeletonLineSpacing == 6)
+        #expect(body.fontLineHeight == 16.70703125)  // system 14 = 14 × 2444 / 2048
         let notes = try #require(IB.node("notes", in: document))
         #expect(notes.text?.skeletonTextNumberOfLines == .custom(2) && notes.text?.skeletonTextLineHeight == .fixed(12))
-        #expect(notes.text?.fontLineHeight == 20.287109375)              // UICTFontTextStyleBody: 17 pt
+        #expect(notes.text?.fontLineHeight == 20.287109375)  // UICTFontTextStyleBody: 17 pt
         #expect(notes.isScrollEnabled == false && notes.clipsToBounds)
         let inherited = try #require(IB.node("inherited", in: document)?.text)
         #expect(inherited.skeletonTextNumberOfLines == .inherited)

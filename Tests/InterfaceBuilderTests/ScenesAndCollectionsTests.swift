@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import InterfaceBuilder
 import SkeletonEngine
+import Testing
 
 /// Storyboard scenes (initial through a navigation controller, container embedding), tables and collections.
 @Suite("Scenes, tables and collections")
@@ -79,7 +79,8 @@ struct ScenesAndCollectionsTests {
     }
 
     @Test func staticCellsAndRowHeights() throws {
-        let text = xib("""
+        let text = xib(
+            """
             <tableView clipsSubviews="YES" dataMode="static" style="grouped" rowHeight="50" id="settings">
                 <rect key="frame" x="0.0" y="0.0" width="100" height="100"/>
                 <sections>

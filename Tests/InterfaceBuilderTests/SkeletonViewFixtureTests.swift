@@ -1,14 +1,16 @@
-import Testing
 import InterfaceBuilder
 import SkeletonEngine
+import Testing
 
 /// SkeletonView's own example storyboards (MIT): every scene decodes, and one scene per file draws the layers
 /// the reference (`skeletonview-behaviour.md`) gives. Defaults: line height 15 (fixed), spacing 10, fill 70 %.
 @Suite("SkeletonView's storyboards")
 struct SkeletonViewFixtureTests {
-    @Test("every scene of every fixture decodes", arguments: [
-        "CollectionView-Main.storyboard", "iOSExample-Main.storyboard", "tvOSExample-Main.storyboard",
-    ])
+    @Test(
+        "every scene of every fixture decodes",
+        arguments: [
+            "CollectionView-Main.storyboard", "iOSExample-Main.storyboard", "tvOSExample-Main.storyboard",
+        ])
     func everySceneDecodes(name: String) throws {
         let result = InterfaceBuilderDocument.decode(bytes: try IB.skeletonView(name))
         #expect(result.kind == .storyboard)
@@ -36,7 +38,8 @@ struct SkeletonViewFixtureTests {
         #expect(list.size == Size(width: 375, height: 667))
         // Skeletonable chain: root → eHI-ka-8vS → {text view, image view}. The collection view and the
         // controls' container are not skeletonable, so they draw nothing.
-        #expect(list.skeleton.map(\.id) == ["obr-b6-dib#line0", "obr-b6-dib#line1", "obr-b6-dib#line2", "Ql9-Jy-aWM#block"])
+        #expect(
+            list.skeleton.map(\.id) == ["obr-b6-dib#line0", "obr-b6-dib#line1", "obr-b6-dib#line2", "Ql9-Jy-aWM#block"])
         // UITextView 287 × 78 (height constraint 78), inherited → fill: q = round(78 / (15 + 10)) = round(3.12) = 3.
         // No vertical centring for text views: y = 142 + 0, 25, 50 (container at 0). Last line 287 × 40 % = 114.8.
         check(list, "obr-b6-dib#line0", [45, 142, 287, 15])
@@ -89,11 +92,17 @@ struct SkeletonViewFixtureTests {
         #expect(table.isSkeletonable == false)
         #expect(table.table?.rowHeight == .automatic)
         #expect(table.table?.estimatedRowHeight == .points(120))
-        #expect(table.children.map(\.reference) == ["UCB-SP-lQk[0,0]/2dN-Bd-tdy", "UCB-SP-lQk[0,1]/2dN-Bd-tdy", "UCB-SP-lQk[0,2]/2dN-Bd-tdy"])
+        #expect(
+            table.children.map(\.reference) == [
+                "UCB-SP-lQk[0,0]/2dN-Bd-tdy", "UCB-SP-lQk[0,1]/2dN-Bd-tdy", "UCB-SP-lQk[0,2]/2dN-Bd-tdy",
+            ])
         #expect(table.children.map(\.frame.y) == [0, 120, 240])
         let cell = table.children[0]
         #expect(cell.type == .tableViewCell)
-        #expect(cell.children.map(\.reference) == ["UCB-SP-lQk[0,0]/oiE-tt-nc2", "UCB-SP-lQk[0,0]/VhU-1t-AaI", "UCB-SP-lQk[0,0]/dha-bH-Ipf"])
+        #expect(
+            cell.children.map(\.reference) == [
+                "UCB-SP-lQk[0,0]/oiE-tt-nc2", "UCB-SP-lQk[0,0]/VhU-1t-AaI", "UCB-SP-lQk[0,0]/dha-bH-Ipf",
+            ])
         let label = cell.children[1]
         #expect(label.text?.numberOfLines == 2)
         #expect(label.text?.lastLineFillPercent == 20)

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import InterfaceBuilder
 import SkeletonEngine
+import Testing
 
 /// Test helpers: fixtures, decoding that must succeed, and layer checks.
 enum IB {
@@ -28,7 +28,9 @@ extension IB {
     }
 
     /// The display list of a scene shown solid, without transition, at t = 0.
-    static func shown(_ bytes: [UInt8], scene id: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> DisplayList {
+    static func shown(_ bytes: [UInt8], scene id: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+        throws -> DisplayList
+    {
         var session = SkeletonSession(document: try document(bytes, scene: id, sourceLocation: sourceLocation))
         _ = try session.show(ShowOptions(type: .solid, transition: .none), at: 0)
         return session.layers(at: 0)
@@ -60,12 +62,15 @@ extension DisplayList {
 
 /// Asserts a layer's rectangle (within 1e-9) and corner radius.
 func check(
-    _ list: DisplayList, _ id: String, _ r: [Double], radius: Double = 0, sourceLocation: SourceLocation = #_sourceLocation
+    _ list: DisplayList, _ id: String, _ r: [Double], radius: Double = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let l = list.layer(id)
     #expect(l != nil, "no layer \(id)", sourceLocation: sourceLocation)
     let got = l.map { [$0.shape.rect.x, $0.shape.rect.y, $0.shape.rect.width, $0.shape.rect.height] } ?? []
-    #expect(got.count == 4 && zip(got, r).allSatisfy { abs($0 - $1) < 1e-9 }, "\(id): \(got)", sourceLocation: sourceLocation)
+    #expect(
+        got.count == 4 && zip(got, r).allSatisfy { abs($0 - $1) < 1e-9 }, "\(id): \(got)",
+        sourceLocation: sourceLocation)
     #expect(l?.shape.cornerRadius == radius, sourceLocation: sourceLocation)
 }
 
@@ -73,13 +78,13 @@ func check(
 func storyboard(initial: String? = nil, _ scenes: String) -> String {
     let initialAttribute = initial.map { " initialViewController=\"\($0)\"" } ?? ""
     return """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"\(initialAttribute)>
-        <scenes>
-    \(scenes)
-        </scenes>
-    </document>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"\(initialAttribute)>
+            <scenes>
+        \(scenes)
+            </scenes>
+        </document>
+        """
 }
 
 /// A minimal XIB with one top-level view 100 × 100 (`id="root"`, skeletonable) around subview XML.

@@ -1,5 +1,5 @@
-import Testing
 import JSONRPC
+import Testing
 
 @Suite struct ContentLengthFramerTests {
     let bodies = [#"{"a":1}"#, #"{"b":"ü"}"#, "[]", #"{"c":"\r\n\r\n"}"#]
@@ -14,7 +14,8 @@ import JSONRPC
 
     @Test func acceptsCaseInsensitiveHeadersContentTypeAndBareNewlines() {
         var framer = ContentLengthFramer()
-        let input = "content-LENGTH:2\r\ncontent-type: application/vscode-jsonrpc; charset=utf-8\r\nX-Other: y\r\n\r\n{}"
+        let input =
+            "content-LENGTH:2\r\ncontent-type: application/vscode-jsonrpc; charset=utf-8\r\nX-Other: y\r\n\r\n{}"
             + "Content-Length: 2\n\n[]" + "\r\n" + lsp("1")
         #expect(frame(&framer, Array(input.utf8)) == [.message("{}"), .message("[]"), .message("1")])
     }
@@ -93,7 +94,10 @@ import JSONRPC
     func splitsLines(chunkSize: Int?) {
         var framer = LineFramer()
         let input = Array("{\"a\":1}\n\n  \r\n[2]\r\n\"last\"".utf8)
-        #expect(frame(&framer, input, chunkSize: chunkSize) == [.message("{\"a\":1}"), .message("[2]"), .message("\"last\"")])
+        #expect(
+            frame(&framer, input, chunkSize: chunkSize) == [
+                .message("{\"a\":1}"), .message("[2]"), .message("\"last\""),
+            ])
     }
 
     @Test func overlongLinesAreSkipped() {

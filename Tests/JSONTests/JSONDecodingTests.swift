@@ -1,11 +1,12 @@
-import Testing
 import JSON
+import Testing
 
 @Suite struct JSONDecodingTests {
     let document: JSONDocument
 
     init() throws {
-        document = try JSONDocument.parse(#"{"params":{"frame":[0,1,"x"],"a/b":{"~k":true},"n":3.0,"f":2.5,"mode":"dark"}}"#)
+        document = try JSONDocument.parse(
+            #"{"params":{"frame":[0,1,"x"],"a/b":{"~k":true},"n":3.0,"f":2.5,"mode":"dark"}}"#)
     }
 
     enum Scheme: String, CaseIterable { case light, dark }

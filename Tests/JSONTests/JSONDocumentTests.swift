@@ -1,9 +1,11 @@
 import Testing
+
 @testable import JSON
 
 @Suite struct JSONDocumentTests {
     @Test func parsesEveryKind() throws {
-        let document = try JSONDocument.parse(#"{"s":"x\u0000y","i":-3,"r":1.5,"t":true,"f":false,"n":null,"a":[1,2],"o":{}}"#)
+        let document = try JSONDocument.parse(
+            #"{"s":"x\u0000y","i":-3,"r":1.5,"t":true,"f":false,"n":null,"a":[1,2],"o":{}}"#)
         let v = document.value
         #expect(v.kind == .object)
         #expect(v["s"]?.string == "x\u{0}y")
@@ -90,7 +92,8 @@ import Testing
     @Test func manyParseAndFreeCyclesKeepNoHeapBlocks() throws {
         let before = JSONArenaStatistics.liveHeapBlocks
         for i in 0..<5_000 {
-            let document = try JSONDocument.parse(#"{"jsonrpc":"2.0","id":\#(i),"method":"x","params":{"a":[1,2,{"b":"c"}]}}"#)
+            let document = try JSONDocument.parse(
+                #"{"jsonrpc":"2.0","id":\#(i),"method":"x","params":{"a":[1,2,{"b":"c"}]}}"#)
             #expect(document.value["id"]?.int == i)
         }
         for _ in 0..<1_000 { _ = try? JSONDocument.parse("{\"a\":[1,2,") }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import JSON
+import Testing
 
 @Suite struct JSONTextEditorTests {
     let text = """
@@ -56,8 +56,12 @@ import JSON
 
     @Test func refusesWhatDoesNotExist() {
         var editor = JSONTextEditor(text)
-        #expect(throws: JSONTextEditor.EditError.self) { try editor.removeElement(at: JSONPointer(["root", "children", "9"])) }
-        #expect(throws: JSONTextEditor.EditError.self) { try editor.setMember("x", of: JSONPointer(["root", "frame"]), to: [0x31]) }
+        #expect(throws: JSONTextEditor.EditError.self) {
+            try editor.removeElement(at: JSONPointer(["root", "children", "9"]))
+        }
+        #expect(throws: JSONTextEditor.EditError.self) {
+            try editor.setMember("x", of: JSONPointer(["root", "frame"]), to: [0x31])
+        }
         #expect(throws: JSONTextEditor.EditError.self) {
             try editor.insertElement([0x31], into: JSONPointer(["root", "children"]), at: 7)
         }

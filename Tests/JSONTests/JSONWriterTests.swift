@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import JSON
+import Testing
 
 @Suite struct JSONWriterTests {
     @Test func writesCompactJSON() {
@@ -16,7 +16,9 @@ import JSON
             s.insert("\"", at: at)
             s.insert("\n", at: min(at + 20, s.count))
             let text = String(s)
-            let expected = "\"" + text.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+            let expected =
+                "\"" + text.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+                + "\""
             #expect(JSON.string(text).text == expected, "escape at \(at)")
         }
     }

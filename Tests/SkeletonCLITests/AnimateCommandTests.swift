@@ -8,7 +8,9 @@ import Testing
     @Test func writesALoopingGIFThatShowsAnimatesAndHides() throws {
         let directory = try TemporaryDirectory()
         let out = directory.file("card.gif")
-        let result = try CLIRunner.run(["animate", card, "--duration", "1", "--fps", "10", "--type", "solid", "-o", out])
+        let result = try CLIRunner.run([
+            "animate", card, "--duration", "1", "--fps", "10", "--type", "solid", "-o", out,
+        ])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)  // no progress bar: stderr is not a terminal
         let gif = try ImageFiles.gif(out)
@@ -18,7 +20,8 @@ import Testing
         #expect(gif.loops)
         // t = 0 and t = 0.9 show the content (before the fade-in, after the hide at 0.5 s has faded out); the
         // middle shows the skeleton.
-        let first = try #require(gif.frames.first), last = try #require(gif.frames.last)
+        let first = try #require(gif.frames.first)
+        let last = try #require(gif.frames.last)
         #expect(first.isClose(to: last, tolerance: 8))
         #expect(first.rgb(64, 64) == gif.frames[9].rgb(64, 64))
         let middle = gif.frames[4]

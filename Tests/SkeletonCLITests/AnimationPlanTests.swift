@@ -1,5 +1,6 @@
-@testable import skeleton
 import Testing
+
+@testable import skeleton
 
 @Suite struct AnimationPlanTests {
     @Test func samplesEveryFrameAndHidesBeforeTheEnd() {

@@ -8,7 +8,9 @@ import Testing
 
     /// The only stderr line, which must start with `skeleton: `.
     func singleLine(_ result: CLIRunner.Result) -> String? {
-        guard result.errorLines.count == 1, let line = result.errorLines.first, line.hasPrefix("skeleton: ") else { return nil }
+        guard result.errorLines.count == 1, let line = result.errorLines.first, line.hasPrefix("skeleton: ") else {
+            return nil
+        }
         return line
     }
 
@@ -45,8 +47,10 @@ import Testing
     @Test func anInvalidDocumentPrintsItsDiagnosticsAndExitsOne() throws {
         let directory = try TemporaryDirectory()
         let path = try directory.write("bad.json", "{\"root\": {\"type\": \"UIVew\", \"frame\": [0, 0, 10, 10]}}")
-        for command in [["render", path, "-o", directory.file("x.png")], ["animate", path, "-o", directory.file("x.gif")],
-                        ["matrix", path, "-o", directory.file("m.png")], ["tree", path], ["layers", path, "--json"]] {
+        for command in [
+            ["render", path, "-o", directory.file("x.png")], ["animate", path, "-o", directory.file("x.gif")],
+            ["matrix", path, "-o", directory.file("m.png")], ["tree", path], ["layers", path, "--json"],
+        ] {
             let result = try CLIRunner.run(command)
             #expect(result.status == 1, "\(command[0])")
             #expect(result.errorLines.count == 2, "\(command[0])")
@@ -73,7 +77,10 @@ import Testing
     @Test(arguments: [
         (["animate", "FILE", "--fps", "0", "-o", "x.gif"], "--fps must be between 1 and 50, not 0"),
         (["animate", "FILE", "--duration", "-1", "-o", "x.gif"], "--duration must be more than 0"),
-        (["animate", "FILE", "--duration", "2", "--delay", "3", "-o", "x.gif"], "--delay must be less than --duration"),
+        (
+            ["animate", "FILE", "--duration", "2", "--delay", "3", "-o", "x.gif"],
+            "--delay must be less than --duration"
+        ),
         (["animate", "FILE", "--transition", "sideways", "-o", "x.gif"], "transition"),
         (["render", "FILE", "--time", "-1", "-o", "x.png"], "--time must be a number of seconds ≥ 0"),
         (["render", "FILE", "--scale", "5", "-o", "x.png"], "--scale must be between 1 and 4"),
@@ -102,7 +109,8 @@ import Testing
         let started = Date()
         let result = try CLIRunner.run(["tree", card], environment: ["SKELETOND": daemon], timeout: 20)
         #expect(result.status == 3)
-        #expect(singleLine(result) == "skeleton: skeletond exited with status 3 during initialize (it said: out of cheese)")
+        #expect(
+            singleLine(result) == "skeleton: skeletond exited with status 3 during initialize (it said: out of cheese)")
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
@@ -115,7 +123,9 @@ import Testing
             ["animate", CLIRunner.example("feed"), "--duration", "60", "--fps", "50", "-o", out],
             environment: ["SKELETOND": daemon], timeout: 30)
         #expect(result.status == 3)
-        #expect(singleLine(result)?.hasPrefix("skeleton: skeletond was killed by signal 9 during ") == true, "\(result.stderr)")
+        #expect(
+            singleLine(result)?.hasPrefix("skeleton: skeletond was killed by signal 9 during ") == true,
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 

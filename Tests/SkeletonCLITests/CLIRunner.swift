@@ -20,9 +20,11 @@ struct CLIRunner {
     }
 
     /// Runs `skeleton arguments…` with `environment` added, killing it after `timeout` seconds.
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) throws -> Result
+    {
         let directory = try TemporaryDirectory()
-        let outPath = directory.file("stdout"), errPath = directory.file("stderr")
+        let outPath = directory.file("stdout")
+        let errPath = directory.file("stderr")
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()

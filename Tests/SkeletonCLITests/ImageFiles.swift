@@ -1,7 +1,7 @@
 import CGif
 import Foundation
-import SkeletondTestSupport
 import SkeletonImaging
+import SkeletondTestSupport
 
 /// Reading the CLI's pictures back: PNG through the test support's decoder, GIF through giflib.
 enum ImageFiles {
@@ -27,25 +27,31 @@ enum ImageFiles {
     /// The GIF at `path`, every frame expanded to RGBA through its colour map.
     static func gif(_ path: String) throws -> GIF {
         var error: Int32 = 0
-        guard let file = DGifOpenFileName(path, &error) else { throw ClientError("giflib cannot open \(path): \(error)") }
+        guard let file = DGifOpenFileName(path, &error) else {
+            throw ClientError("giflib cannot open \(path): \(error)")
+        }
         defer { DGifCloseFile(file, &error) }
         guard DGifSlurp(file) == GIF_OK else { throw ClientError("giflib cannot read \(path)") }
-        let width = Int(file.pointee.SWidth), height = Int(file.pointee.SHeight)
-        var frames: [RGBAImage] = [], delays: [Int] = []
+        let width = Int(file.pointee.SWidth)
+        let height = Int(file.pointee.SHeight)
+        var frames: [RGBAImage] = []
+        var delays: [Int] = []
         var loops = false
         for index in 0..<Int(file.pointee.ImageCount) {
             let saved = file.pointee.SavedImages[index]
             for e in 0..<Int(saved.ExtensionBlockCount) {
                 let block = saved.ExtensionBlocks[e]
                 if block.Function == APPLICATION_EXT_FUNC_CODE, block.ByteCount == 11,
-                   String(decoding: UnsafeBufferPointer(start: block.Bytes, count: 11), as: UTF8.self) == "NETSCAPE2.0" {
+                    String(decoding: UnsafeBufferPointer(start: block.Bytes, count: 11), as: UTF8.self) == "NETSCAPE2.0"
+                {
                     loops = true
                 }
             }
             var control = GraphicsControlBlock()
             delays.append(DGifSavedExtensionToGCB(file, Int32(index), &control) == GIF_OK ? Int(control.DelayTime) : -1)
             guard let map = saved.ImageDesc.ColorMap ?? file.pointee.SColorMap,
-                  Int(saved.ImageDesc.Width) == width, Int(saved.ImageDesc.Height) == height else {
+                Int(saved.ImageDesc.Width) == width, Int(saved.ImageDesc.Height) == height
+            else {
                 throw ClientError("frame \(index) is not a full frame with a colour map")
             }
             var image = RGBAImage(width: width, height: height)

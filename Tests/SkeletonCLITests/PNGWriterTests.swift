@@ -1,5 +1,5 @@
-import SkeletondTestSupport
 import SkeletonImaging
+import SkeletondTestSupport
 import Testing
 
 /// PNGWriter's output read back by the test support's independent decoder (here because that decoder lives in

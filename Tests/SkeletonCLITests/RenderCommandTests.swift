@@ -32,7 +32,8 @@ import Testing
 
     @Test func rightToLeftMovesShortLinesToTheTrailingEdge() throws {
         let directory = try TemporaryDirectory()
-        let ltr = directory.file("ltr.png"), rtl = directory.file("rtl.png")
+        let ltr = directory.file("ltr.png")
+        let rtl = directory.file("rtl.png")
         #expect(try CLIRunner.run(["render", card, "-o", ltr]).status == 0)
         #expect(try CLIRunner.run(["render", card, "--rtl", "-o", rtl]).status == 0)
         // The handle's line is 90 of 150 points: at x 112…202 left to right, 172…262 right to left.
@@ -53,7 +54,8 @@ import Testing
 
     @Test func theTimeDecidesTheFadeIn() throws {
         let directory = try TemporaryDirectory()
-        let start = directory.file("start.png"), later = directory.file("later.png")
+        let start = directory.file("start.png")
+        let later = directory.file("later.png")
         #expect(try CLIRunner.run(["render", card, "--time", "0", "-o", start]).status == 0)
         #expect(try CLIRunner.run(["render", card, "--time", "2.5", "-o", later]).status == 0)
         #expect(try ImageFiles.png(start).rgb(64, 64) == 0xBDC3C7)  // still the avatar's own background

@@ -1,17 +1,20 @@
-@testable import skeleton
 import Testing
+
+@testable import skeleton
 
 @Suite struct TopLevelEditTests {
     @Test func replacesOnlyTheValueOfAnExistingMember() {
         let text = "{\n  \"colorScheme\": \"light\",\n  \"root\": {\"colorScheme\": 1}\n}\n"
-        #expect(TopLevelEdit.setting("colorScheme", to: "dark", in: text)
-            == "{\n  \"colorScheme\": \"dark\",\n  \"root\": {\"colorScheme\": 1}\n}\n")
+        #expect(
+            TopLevelEdit.setting("colorScheme", to: "dark", in: text)
+                == "{\n  \"colorScheme\": \"dark\",\n  \"root\": {\"colorScheme\": 1}\n}\n")
     }
 
     @Test func appendsAMissingMemberAfterTheLastOne() {
         let text = "{\n  \"root\": {\"type\": \"UIView\"}\n}\n"
-        #expect(TopLevelEdit.setting("layoutDirection", to: "rtl", in: text)
-            == "{\n  \"root\": {\"type\": \"UIView\"}, \"layoutDirection\": \"rtl\"\n}\n")
+        #expect(
+            TopLevelEdit.setting("layoutDirection", to: "rtl", in: text)
+                == "{\n  \"root\": {\"type\": \"UIView\"}, \"layoutDirection\": \"rtl\"\n}\n")
         #expect(TopLevelEdit.setting("a", to: "b", in: " { } ") == " {\"a\": \"b\" } ")
     }
 

@@ -1,14 +1,17 @@
-import Testing
 import SkeletonEngine
+import Testing
 
 @Suite("Animations over time (§5, §12 cases 8, 9)")
 struct AnimationTests {
-    static let two = root(#"""
+    static let two = root(
+        #"""
         {"type": "UIView", "id": "a", "frame": [0, 0, 100, 20], "isSkeletonable": true},
         {"type": "UIView", "id": "b", "frame": [200, 40, 50, 20], "isSkeletonable": true}
         """#, size: "400, 100")
 
-    @Test(arguments: [(0.0, "#ECF0F1"), (0.5, "#E5E9EA"), (1.0, "#DEE2E3"), (1.5, "#E5E9EA"), (2.0, "#ECF0F1"), (3.0, "#DEE2E3")])
+    @Test(arguments: [
+        (0.0, "#ECF0F1"), (0.5, "#E5E9EA"), (1.0, "#DEE2E3"), (1.5, "#E5E9EA"), (2.0, "#ECF0F1"), (3.0, "#DEE2E3"),
+    ])
     func pulse(time: Double, hex: String) throws {
         var s = try session(Self.two)
         _ = try s.show(ShowOptions(animated: true, transition: .none), at: 10)
@@ -19,8 +22,12 @@ struct AnimationTests {
         var s = try session(Self.two)
         _ = try s.show(ShowOptions(animated: true, transition: .none), at: 0)
         let c = try #require(s.layers(at: 0.5).skeleton(of: "a").first?.solidColor)
-        let base = SkeletonColor.skeletonDefault.resolved(.light), comp = SkeletonColor.skeletonDefault.complementary.resolved(.light)
-        #expect(close([c.red, c.green, c.blue], [(base.red + comp.red) / 2, (base.green + comp.green) / 2, (base.blue + comp.blue) / 2]))
+        let base = SkeletonColor.skeletonDefault.resolved(.light)
+        let comp = SkeletonColor.skeletonDefault.complementary.resolved(.light)
+        #expect(
+            close(
+                [c.red, c.green, c.blue],
+                [(base.red + comp.red) / 2, (base.green + comp.green) / 2, (base.blue + comp.blue) / 2]))
     }
 
     @Test(arguments: GradientDirection.allCases)
@@ -36,10 +43,14 @@ struct AnimationTests {
         #expect(try points(0) == (p.startFrom, p.endFrom))
         let e = Easing.value(.easeIn, at: 0.5)
         let (start, end) = try points(0.75)
-        #expect(close([start.x, start.y, end.x, end.y], [
-            p.startFrom.x + (p.startTo.x - p.startFrom.x) * e, p.startFrom.y + (p.startTo.y - p.startFrom.y) * e,
-            p.endFrom.x + (p.endTo.x - p.endFrom.x) * e, p.endFrom.y + (p.endTo.y - p.endFrom.y) * e,
-        ]))
+        #expect(
+            close(
+                [start.x, start.y, end.x, end.y],
+                [
+                    p.startFrom.x + (p.startTo.x - p.startFrom.x) * e,
+                    p.startFrom.y + (p.startTo.y - p.startFrom.y) * e,
+                    p.endFrom.x + (p.endTo.x - p.endFrom.x) * e, p.endFrom.y + (p.endTo.y - p.endFrom.y) * e,
+                ]))
         #expect(try points(1.5) == (p.startFrom, p.endFrom))  // wraps, no autoreverse
     }
 
@@ -85,7 +96,10 @@ struct AnimationTests {
         var s = try session(Self.two)
         let red = try #require(SkeletonColor(parsing: "#FF0000"))
         let custom = CustomAnimation(
-            tracks: [AnimationTrack(property: .backgroundColor, to: .color(red)), AnimationTrack(property: .opacity, from: .number(1), to: .number(0.5))],
+            tracks: [
+                AnimationTrack(property: .backgroundColor, to: .color(red)),
+                AnimationTrack(property: .opacity, from: .number(1), to: .number(0.5)),
+            ],
             duration: 2, timingFunction: .linear, autoreverses: false, repeatCount: 1)
         _ = try s.show(ShowOptions(animated: true, animation: .custom(custom), transition: .none), at: 0)
         let mid = try #require(s.layers(at: 1).skeleton(of: "a").first)

@@ -1,5 +1,5 @@
-import Testing
 import SkeletonEngine
+import Testing
 
 @Suite("Colours, gradients, show twice, update (§4, §1.7, §12 cases 7, 10, 11)")
 struct ColorAndUpdateTests {
@@ -35,11 +35,18 @@ struct ColorAndUpdateTests {
     @Test func darkGradientAndAlizarin() throws {
         var s = try session(Self.block.dropLast() + #", "colorScheme": "dark"}"#)
         _ = try s.show(ShowOptions(type: .gradient, transition: .none), at: 0)
-        #expect(s.layers(at: 0).skeleton(of: "b").first?.gradient?.colors.map(\.hexRGB) == ["#1C2325", "#262F32", "#1C2325"])
+        #expect(
+            s.layers(at: 0).skeleton(of: "b").first?.gradient?.colors.map(\.hexRGB) == [
+                "#1C2325", "#262F32", "#1C2325",
+            ])
         var a = try session(Self.block)
         let alizarin = try #require(SkeletonColor(named: "alizarin"))
-        _ = try a.show(ShowOptions(type: .gradient, gradient: SkeletonGradient(baseColor: alizarin), transition: .none), at: 0)
-        #expect(a.layers(at: 0).skeleton(of: "b").first?.gradient?.colors.map(\.hexRGB) == ["#E74C3C", "#FF6751", "#E74C3C"])
+        _ = try a.show(
+            ShowOptions(type: .gradient, gradient: SkeletonGradient(baseColor: alizarin), transition: .none), at: 0)
+        #expect(
+            a.layers(at: 0).skeleton(of: "b").first?.gradient?.colors.map(\.hexRGB) == [
+                "#E74C3C", "#FF6751", "#E74C3C",
+            ])
     }
 
     @Test func showTwiceIsANoOpThatSaysSo() throws {

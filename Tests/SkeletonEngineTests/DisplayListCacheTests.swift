@@ -1,5 +1,6 @@
 import SkeletondTestSupport
 import Testing
+
 @testable import SkeletonEngine
 
 /// The display list a session builds by rebuilding only the changed subtree's layers is exactly the list built as
@@ -8,11 +9,14 @@ import Testing
     static func text(width: Int, hidden: Bool = false) -> String {
         root(
             ##"{"type": "UIView", "id": "card", "frame": [10, 10, 300, 200], "isSkeletonable": true, "clipsToBounds": true, "cornerRadius": 8, "backgroundColor": "#EEEEEE", "children": ["##
-                + ##"{"type": "UILabel", "id": "title", "frame": [5, 5, "## + String(width) + ##", 40], "isSkeletonable": true, "numberOfLines": 2},"##
-                + ##"{"type": "UIImageView", "id": "pic", "frame": [5, 50, 40, 40], "isSkeletonable": true, "isHidden": "## + String(hidden) + ##"},"##
+                + ##"{"type": "UILabel", "id": "title", "frame": [5, 5, "## + String(width)
+                + ##", 40], "isSkeletonable": true, "numberOfLines": 2},"##
+                + ##"{"type": "UIImageView", "id": "pic", "frame": [5, 50, 40, 40], "isSkeletonable": true, "isHidden": "##
+                + String(hidden) + ##"},"##
                 + ##"{"type": "UIView", "id": "box", "frame": [50, 50, 200, 100], "isSkeletonable": true, "backgroundColor": "#FAFAFA", "isHiddenWhenSkeletonIsActive": true, "children": ["##
                 + ##"{"type": "UILabel", "id": "inner", "frame": [5, 5, 100, 20], "isSkeletonable": true}]}]},"##
-                + ##"{"type": "UIButton", "id": "go", "frame": [10, 240, 120, 30], "isSkeletonable": true, "backgroundColor": "#3498DB"}"##)
+                + ##"{"type": "UIButton", "id": "go", "frame": [10, 240, 120, 30], "isSkeletonable": true, "backgroundColor": "#3498DB"}"##
+        )
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6] as [UInt64])
@@ -26,13 +30,20 @@ import Testing
             let node = nodes[Int(random.next() % UInt64(nodes.count))]
             let transition: TransitionStyle = random.next() % 2 == 0 ? .none : .crossDissolve(0.25)
             switch random.next() % 7 {
-            case 0: _ = try? s.show(ShowOptions(type: random.next() % 2 == 0 ? .solid : .gradient, transition: transition), node: node, at: time)
+            case 0:
+                _ = try? s.show(
+                    ShowOptions(type: random.next() % 2 == 0 ? .solid : .gradient, transition: transition), node: node,
+                    at: time)
             case 1: _ = try? s.hide(HideOptions(transition: transition), node: node, at: time)
-            case 2: _ = try? s.update(UpdateOptions(type: .gradient, animated: random.next() % 3 == 0), node: node, at: time)
+            case 2:
+                _ = try? s.update(
+                    UpdateOptions(type: .gradient, animated: random.next() % 3 == 0), node: node, at: time)
             case 3: _ = try? s.stopAnimation(node: node, at: time)
             case 4, 5:
                 // An edit of the card (a width, a hidden picture): its subtree replaced in place.
-                let card = try document(Self.text(width: 100 + Int(random.next() % 200), hidden: random.next() % 3 == 0)).root.children[0]
+                let card = try document(
+                    Self.text(width: 100 + Int(random.next() % 200), hidden: random.next() % 3 == 0)
+                ).root.children[0]
                 _ = try? s.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 5, at: time)
             default: _ = s.advance(to: time)
             }

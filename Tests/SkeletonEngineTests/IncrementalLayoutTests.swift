@@ -11,7 +11,8 @@ import Testing
         for i in 0..<100 {
             let y = Double(i * 60) + (i == 50 ? rowOffset : 0)
             let width = i == 7 ? titleWidth : 200
-            rows.append("""
+            rows.append(
+                """
                 {"type": "UIView", "id": "row\(i)", "frame": [0, \(y), 320, 60], "isSkeletonable": true, "children": [
                   {"type": "UIImageView", "id": "avatar\(i)", "frame": [8, 8, 44, 44], "isSkeletonable": true},
                   {"type": "UILabel", "id": "title\(i)", "frame": [60, 8, \(width), 20], "isSkeletonable": true},
@@ -20,7 +21,8 @@ import Testing
                 ]}
                 """)
         }
-        return #"{"root": {"type": "UIView", "id": "list", "frame": [0, 0, 320, 6000], "isSkeletonable": true, "children": ["#
+        return
+            #"{"root": {"type": "UIView", "id": "list", "frame": [0, 0, 320, 6000], "isSkeletonable": true, "children": ["#
             + rows.joined(separator: ",") + "]}}"
     }
 

@@ -1,6 +1,6 @@
-import Testing
 import JSON
 import SkeletonEngine
+import Testing
 
 @Suite("Scale")
 struct ScaleTests {
@@ -10,10 +10,13 @@ struct ScaleTests {
         let perRow = 10
         for r in 0..<(n / (perRow + 1)) {
             if r > 0 { out += "," }
-            out += #"{"type": "UIView", "frame": [0, "# + String(r) + ##", 1000, 1], "isSkeletonable": true, "backgroundColor": "#ECF0F1", "children": ["##
+            out +=
+                #"{"type": "UIView", "frame": [0, "# + String(r)
+                + ##", 1000, 1], "isSkeletonable": true, "backgroundColor": "#ECF0F1", "children": ["##
             for c in 0..<perRow {
                 if c > 0 { out += "," }
-                out += #"{"type": "UILabel", "id": "n"# + String(r) + "_" + String(c)
+                out +=
+                    #"{"type": "UILabel", "id": "n"# + String(r) + "_" + String(c)
                     + #"", "frame": [1, 2, 3, 4], "isSkeletonable": true, "numberOfLines": 0, "textAlignment": "center", "skeletonPaddingInsets": [1, 2, 3, 4], "lastLineFillPercent": 50}"#
             }
             out += "]}"
@@ -37,7 +40,9 @@ struct ScaleTests {
         var layers = 0
         let layout = clock.measure { layers = s.layers(at: 0).layers.count }
         #expect(layers > 20_000)
-        print("scale: \(text.utf8.count) bytes, \(doc.nodeCount) nodes: parse \(parse), decode \(decode), show \(show), layers \(layout)")
+        print(
+            "scale: \(text.utf8.count) bytes, \(doc.nodeCount) nodes: parse \(parse), decode \(decode), show \(show), layers \(layout)"
+        )
         // Generous bounds for a debug build on a shared machine.
         #expect(decode < .seconds(5))
         #expect(layout < .seconds(5))

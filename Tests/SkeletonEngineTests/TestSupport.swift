@@ -1,5 +1,5 @@
-import Testing
 import SkeletonEngine
+import Testing
 
 /// A session for a document that must be valid.
 func session(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> SkeletonSession {
@@ -17,7 +17,9 @@ func document(_ text: String, sourceLocation: SourceLocation = #_sourceLocation)
 
 /// A root view of `size` with `children` (JSON text of nodes).
 /// `extra` goes into the root node, `topLevel` into the document object.
-func root(_ children: String, size: String = "320, 480", skeletonable: Bool = true, extra: String = "", topLevel: String = "") -> String {
+func root(
+    _ children: String, size: String = "320, 480", skeletonable: Bool = true, extra: String = "", topLevel: String = ""
+) -> String {
     #"{"root": {"type": "UIView", "frame": [0, 0, "# + size + #"], "isSkeletonable": "# + String(skeletonable)
         + extra + #", "children": ["# + children + "]}" + topLevel + "}"
 }

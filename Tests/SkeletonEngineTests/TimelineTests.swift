@@ -1,9 +1,10 @@
-import Testing
 import SkeletonEngine
+import Testing
 
 @Suite("Transitions, delays and lifecycle (§6, §7, §12 cases 12, 16, 17)")
 struct TimelineTests {
-    static let doc = root(##"""
+    static let doc = root(
+        ##"""
         {"type": "UIImageView", "id": "img", "frame": [0, 0, 40, 40], "isSkeletonable": true, "backgroundColor": "#336699"}
         """##)
 
@@ -45,7 +46,8 @@ struct TimelineTests {
         events += s.advance(to: 0.6)
         events += try s.hide(HideOptions(transition: .crossDissolve(0.25)), at: 1).events
         events += s.advance(to: 2)
-        #expect(events.map(\.state) == [.willAppear, .willUpdate, .didUpdate, .didAppear, .willDisappear, .didDisappear])
+        #expect(
+            events.map(\.state) == [.willAppear, .willUpdate, .didUpdate, .didAppear, .willDisappear, .didDisappear])
         #expect(events.map(\.time) == [0, 0.2, 0.2, 0.5, 1, 1.25])
         #expect(Set(events.map(\.node)) == ["0"])
     }
@@ -71,7 +73,9 @@ struct TimelineTests {
         #expect(events.map(\.state) == [.willAppear, .didAppear])
         #expect(events.map(\.time) == [1.5, 1.5])
         // Delayed shows are animated by default: the pulse started at 1.5.
-        #expect(s.layers(at: 2.5).skeleton.first?.solidColor?.hexRGB == SkeletonColor(parsing: "#FF0000")?.complementary.resolved(.light).hexRGB)
+        #expect(
+            s.layers(at: 2.5).skeleton.first?.solidColor?.hexRGB
+                == SkeletonColor(parsing: "#FF0000")?.complementary.resolved(.light).hexRGB)
     }
 
     @Test func showCancelsAPendingDelayUpdateDoesNot() throws {

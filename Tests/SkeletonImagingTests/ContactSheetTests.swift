@@ -5,7 +5,9 @@ import Testing
     @Test func placesFramedTilesUnderTheirLabels() {
         let tile = RGBAImage(width: 40, height: 30, fill: (255, 0, 0, 255))
         var sheet = ContactSheet(columns: 2)
-        sheet.margin = 10; sheet.gap = 4; sheet.labelScale = 1
+        sheet.margin = 10
+        sheet.gap = 4
+        sheet.labelScale = 1
         let tiles = (0..<3).map { ContactSheet.Tile(label: "t\($0)", image: tile) }
         let image = sheet.compose(tiles)
         // Two columns of 42-pixel cells, two rows of (8 label + 6 + 32).

@@ -35,7 +35,8 @@ import Testing
             return (entry.Red, entry.Green, entry.Blue)
         }
         // Quantization keeps these few colours close to exact.
-        let first = color(0), last = color(7)
+        let first = color(0)
+        let last = color(7)
         #expect(abs(Int(first.0) - 52) <= 8 && abs(Int(first.2) - 219) <= 8)
         #expect(last.0 <= 8 && last.1 <= 8 && last.2 <= 8)
     }

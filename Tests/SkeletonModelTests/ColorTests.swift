@@ -1,5 +1,5 @@
-import Testing
 import SkeletonModel
+import Testing
 
 @Suite("Colours (§4)")
 struct ColorTests {

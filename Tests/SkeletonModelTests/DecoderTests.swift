@@ -1,10 +1,12 @@
-import Testing
 import SkeletonModel
+import Testing
 
 @Suite("Document decoding")
 struct DecoderTests {
     @Test func minimalDocumentGetsSkeletonViewDefaults() throws {
-        let doc = try decodeValid(#"{"root": {"type": "UIView", "frame": [0, 0, 320, 480], "children": [{"type": "UILabel", "frame": [10, 10, 100, 20]}]}}"#)
+        let doc = try decodeValid(
+            #"{"root": {"type": "UIView", "frame": [0, 0, 320, 480], "children": [{"type": "UILabel", "frame": [10, 10, 100, 20]}]}}"#
+        )
         #expect(doc.colorScheme == .light)
         #expect(doc.layoutDirection == .leftToRight)
         #expect(doc.canvasSize == Size(width: 320, height: 480))
@@ -21,28 +23,30 @@ struct DecoderTests {
 
     @Test func reportsEveryProblemWithItsPointer() {
         let text = #"""
-        {"root": {"type": "UIView", "frame": [0, 0, 100, 100], "children": [
-          {"type": "UIFancyView", "frame": [0, 0, 1, 1]},
-          {"type": "UIView", "id": "a", "frame": [0, 0, -1, 1]},
-          {"type": "UIView", "id": "a", "frame": [0, 0, 1, 1], "backgroundColor": "mauve"},
-          {"type": "UILabel", "frame": [0, 0, 1, 1], "numberOfLines": "two", "bogus": 1},
-          {"type": "UIView"}
-        ]}}
-        """#
-        #expect(problems(text) == [
-            "unknown-type /root/children/0/type",
-            "invalid-frame /root/children/1/frame/2",
-            "duplicate-id /root/children/2/id",
-            "unknown-color /root/children/2/backgroundColor",
-            "invalid-value /root/children/3/numberOfLines",
-            "unknown-field /root/children/3/bogus",
-            "invalid-frame /root/children/4/frame",
-        ])
+            {"root": {"type": "UIView", "frame": [0, 0, 100, 100], "children": [
+              {"type": "UIFancyView", "frame": [0, 0, 1, 1]},
+              {"type": "UIView", "id": "a", "frame": [0, 0, -1, 1]},
+              {"type": "UIView", "id": "a", "frame": [0, 0, 1, 1], "backgroundColor": "mauve"},
+              {"type": "UILabel", "frame": [0, 0, 1, 1], "numberOfLines": "two", "bogus": 1},
+              {"type": "UIView"}
+            ]}}
+            """#
+        #expect(
+            problems(text) == [
+                "unknown-type /root/children/0/type",
+                "invalid-frame /root/children/1/frame/2",
+                "duplicate-id /root/children/2/id",
+                "unknown-color /root/children/2/backgroundColor",
+                "invalid-value /root/children/3/numberOfLines",
+                "unknown-field /root/children/3/bogus",
+                "invalid-frame /root/children/4/frame",
+            ])
         #expect(SkeletonDocument.decode(text: text).document == nil)
     }
 
     @Test func warningsDoNotRejectTheDocument() throws {
-        let result = SkeletonDocument.decode(text: #"{"root": {"type": "UIView", "frame": [0, 0, 1, 1], "numberOfLines": 2}}"#)
+        let result = SkeletonDocument.decode(
+            text: #"{"root": {"type": "UIView", "frame": [0, 0, 1, 1], "numberOfLines": 2}}"#)
         #expect(result.document != nil)
         #expect(result.warnings.map(\.code) == [.unknownField])
     }
@@ -59,7 +63,9 @@ struct DecoderTests {
     @Test func nonFiniteAndMissingFrames() {
         #expect(problems(#"{"root": {"type": "UIView", "frame": [0, 0, "a", 1]}}"#) == ["invalid-frame /root/frame/2"])
         #expect(problems(#"{"root": {"type": "UIView", "frame": [0, 0, 1]}}"#) == ["invalid-frame /root/frame"])
-        #expect(problems(#"{"root": {"type": "UIView", "frame": [0, 0, 1e400, 1]}}"#).first?.hasPrefix("json-syntax") == true)
+        #expect(
+            problems(#"{"root": {"type": "UIView", "frame": [0, 0, 1e400, 1]}}"#).first?.hasPrefix("json-syntax")
+                == true)
     }
 
     @Test func limits() {
@@ -69,29 +75,33 @@ struct DecoderTests {
         #expect(deepProblems.count == 1)
         #expect(deepProblems.first?.hasPrefix("too-deep") == true)
 
-        #expect(problems(#"{"root": {"type": "UIView", "frame": [0, 0, 20000, 10]}}"#) == ["canvas-too-large /root/frame"])
+        #expect(
+            problems(#"{"root": {"type": "UIView", "frame": [0, 0, 20000, 10]}}"#) == ["canvas-too-large /root/frame"])
 
         var small = DocumentLimits()
         small.maxNodes = 10
         let table = #"""
-        {"root": {"type": "UITableView", "frame": [0, 0, 100, 1000], "rowHeight": 10, "cell": "c",
-                  "templates": {"c": {"type": "UITableViewCell", "frame": [0, 0, 100, 10]}}}}
-        """#
+            {"root": {"type": "UITableView", "frame": [0, 0, 100, 1000], "rowHeight": 10, "cell": "c",
+                      "templates": {"c": {"type": "UITableViewCell", "frame": [0, 0, 100, 10]}}}}
+            """#
         #expect(problems(table, limits: small) == ["too-many-nodes /root/cell"])
         #expect(problems(table).isEmpty)
     }
 
     @Test func idsCannotLookLikeReferences() {
-        #expect(problems(#"{"root": {"type": "UIView", "id": "0.1", "frame": [0, 0, 1, 1]}}"#) == ["invalid-id /root/id"])
-        #expect(problems(#"{"root": {"type": "UIView", "id": "a/b", "frame": [0, 0, 1, 1]}}"#) == ["invalid-id /root/id"])
+        #expect(
+            problems(#"{"root": {"type": "UIView", "id": "0.1", "frame": [0, 0, 1, 1]}}"#) == ["invalid-id /root/id"])
+        #expect(
+            problems(#"{"root": {"type": "UIView", "id": "a/b", "frame": [0, 0, 1, 1]}}"#) == ["invalid-id /root/id"])
     }
 
     @Test func appearanceAndTraits() throws {
-        let doc = try decodeValid(#"""
-        {"root": {"type": "UIView", "frame": [0, 0, 1, 1]}, "colorScheme": "dark", "layoutDirection": "rtl",
-         "appearance": {"tintColor": "alizarin", "multilineHeight": 20, "renderSingleLineAsView": true,
-                        "gradient": {"baseColor": "#000000", "secondaryColor": {"light": "#FFFFFF", "dark": "#111111"}}}}
-        """#)
+        let doc = try decodeValid(
+            #"""
+            {"root": {"type": "UIView", "frame": [0, 0, 1, 1]}, "colorScheme": "dark", "layoutDirection": "rtl",
+             "appearance": {"tintColor": "alizarin", "multilineHeight": 20, "renderSingleLineAsView": true,
+                            "gradient": {"baseColor": "#000000", "secondaryColor": {"light": "#FFFFFF", "dark": "#111111"}}}}
+            """#)
         #expect(doc.colorScheme == .dark)
         #expect(doc.layoutDirection == .rightToLeft)
         let a = SkeletonAppearance.default.applying(doc.appearance)
@@ -99,18 +109,22 @@ struct DecoderTests {
         #expect(a.effectiveTextLineHeight == .fixed(20))
         #expect(a.renderSingleLineAsView)
         #expect(a.gradient.colors[1].resolved(.dark).hexRGB == "#111111")
-        #expect(problems(#"{"root": {"type": "UIView", "frame": [0, 0, 1, 1]}, "appearance": {"tintColor": "nope", "multilineSpacing": true}}"#)
-            == ["unknown-color /appearance/tintColor", "invalid-value /appearance/multilineSpacing"])
+        #expect(
+            problems(
+                #"{"root": {"type": "UIView", "frame": [0, 0, 1, 1]}, "appearance": {"tintColor": "nope", "multilineSpacing": true}}"#
+            )
+                == ["unknown-color /appearance/tintColor", "invalid-value /appearance/multilineSpacing"])
     }
 
     @Test func textFields() throws {
-        let doc = try decodeValid(#"""
-        {"root": {"type": "UILabel", "frame": [0, 0, 1, 1], "numberOfLines": 0, "textAlignment": "center",
-                  "font": {"lineHeight": 18}, "lastLineFillPercent": 150, "linesCornerRadius": 4,
-                  "skeletonLineSpacing": 6, "skeletonPaddingInsets": [1, 2, 3, 4],
-                  "skeletonTextLineHeight": "relativeToFont", "skeletonTextNumberOfLines": 3,
-                  "constraints": {"width": [200], "height": 40}}}
-        """#)
+        let doc = try decodeValid(
+            #"""
+            {"root": {"type": "UILabel", "frame": [0, 0, 1, 1], "numberOfLines": 0, "textAlignment": "center",
+                      "font": {"lineHeight": 18}, "lastLineFillPercent": 150, "linesCornerRadius": 4,
+                      "skeletonLineSpacing": 6, "skeletonPaddingInsets": [1, 2, 3, 4],
+                      "skeletonTextLineHeight": "relativeToFont", "skeletonTextNumberOfLines": 3,
+                      "constraints": {"width": [200], "height": 40}}}
+            """#)
         let t = try #require(doc.root.text)
         #expect(t.numberOfLines == 0)
         #expect(t.textAlignment == .center)

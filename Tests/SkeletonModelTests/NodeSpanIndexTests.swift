@@ -4,21 +4,22 @@ import Testing
 
 @Suite struct NodeSpanIndexTests {
     static let text = """
-    {"appearance": {"skeletonCornerRadius": 2}, "root": {"type": "UIView", "id": "s", "frame": [0, 0, 300, 300],
-     "comment": "a { brace and a \\"children\\": [ in a string",
-     "children": [
-      {"type": "UILabel", "frame": [0, 0, 10, 10], "children": []},
-      {"type": "UIView", "frame": [0, 20, 100, 100], "chil\\u0064ren": [
-        {"type": "UIImageView", "id": "pic", "frame": [1, 2, 3, 4]},
-        {"type": "UIButton", "frame": [5, 6, 7, 8]}
-      ]},
-      {"type": "UILabel", "frame": [0, 130, 10, 10]}
-     ]}}
-    """
+        {"appearance": {"skeletonCornerRadius": 2}, "root": {"type": "UIView", "id": "s", "frame": [0, 0, 300, 300],
+         "comment": "a { brace and a \\"children\\": [ in a string",
+         "children": [
+          {"type": "UILabel", "frame": [0, 0, 10, 10], "children": []},
+          {"type": "UIView", "frame": [0, 20, 100, 100], "chil\\u0064ren": [
+            {"type": "UIImageView", "id": "pic", "frame": [1, 2, 3, 4]},
+            {"type": "UIButton", "frame": [5, 6, 7, 8]}
+          ]},
+          {"type": "UILabel", "frame": [0, 130, 10, 10]}
+         ]}}
+        """
 
     func index(_ text: String) throws -> NodeSpanIndex {
         var bytes = Array(text.utf8)
-        return try #require(bytes.withUnsafeMutableBufferPointer { NodeSpanIndex.build(document: UnsafeBufferPointer($0)) })
+        return try #require(
+            bytes.withUnsafeMutableBufferPointer { NodeSpanIndex.build(document: UnsafeBufferPointer($0)) })
     }
 
     func slice(_ text: String, _ span: NodeSpanIndex.Span) -> String {
@@ -29,7 +30,8 @@ import Testing
         let spans = try index(Self.text)
         #expect(spans.spans.count == 6)  // what the decoder counts
         #expect(try decodeValid(Self.text).nodeCount == 6)
-        #expect(slice(Self.text, spans.spans[3]) == "{\"type\": \"UIImageView\", \"id\": \"pic\", \"frame\": [1, 2, 3, 4]}")
+        #expect(
+            slice(Self.text, spans.spans[3]) == "{\"type\": \"UIImageView\", \"id\": \"pic\", \"frame\": [1, 2, 3, 4]}")
         #expect(spans.spans.map(\.parent) == [-1, 0, 0, 2, 2, 0])
         #expect(spans.spans.map(\.subtreeEnd) == [6, 2, 5, 4, 5, 6])
         #expect(spans.indexPath(of: 4) == [1, 1])

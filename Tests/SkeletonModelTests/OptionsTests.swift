@@ -1,6 +1,6 @@
-import Testing
 import JSON
 import SkeletonModel
+import Testing
 
 @Suite("Request option decoding")
 struct OptionsTests {
@@ -9,10 +9,12 @@ struct OptionsTests {
     }
 
     @Test func showOptions() throws {
-        let o = try ShowOptions.decode(try params(#"""
-        {"uri": "file:///a", "type": "gradient", "gradient": {"baseColor": "alizarin"}, "delay": 1,
-         "animation": {"sliding": {"direction": "topBottom", "duration": 2}}, "transition": {"crossDissolve": 0.5}, "minimumDuration": 0.3}
-        """#))
+        let o = try ShowOptions.decode(
+            try params(
+                #"""
+                {"uri": "file:///a", "type": "gradient", "gradient": {"baseColor": "alizarin"}, "delay": 1,
+                 "animation": {"sliding": {"direction": "topBottom", "duration": 2}}, "transition": {"crossDissolve": 0.5}, "minimumDuration": 0.3}
+                """#))
         #expect(o.type == .gradient)
         #expect(o.gradient?.colors.count == 3)
         #expect(o.isAnimated)  // delayed shows default to animated
@@ -39,16 +41,22 @@ struct OptionsTests {
     }
 
     @Test func customAnimationDescriptor() throws {
-        let o = try UpdateOptions.decode(try params(#"""
-        {"animated": true, "animation": {"custom": {"property": "backgroundColor", "to": "complementary", "duration": 0.8,
-          "timingFunction": [0.42, 0, 0.58, 1], "autoreverses": true, "repeatCount": 3}}}
-        """#))
-        guard case .custom(let c) = o.animation else { Issue.record("not custom"); return }
+        let o = try UpdateOptions.decode(
+            try params(
+                #"""
+                {"animated": true, "animation": {"custom": {"property": "backgroundColor", "to": "complementary", "duration": 0.8,
+                  "timingFunction": [0.42, 0, 0.58, 1], "autoreverses": true, "repeatCount": 3}}}
+                """#))
+        guard case .custom(let c) = o.animation else {
+            Issue.record("not custom")
+            return
+        }
         #expect(c.tracks == [AnimationTrack(property: .backgroundColor, to: .complementaryColor)])
         #expect(c.timingFunction == .cubicBezier(0.42, 0, 0.58, 1))
         #expect(c.repeatCount == 3)
         #expect(throws: JSONDecodingError.self) {
-            try UpdateOptions.decode(try params(#"{"animation": {"custom": {"property": "cornerRadius", "to": 1, "duration": 1}}}"#))
+            try UpdateOptions.decode(
+                try params(#"{"animation": {"custom": {"property": "cornerRadius", "to": 1, "duration": 1}}}"#))
         }
     }
 
@@ -62,8 +70,11 @@ struct OptionsTests {
 @Suite("Motion options")
 struct MotionOptionsTests {
     @Test func decodes() throws {
-        let v = try JSONDocument.parse(#"{"gradientSpace": "canvas", "reducedMotion": "fade", "stopAfter": 5, "clock": "manual"}"#).value
-        #expect(try MotionOptions.decode(v) == MotionOptions(gradientSpace: .canvas, reducedMotion: .fade, stopAfter: 5))
+        let v = try JSONDocument.parse(
+            #"{"gradientSpace": "canvas", "reducedMotion": "fade", "stopAfter": 5, "clock": "manual"}"#
+        ).value
+        #expect(
+            try MotionOptions.decode(v) == MotionOptions(gradientSpace: .canvas, reducedMotion: .fade, stopAfter: 5))
         let bad = try JSONDocument.parse(#"{"reducedMotion": "calm"}"#).value
         #expect(throws: JSONDecodingError.self) { try MotionOptions.decode(bad) }
     }

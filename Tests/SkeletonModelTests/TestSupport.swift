@@ -1,5 +1,5 @@
-import Testing
 import SkeletonModel
+import Testing
 
 /// Decodes a document that must be valid.
 func decodeValid(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> SkeletonDocument {

@@ -1,5 +1,6 @@
 import SkeletonGraphics
 import Testing
+
 @testable import SkeletonRender
 
 @Suite struct Damage {
@@ -16,7 +17,9 @@ import Testing
         let a = Fixtures.list(50, 40, [Fixtures.layer("a", 1.5, 1, 10, 10), Fixtures.layer("b", 30, 20, 5, 5)])
         var b = a
         b.layers[0].shape.rect.x = 3.2
-        #expect(DamageRegion(try LayerDamage.between(a, b, scale: 1)).bounds == PixelRect(x: 1, y: 1, width: 13, height: 10))
+        #expect(
+            DamageRegion(try LayerDamage.between(a, b, scale: 1)).bounds == PixelRect(x: 1, y: 1, width: 13, height: 10)
+        )
         b = a
         b.layers.remove(at: 1)
         #expect(try LayerDamage.between(a, b, scale: 2) == [PixelRect(x: 60, y: 40, width: 10, height: 10)])
@@ -35,7 +38,8 @@ import Testing
             let a = Fixtures.randomList(&rng)
             let b = Fixtures.mutate(a, &rng)
             let scale = [1.0, 2.0][rng.int(0, 1)]
-            let fa = try Fixtures.render(a, scale: scale), fb = try Fixtures.render(b, scale: scale)
+            let fa = try Fixtures.render(a, scale: scale)
+            let fb = try Fixtures.render(b, scale: scale)
             let damage = try LayerDamage.between(a, b, scale: scale)
             for y in 0..<fa.height {
                 for x in 0..<fa.width where fa[x, y] != fb[x, y] {
@@ -65,18 +69,25 @@ import Testing
         for _ in 0..<150 {
             let a = Fixtures.randomList(&rng, width: 150, height: 70)
             let b = Fixtures.mutate(a, &rng)
-            let fa = try Fixtures.render(a), fb = try Fixtures.render(b)
+            let fa = try Fixtures.render(a)
+            let fb = try Fixtures.render(b)
             let damage = try LayerDamage.between(a, b, scale: 1)
             let rects = try TileDiff.changedRects(from: fa, to: fb, within: damage)
-            let tw = TileDiff.tileWidth, th = TileDiff.tileHeight
-            let cols = (fa.width + tw - 1) / tw, rows = (fa.height + th - 1) / th
+            let tw = TileDiff.tileWidth
+            let th = TileDiff.tileHeight
+            let cols = (fa.width + tw - 1) / tw
+            let rows = (fa.height + th - 1) / th
             var expected = Set<Int>()
-            for y in 0..<fa.height { for x in 0..<fa.width where fa[x, y] != fb[x, y] { expected.insert((y / th) * cols + x / tw) } }
+            for y in 0..<fa.height {
+                for x in 0..<fa.width where fa[x, y] != fb[x, y] { expected.insert((y / th) * cols + x / tw) }
+            }
             var covered = [Int](repeating: 0, count: cols * rows)
             for r in rects {
                 #expect(fa.bounds.contains(r))
                 #expect(r.x % tw == 0 && r.y % th == 0)
-                for ty in (r.minY / th)...((r.maxY - 1) / th) { for tx in (r.minX / tw)...((r.maxX - 1) / tw) { covered[ty * cols + tx] += 1 } }
+                for ty in (r.minY / th)...((r.maxY - 1) / th) {
+                    for tx in (r.minX / tw)...((r.maxX - 1) / tw) { covered[ty * cols + tx] += 1 }
+                }
             }
             #expect(Set(covered.indices.filter { covered[$0] > 0 }) == expected)
             #expect(covered.allSatisfy { $0 <= 1 }, "rects overlap")

@@ -1,11 +1,15 @@
-import SkeletondTestSupport
 import SkeletonGraphics
+import SkeletondTestSupport
 import Testing
+
 @testable import SkeletonRender
 
 @Suite struct Encoders {
     @Test func base64KnownVectors() {
-        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        let vectors = [
+            "": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=",
+            "foobar": "Zm9vYmFy",
+        ]
         for (plain, encoded) in vectors {
             #expect(Base64.encodeToString(Array(plain.utf8)) == encoded)
             #expect(Base64.decode(Array(encoded.utf8)) == Array(plain.utf8))
@@ -33,23 +37,28 @@ import Testing
         for _ in 0..<20 {
             let list = Fixtures.randomList(&rng, width: 70, height: 50, count: 6)
             let f = try Fixtures.render(list, scale: 1.5)
-            let x = rng.int(0, f.width - 1), y = rng.int(0, f.height - 1)
+            let x = rng.int(0, f.width - 1)
+            let y = rng.int(0, f.height - 1)
             let rect = PixelRect(x: x, y: y, width: rng.int(1, f.width - x), height: rng.int(1, f.height - y))
             let png = try PNGEncoder.encode(f, rect: rect)
             let decoded = try #require(PNGDecoder.decode(png))
             #expect(decoded.width == rect.width && decoded.height == rect.height)
             #expect(decoded.rgba == RectEncoder.rawBytes(f, rect))
         }
-        #expect(throws: RenderError.self) { _ = try PNGEncoder.encode(try Frame(width: 2, height: 2), rect: PixelRect(x: 1, y: 1, width: 2, height: 1)) }
+        #expect(throws: RenderError.self) {
+            _ = try PNGEncoder.encode(try Frame(width: 2, height: 2), rect: PixelRect(x: 1, y: 1, width: 2, height: 1))
+        }
     }
 
     @Test func uniformRectsAreSentAsFills() throws {
         var f = try Frame(width: 20, height: 10, color: RGB8(r: 10, g: 20, b: 30))
         f.fill(PixelRect(x: 10, y: 0, width: 10, height: 10), with: RGB8(r: 200, g: 0, b: 0))
-        let rects = try RectEncoder.encode(f, rects: [
-            PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 5, y: 0, width: 10, height: 2),
-            PixelRect(x: 15, y: 5, width: 100, height: 100),
-        ], as: .raw)
+        let rects = try RectEncoder.encode(
+            f,
+            rects: [
+                PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 5, y: 0, width: 10, height: 2),
+                PixelRect(x: 15, y: 5, width: 100, height: 100),
+            ], as: .raw)
         #expect(rects.count == 3)
         #expect(rects[0].encoding == .fill && rects[0].color == RGB8(r: 10, g: 20, b: 30))
         #expect(rects[0].color?.hex == "#0A141E")
@@ -74,7 +83,9 @@ import Testing
         let fine = try CellGrid(sampling: f, columns: 8, rows: 4)
         #expect(fine[0, 0]?.top == RGB8(r: 255, g: 0, b: 0))
         #expect(fine[7, 3]?.bottom == RGB8(r: 0, g: 0, b: 0))
-        #expect(throws: RenderError.invalidCellGrid(columns: 0, rows: 3)) { _ = try CellGrid(sampling: f, columns: 0, rows: 3) }
+        #expect(throws: RenderError.invalidCellGrid(columns: 0, rows: 3)) {
+            _ = try CellGrid(sampling: f, columns: 0, rows: 3)
+        }
         #expect(throws: RenderError.self) { _ = try CellGrid(sampling: f, columns: 10, rows: 100_000) }
     }
 
@@ -86,10 +97,15 @@ import Testing
         b.resample(f, within: [PixelRect(x: 8, y: 4, width: 8, height: 2)])
         #expect(b == (try CellGrid(sampling: f, columns: 10, rows: 5)))
         let runs = b.changes(since: a)
-        #expect(runs == [CellRun(row: 1, column: 2, cells: [
-            Cell(top: RGB8(r: 255, g: 255, b: 255), bottom: RGB8(r: 0, g: 0, b: 0)),
-            Cell(top: RGB8(r: 255, g: 255, b: 255), bottom: RGB8(r: 0, g: 0, b: 0)),
-        ])])
+        #expect(
+            runs == [
+                CellRun(
+                    row: 1, column: 2,
+                    cells: [
+                        Cell(top: RGB8(r: 255, g: 255, b: 255), bottom: RGB8(r: 0, g: 0, b: 0)),
+                        Cell(top: RGB8(r: 255, g: 255, b: 255), bottom: RGB8(r: 0, g: 0, b: 0)),
+                    ])
+            ])
         var c = a
         c.apply(runs)
         #expect(c == b)
@@ -100,7 +116,8 @@ import Testing
 
 @Suite struct LayerOps {
     @Test func addUpdateRemoveMove() {
-        let a = Fixtures.list(10, 10, [Fixtures.layer("a", 0, 0, 1, 1), Fixtures.layer("b", 0, 0, 2, 2), Fixtures.layer("c", 0, 0, 3, 3)])
+        let a = Fixtures.list(
+            10, 10, [Fixtures.layer("a", 0, 0, 1, 1), Fixtures.layer("b", 0, 0, 2, 2), Fixtures.layer("c", 0, 0, 3, 3)])
         var b = a
         b.layers[1].opacity = 0.5
         b.layers.remove(at: 0)

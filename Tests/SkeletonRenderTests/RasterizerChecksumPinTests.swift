@@ -1,5 +1,6 @@
 import SkeletonGraphics
 import Testing
+
 @testable import SkeletonRender
 
 /// Frames pinned by checksum: speed work on the pixel loops must not change a byte. The values were computed before
@@ -17,14 +18,20 @@ import Testing
         ]
         var layers: [Layer] = []
         for i in 0..<200 {
-            let w = Double(rng.int(40, width / 4)), h = Double(rng.int(20, height / 4))
-            let x = Double(rng.int(0, width - Int(w))), y = Double(rng.int(0, height - Int(h)))
+            let w = Double(rng.int(40, width / 4))
+            let h = Double(rng.int(20, height / 4))
+            let x = Double(rng.int(0, width - Int(w)))
+            let y = Double(rng.int(0, height - Int(h)))
             let (start, end) = axes[i % axes.count]
             let colors = (0..<rng.int(2, 3)).map { _ in rng.color(opaque: i % 7 != 3) }
-            let fill: Fill = i % 11 == 5 ? .solid(rng.color(opaque: i % 2 == 0))
+            let fill: Fill =
+                i % 11 == 5
+                ? .solid(rng.color(opaque: i % 2 == 0))
                 : .linearGradient(LinearGradient(colors: colors, start: start, end: end))
-            layers.append(Fixtures.layer(
-                "b\(i)", x, y, w, h, radius: [0, 4, 8, 12, 20, 40][i % 6], fill: fill, opacity: i % 5 == 4 ? 0.8 : 1))
+            layers.append(
+                Fixtures.layer(
+                    "b\(i)", x, y, w, h, radius: [0, 4, 8, 12, 20, 40][i % 6], fill: fill, opacity: i % 5 == 4 ? 0.8 : 1
+                ))
         }
         return Fixtures.list(Double(width), Double(height), layers)
     }
@@ -43,10 +50,12 @@ import Testing
     /// Big frames are drawn as two bands at once; the bytes are those of one pass.
     @Test func twoBandsAtOnceGiveTheBytesOfOnePass() throws {
         let list = Self.blocks(width: 640, height: 360)
-        var together = Rasterizer(), alone = Rasterizer()
+        var together = Rasterizer()
+        var alone = Rasterizer()
         alone.parallel = false
         for scale in [2.0, 3.0] {
-            let a = try together.render(list, scale: scale), b = try alone.render(list, scale: scale)
+            let a = try together.render(list, scale: scale)
+            let b = try alone.render(list, scale: scale)
             #expect(a.width * a.height >= Rasterizer.parallelPixels)
             #expect(a.pixels == b.pixels)
         }

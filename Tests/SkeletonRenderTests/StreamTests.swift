@@ -1,5 +1,6 @@
 import SkeletonGraphics
 import Testing
+
 @testable import SkeletonRender
 
 @Suite struct Streams {

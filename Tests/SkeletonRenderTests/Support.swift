@@ -1,6 +1,7 @@
 import CZlib
-import SkeletondTestSupport
 import SkeletonGraphics
+import SkeletondTestSupport
+
 @testable import SkeletonRender
 
 /// A small deterministic generator (SplitMix64).
@@ -33,7 +34,8 @@ enum Fixtures {
         fill: Fill = .solid(.black), opacity: Double = 1, clips: [RoundedRect] = []
     ) -> Layer {
         Layer(
-            id: id, node: id, kind: .block, shape: RoundedRect(rect: Rect(x: x, y: y, width: w, height: h), cornerRadius: radius),
+            id: id, node: id, kind: .block,
+            shape: RoundedRect(rect: Rect(x: x, y: y, width: w, height: h), cornerRadius: radius),
             fill: fill, opacity: opacity, clips: clips
         )
     }
@@ -49,7 +51,9 @@ enum Fixtures {
 
     /// A random display list on a small canvas: overlapping rounded blocks, solid and gradient fills at any angle,
     /// opacity, clips.
-    static func randomList(_ rng: inout SeededRandom, width: Double = 48, height: Double = 40, count: Int? = nil) -> DisplayList {
+    static func randomList(_ rng: inout SeededRandom, width: Double = 48, height: Double = 40, count: Int? = nil)
+        -> DisplayList
+    {
         let n = count ?? rng.int(0, 8)
         var layers: [Layer] = []
         for i in 0..<n { layers.append(randomLayer(&rng, id: "L\(i)", width: width, height: height)) }
@@ -57,25 +61,33 @@ enum Fixtures {
     }
 
     static func randomLayer(_ rng: inout SeededRandom, id: String, width: Double, height: Double) -> Layer {
-        let w = rng.double(1, width * 0.8), h = rng.double(1, height * 0.8)
-        let x = rng.double(-5, width - w + 5), y = rng.double(-5, height - h + 5)
+        let w = rng.double(1, width * 0.8)
+        let h = rng.double(1, height * 0.8)
+        let x = rng.double(-5, width - w + 5)
+        let y = rng.double(-5, height - h + 5)
         let fill: Fill
         if rng.bool(0.4) {
             fill = .solid(rng.color(opaque: rng.bool(0.7)))
         } else {
             let m = rng.int(1, 4)
             let colors = (0..<m).map { _ in rng.color(opaque: rng.bool(0.8)) }
-            let locations: [Double]? = rng.bool(0.3) ? (0..<m).map { Double($0) / Double(max(m - 1, 1)) * rng.double(0.5, 1) } : nil
+            let locations: [Double]? =
+                rng.bool(0.3) ? (0..<m).map { Double($0) / Double(max(m - 1, 1)) * rng.double(0.5, 1) } : nil
             let start = Point(x: rng.double(-1, 2), y: rng.double(-1, 2))
-            let end = rng.bool(0.5) ? Point(x: rng.double(-1, 2), y: start.y) : Point(x: rng.double(-1, 2), y: rng.double(-1, 2))
+            let end =
+                rng.bool(0.5)
+                ? Point(x: rng.double(-1, 2), y: start.y) : Point(x: rng.double(-1, 2), y: rng.double(-1, 2))
             fill = .linearGradient(LinearGradient(colors: colors, locations: locations, start: start, end: end))
         }
         var clips: [RoundedRect] = []
         if rng.bool(0.3) {
-            clips.append(RoundedRect(
-                rect: Rect(x: x + rng.double(-4, 4), y: y + rng.double(-4, 4), width: w * rng.double(0.5, 1.2), height: h * rng.double(0.5, 1.2)),
-                cornerRadius: rng.double(0, 8)
-            ))
+            clips.append(
+                RoundedRect(
+                    rect: Rect(
+                        x: x + rng.double(-4, 4), y: y + rng.double(-4, 4), width: w * rng.double(0.5, 1.2),
+                        height: h * rng.double(0.5, 1.2)),
+                    cornerRadius: rng.double(0, 8)
+                ))
         }
         return layer(
             id, x, y, w, h, radius: rng.bool(0.7) ? rng.double(0, 12) : 0, fill: fill,
@@ -91,19 +103,22 @@ enum Fixtures {
             switch rng.int(0, 5) {
             case 0 where !out.layers.isEmpty:
                 let i = rng.int(0, out.layers.count - 1)
-                out.layers[i].shape.rect = out.layers[i].shape.rect.offsetBy(dx: rng.double(-6, 6), dy: rng.double(-6, 6))
+                out.layers[i].shape.rect = out.layers[i].shape.rect.offsetBy(
+                    dx: rng.double(-6, 6), dy: rng.double(-6, 6))
             case 1 where !out.layers.isEmpty:
                 let i = rng.int(0, out.layers.count - 1)
                 if case .linearGradient(var g) = out.layers[i].fill {
                     let d = rng.double(-0.3, 0.3)
-                    g.start.x += d; g.end.x += d
+                    g.start.x += d
+                    g.end.x += d
                     out.layers[i].fill = .linearGradient(g)
                 } else {
                     out.layers[i].fill = .solid(rng.color())
                 }
             case 2:
                 out.layers.insert(
-                    randomLayer(&rng, id: "N\(k)-\(rng.next() % 100_000)", width: list.size.width, height: list.size.height),
+                    randomLayer(
+                        &rng, id: "N\(k)-\(rng.next() % 100_000)", width: list.size.width, height: list.size.height),
                     at: rng.int(0, out.layers.count)
                 )
             case 3 where !out.layers.isEmpty:
@@ -140,21 +155,26 @@ enum Client {
                 guard frame.write(rgba: r.data, at: r.rect) else { return false }
             case .png:
                 guard let img = PNGDecoder.decode(r.data), img.width == r.rect.width, img.height == r.rect.height,
-                      frame.write(rgba: img.rgba, at: r.rect) else { return false }
+                    frame.write(rgba: img.rgba, at: r.rect)
+                else { return false }
             }
         }
         return true
     }
 }
 
-
 /// An independent reference for gradient colours (straight interpolation, Double throughout).
 enum Reference {
-    static func gradientColor(_ g: LinearGradient, layer: Rect, px: Double, py: Double, scale: Double = 1, opacity: Double = 1) -> RGB8 {
+    static func gradientColor(
+        _ g: LinearGradient, layer: Rect, px: Double, py: Double, scale: Double = 1, opacity: Double = 1
+    ) -> RGB8 {
         let r = Rect(x: layer.x * scale, y: layer.y * scale, width: layer.width * scale, height: layer.height * scale)
-        let sx = r.x + g.start.x * r.width, sy = r.y + g.start.y * r.height
-        let ex = r.x + g.end.x * r.width, ey = r.y + g.end.y * r.height
-        let dx = ex - sx, dy = ey - sy
+        let sx = r.x + g.start.x * r.width
+        let sy = r.y + g.start.y * r.height
+        let ex = r.x + g.end.x * r.width
+        let ey = r.y + g.end.y * r.height
+        let dx = ex - sx
+        let dy = ey - sy
         let t = ((px - sx) * dx + (py - sy) * dy) / (dx * dx + dy * dy)
         let locs = g.resolvedLocations
         var c = g.colors[0]
@@ -171,6 +191,7 @@ enum Reference {
 
     static func close(_ a: RGB8?, _ b: RGB8, tolerance: Int = 1) -> Bool {
         guard let a else { return false }
-        return abs(Int(a.r) - Int(b.r)) <= tolerance && abs(Int(a.g) - Int(b.g)) <= tolerance && abs(Int(a.b) - Int(b.b)) <= tolerance
+        return abs(Int(a.r) - Int(b.r)) <= tolerance && abs(Int(a.g) - Int(b.g)) <= tolerance
+            && abs(Int(a.b) - Int(b.b)) <= tolerance
     }
 }

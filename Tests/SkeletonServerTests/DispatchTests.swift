@@ -33,7 +33,8 @@ import Testing
     }
 
     @Test func cancelAnswersAPendingRequestWithRequestCancelled() throws {
-        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
         let s = InProcessServer(table: Self.table(gate: gate, started: started))
         try s.initialize()
         let uri: JSON = ["textDocument": ["uri": "file:///same"]]
@@ -51,7 +52,8 @@ import Testing
     }
 
     @Test func cancelReachesARunningLongRequest() throws {
-        let s = InProcessServer(table: Self.table(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0)))
+        let s = InProcessServer(
+            table: Self.table(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0)))
         try s.initialize()
         s.client.send(["jsonrpc": "2.0", "id": "long", "method": "test/long", "params": [:]])
         usleep(20_000)
@@ -62,7 +64,8 @@ import Testing
     }
 
     @Test func differentDocumentsDoNotWaitForEachOther() throws {
-        let gate = DispatchSemaphore(value: 0), started = DispatchSemaphore(value: 0)
+        let gate = DispatchSemaphore(value: 0)
+        let started = DispatchSemaphore(value: 0)
         let s = InProcessServer(table: Self.table(gate: gate, started: started))
         try s.initialize()
         s.client.send(["jsonrpc": "2.0", "id": 1, "method": "test/block", "params": ["uri": "file:///a"]])
@@ -75,17 +78,21 @@ import Testing
     }
 
     @Test func oneDocumentsWorkRunsInOrder() throws {
-        let s = InProcessServer(table: Self.table(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0)))
+        let s = InProcessServer(
+            table: Self.table(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0)))
         try s.initialize()
         for i in 0..<200 {
-            s.client.send(["jsonrpc": "2.0", "id": .int(i), "method": "test/echo", "params": ["uri": "file:///a", "i": .int(i)]])
+            s.client.send([
+                "jsonrpc": "2.0", "id": .int(i), "method": "test/echo", "params": ["uri": "file:///a", "i": .int(i)],
+            ])
         }
         let ids = try (0..<200).map { _ in try s.client.receive()["id"]?.intValue ?? -1 }
         #expect(ids == Array(0..<200))
     }
 
     @Test func badParamsNameTheJSONPointer() throws {
-        let s = InProcessServer(table: Self.table(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0)))
+        let s = InProcessServer(
+            table: Self.table(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0)))
         try s.initialize()
         let answer = try s.client.request("test/typed", ["frame": [1, 2, "three"]])
         #expect(answer["error"]?["code"] == -32602)
@@ -98,7 +105,8 @@ import Testing
     }
 
     @Test func pointersInABatchAreRelativeToTheElement() throws {
-        let s = InProcessServer(table: Self.table(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0)))
+        let s = InProcessServer(
+            table: Self.table(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0)))
         try s.initialize()
         s.client.send([
             ["jsonrpc": "2.0", "id": 1, "method": "test/echo", "params": ["a": 1]],
@@ -111,7 +119,8 @@ import Testing
     }
 
     @Test func unexpectedErrorsAreInternalErrors() throws {
-        let s = InProcessServer(table: Self.table(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0)))
+        let s = InProcessServer(
+            table: Self.table(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0)))
         try s.initialize()
         let answer = try s.client.request("test/fails")
         #expect(answer["error"]?["code"] == -32603)
@@ -153,11 +162,15 @@ import Testing
         let total = 3 * Server.maxPendingWork
         var bytes: [UInt8] = []
         for i in 0..<total {
-            bytes += OutputFraming.contentLength((["jsonrpc": "2.0", "id": .int(i), "method": "test/slow",
-                                                    "params": ["textDocument": ["uri": "file:///one"]]] as JSON).bytes)
+            bytes += OutputFraming.contentLength(
+                ([
+                    "jsonrpc": "2.0", "id": .int(i), "method": "test/slow",
+                    "params": ["textDocument": ["uri": "file:///one"]],
+                ] as JSON).bytes)
         }
         // The writes block while the daemon does not read, so they go from another thread.
-        let client = s.client, flood = bytes
+        let client = s.client
+        let flood = bytes
         let sent = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             client.sendRaw(flood)

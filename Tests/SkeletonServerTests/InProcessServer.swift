@@ -19,7 +19,8 @@ final class InProcessServer: @unchecked Sendable {
 
     /// A server with the given table (or the full skeletond when nil).
     init(table: MethodTable? = nil, mode: FramingMode = .lsp) {
-        var toServer: [Int32] = [0, 0], fromServer: [Int32] = [0, 0]
+        var toServer: [Int32] = [0, 0]
+        var fromServer: [Int32] = [0, 0]
         _ = pipe(&toServer)
         _ = pipe(&fromServer)
         // Errors the tests provoke on purpose are logged, but not into the test output.

@@ -17,16 +17,30 @@ import Testing
             "\"root\": {\"type\": \"UIView\", \"id\": \"screen\", \"frame\": [0, 0, 375, 900], \"isSkeletonable\": true, \"backgroundColor\": \"#FFFFFF\", \"children\": [",
         ]
         for c in 0..<4 {
-            lines.append("{\"type\": \"UIView\", \"id\": \"card\(c)\", \"frame\": [16, \(16 + c * 150), 343, 140], \"isSkeletonable\": true, \"cornerRadius\": 12, \"clipsToBounds\": true, \"backgroundColor\": \"#F7F9FA\", \"children\": [")
-            lines.append("{\"type\": \"UIImageView\", \"frame\": [12, 12, 48, 48], \"isSkeletonable\": true, \"cornerRadius\": 24},")
-            lines.append("{\"type\": \"UILabel\", \"id\": \"title\(c)\", \"frame\": [72, 14, 200, 20], \"isSkeletonable\": true},")
-            lines.append("{\"type\": \"UILabel\", \"frame\": [72, 44, 250, 60], \"isSkeletonable\": true, \"numberOfLines\": 0, \"linesCornerRadius\": 3},")
-            lines.append("{\"type\": \"UIButton\", \"id\": \"go\(c)\", \"frame\": [12, 104, 100, 28], \"isSkeletonable\": \(c % 2 == 0), \"backgroundColor\": \"#3498DB\"}")
+            lines.append(
+                "{\"type\": \"UIView\", \"id\": \"card\(c)\", \"frame\": [16, \(16 + c * 150), 343, 140], \"isSkeletonable\": true, \"cornerRadius\": 12, \"clipsToBounds\": true, \"backgroundColor\": \"#F7F9FA\", \"children\": ["
+            )
+            lines.append(
+                "{\"type\": \"UIImageView\", \"frame\": [12, 12, 48, 48], \"isSkeletonable\": true, \"cornerRadius\": 24},"
+            )
+            lines.append(
+                "{\"type\": \"UILabel\", \"id\": \"title\(c)\", \"frame\": [72, 14, 200, 20], \"isSkeletonable\": true},"
+            )
+            lines.append(
+                "{\"type\": \"UILabel\", \"frame\": [72, 44, 250, 60], \"isSkeletonable\": true, \"numberOfLines\": 0, \"linesCornerRadius\": 3},"
+            )
+            lines.append(
+                "{\"type\": \"UIButton\", \"id\": \"go\(c)\", \"frame\": [12, 104, 100, 28], \"isSkeletonable\": \(c % 2 == 0), \"backgroundColor\": \"#3498DB\"}"
+            )
             lines.append("]},")
         }
-        lines.append("{\"type\": \"UITableView\", \"id\": \"list\", \"frame\": [0, 620, 375, 280], \"isSkeletonable\": true, \"rowHeight\": 70, \"sections\": [{\"rows\": 3, \"cell\": \"Row\"}], \"templates\": {\"Row\": {")
-        lines.append("\"type\": \"UITableViewCell\", \"frame\": [0, 0, 375, 70], \"isSkeletonable\": true, \"children\": [")
-        lines.append("{\"type\": \"UILabel\", \"id\": \"rowTitle\", \"frame\": [16, 10, 200, 18], \"isSkeletonable\": true}")
+        lines.append(
+            "{\"type\": \"UITableView\", \"id\": \"list\", \"frame\": [0, 620, 375, 280], \"isSkeletonable\": true, \"rowHeight\": 70, \"sections\": [{\"rows\": 3, \"cell\": \"Row\"}], \"templates\": {\"Row\": {"
+        )
+        lines.append(
+            "\"type\": \"UITableViewCell\", \"frame\": [0, 0, 375, 70], \"isSkeletonable\": true, \"children\": [")
+        lines.append(
+            "{\"type\": \"UILabel\", \"id\": \"rowTitle\", \"frame\": [16, 10, 200, 18], \"isSkeletonable\": true}")
         lines.append("]}}}")
         lines.append("]}")
         lines.append("}")
@@ -35,10 +49,16 @@ import Testing
 
     func start(incremental: Bool) throws -> InProcessServer {
         let s = InProcessServer()
-        try s.initialize(["capabilities": [:], "initializationOptions": ["clock": "manual", "incrementalEdits": .bool(incremental)]])
-        s.client.notify("textDocument/didOpen", [
-            "textDocument": ["uri": .string(Self.uri), "languageId": "json", "version": 1, "text": .string(Self.document)],
+        try s.initialize([
+            "capabilities": [:], "initializationOptions": ["clock": "manual", "incrementalEdits": .bool(incremental)],
         ])
+        s.client.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(Self.uri), "languageId": "json", "version": 1, "text": .string(Self.document),
+                ]
+            ])
         return s
     }
 
@@ -53,12 +73,16 @@ import Testing
     /// A random edit of `text`: retyping a number, flipping a boolean, typing or deleting characters anywhere,
     /// changing an id (sometimes to one in use), adding or removing a child.
     /// `mustUndo`: the edit may leave the text broken for good (a typo, an id that may be in use).
-    static func randomEdit(_ text: String, _ random: inout SplitMix64) -> (line: Int, from: Int, to: Int, text: String, mustUndo: Bool) {
+    static func randomEdit(_ text: String, _ random: inout SplitMix64) -> (
+        line: Int, from: Int, to: Int, text: String, mustUndo: Bool
+    ) {
         let edit = randomChange(text, &random)
         return (edit.line, edit.from, edit.to, edit.text, edit.kind >= 3 && edit.kind <= 5)
     }
 
-    static func randomChange(_ text: String, _ random: inout SplitMix64) -> (line: Int, from: Int, to: Int, text: String, kind: UInt64) {
+    static func randomChange(_ text: String, _ random: inout SplitMix64) -> (
+        line: Int, from: Int, to: Int, text: String, kind: UInt64
+    ) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let line = Int(random.next() % UInt64(max(1, lines.count - 1)))
         let bytes = Array(lines[line].utf8)
@@ -88,15 +112,23 @@ import Testing
             guard let at = find("\"id\": \"").first else { break }
             let start = at + 7
             guard let end = bytes[start...].firstIndex(of: 34) else { break }
-            return (line, start, end, ["card1", "title2", "fresh\(random.next() % 100)", "go3"][Int(random.next() % 4)], kind)
+            return (
+                line, start, end, ["card1", "title2", "fresh\(random.next() % 100)", "go3"][Int(random.next() % 4)],
+                kind
+            )
         case 6:  // a child added after a leaf
             if let at = find("\"isSkeletonable\": true}").first {
                 let end = at + 23
-                return (line, end, end, ", {\"type\": \"UILabel\", \"frame\": [1, 2, 30, 10], \"isSkeletonable\": true}", kind)
+                return (
+                    line, end, end, ", {\"type\": \"UILabel\", \"frame\": [1, 2, 30, 10], \"isSkeletonable\": true}",
+                    kind
+                )
             }
         default:  // a colour or radius changed
             if let at = find("#F7F9FA").first { return (line, at, at + 7, "#E1E2E3", kind) }
-            if let at = find("\"cornerRadius\": ").first { return (line, at + 16, at + 17, String(random.next() % 9), kind) }
+            if let at = find("\"cornerRadius\": ").first {
+                return (line, at + 16, at + 17, String(random.next() % 9), kind)
+            }
         }
         return (line, 0, 0, " ", 3)
     }
@@ -106,7 +138,8 @@ import Testing
         let fast = try start(incremental: true)
         let reference = try start(incremental: false)
         for s in [fast, reference] {
-            _ = try s.client.request("skeleton/show", ["uri": .string(Self.uri), "type": "gradient", "transition": "none"])
+            _ = try s.client.request(
+                "skeleton/show", ["uri": .string(Self.uri), "type": "gradient", "transition": "none"])
         }
         var random = SplitMix64(seed: seed)
         var text = Self.document
@@ -125,24 +158,30 @@ import Testing
             }
             let change: JSON = [
                 "textDocument": ["uri": .string(Self.uri), "version": .int(version)],
-                "contentChanges": [[
-                    "range": ["start": ["line": .int(edit.line), "character": .int(edit.from)],
-                              "end": ["line": .int(edit.line), "character": .int(edit.to)]],
-                    "text": .string(edit.text),
-                ]],
+                "contentChanges": [
+                    [
+                        "range": [
+                            "start": ["line": .int(edit.line), "character": .int(edit.from)],
+                            "end": ["line": .int(edit.line), "character": .int(edit.to)],
+                        ],
+                        "text": .string(edit.text),
+                    ]
+                ],
             ]
             for s in [fast, reference] { s.client.notify("textDocument/didChange", change) }
             // Now and then the skeleton goes away and comes back, so state is carried in every form.
             if version % 23 == 0 {
                 shown.toggle()
                 for s in [fast, reference] {
-                    _ = try s.client.request(shown ? "skeleton/show" : "skeleton/hide", ["uri": .string(Self.uri), "transition": "none"])
+                    _ = try s.client.request(
+                        shown ? "skeleton/show" : "skeleton/hide", ["uri": .string(Self.uri), "transition": "none"])
                 }
             }
             for s in [fast, reference] {
                 _ = try s.client.request("skeleton/isActive", ["uri": .string(Self.uri)])  // the edit is applied
             }
-            let a = try snapshot(fast, at: 0), b = try snapshot(reference, at: 0)
+            let a = try snapshot(fast, at: 0)
+            let b = try snapshot(reference, at: 0)
             #expect(a.text == b.text, "text after edit \(version)")
             #expect(a.tree == b.tree, "tree after edit \(version): \(edit)")
             #expect(a.layers == b.layers, "layers after edit \(version): \(edit)")
@@ -164,11 +203,21 @@ import Testing
         let before = try #require(documents.session(Self.uri)?.layoutCount)
         // The first card's title: "frame": [72, 14, 200, 20] → width 210, on line 4.
         let line = Self.document.split(separator: "\n", omittingEmptySubsequences: false)[4]
-        let column = try #require(line.range(of: "200").map { line.utf8.distance(from: line.startIndex, to: $0.lowerBound) })
-        s.client.notify("textDocument/didChange", [
-            "textDocument": ["uri": .string(Self.uri), "version": 2],
-            "contentChanges": [["range": ["start": ["line": 4, "character": .int(column)], "end": ["line": 4, "character": .int(column + 3)]], "text": "210"]],
-        ])
+        let column = try #require(
+            line.range(of: "200").map { line.utf8.distance(from: line.startIndex, to: $0.lowerBound) })
+        s.client.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(Self.uri), "version": 2],
+                "contentChanges": [
+                    [
+                        "range": [
+                            "start": ["line": 4, "character": .int(column)],
+                            "end": ["line": 4, "character": .int(column + 3)],
+                        ], "text": "210",
+                    ]
+                ],
+            ])
         _ = try s.client.request("skeleton/isActive", ["uri": .string(Self.uri)])
         let status = try s.client.request("daemon/status")
         #expect(status["result"]?["analyses"]?["incremental"] == 1)
@@ -192,10 +241,19 @@ import Testing
             (3, 20, 21, ""),  // ...and its fix: the first edit after an invalid text analyses it all
         ]
         for (k, e) in edits.enumerated() {
-            s.client.notify("textDocument/didChange", [
-                "textDocument": ["uri": .string(Self.uri), "version": .int(k + 2)],
-                "contentChanges": [["range": ["start": ["line": .int(e.0), "character": .int(e.1)], "end": ["line": .int(e.0), "character": .int(e.2)]], "text": .string(e.3)]],
-            ])
+            s.client.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": .string(Self.uri), "version": .int(k + 2)],
+                    "contentChanges": [
+                        [
+                            "range": [
+                                "start": ["line": .int(e.0), "character": .int(e.1)],
+                                "end": ["line": .int(e.0), "character": .int(e.2)],
+                            ], "text": .string(e.3),
+                        ]
+                    ],
+                ])
         }
         _ = try s.client.request("skeleton/isActive", ["uri": .string(Self.uri)])
         let status = try s.client.request("daemon/status")

@@ -17,7 +17,9 @@ import Testing
     func server() throws -> InProcessServer {
         let s = InProcessServer()
         try s.initialize(["initializationOptions": ["clock": "manual"]])
-        s.client.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///p", "languageId": "json", "version": 1, "text": .string(text)]])
+        s.client.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": "file:///p", "languageId": "json", "version": 1, "text": .string(text)]])
         #expect(s.eventually { s.daemon?.documents.session("file:///p") != nil })
         return s
     }
@@ -32,12 +34,17 @@ import Testing
 
     @Test func opsApplyInOrderAndKeepTheRestOfTheText() throws {
         let s = try server()
-        let answer = try patch(s, [
-            ["op": "set", "node": "a", "properties": ["frame": [0, 0, 40, 20], "backgroundColor": "#3498DB"]],
-            ["op": "insert", "parent": "root", "index": 1, "node": ["type": "UILabel", "id": "new", "frame": [0, 50, 100, 20]]],
-            ["op": "move", "node": "0.2.0", "parent": "a"],
-            ["op": "remove", "node": "b"],
-        ], version: 1)
+        let answer = try patch(
+            s,
+            [
+                ["op": "set", "node": "a", "properties": ["frame": [0, 0, 40, 20], "backgroundColor": "#3498DB"]],
+                [
+                    "op": "insert", "parent": "root", "index": 1,
+                    "node": ["type": "UILabel", "id": "new", "frame": [0, 50, 100, 20]],
+                ],
+                ["op": "move", "node": "0.2.0", "parent": "a"],
+                ["op": "remove", "node": "b"],
+            ], version: 1)
         #expect(answer["result"]?["version"] == 2)
         let patched = text(s)
         #expect(patched.hasPrefix("{\n  \"root\": {\"type\": \"UIView\", \"id\": \"root\""))
@@ -51,16 +58,20 @@ import Testing
     @Test func aPatchIsAllOrNothing() throws {
         let s = try server()
         let before = text(s)
-        let invalid = try patch(s, [
-            ["op": "set", "node": "a", "properties": ["isHidden": true]],
-            ["op": "set", "node": "b", "properties": ["frame": "wide"]],
-        ])
+        let invalid = try patch(
+            s,
+            [
+                ["op": "set", "node": "a", "properties": ["isHidden": true]],
+                ["op": "set", "node": "b", "properties": ["frame": "wide"]],
+            ])
         #expect(invalid["error"]?["code"] == -32602)
         #expect(invalid["error"]?["data"]?["problems"]?[0]?["code"] == "invalid-frame")
-        let missing = try patch(s, [
-            ["op": "set", "node": "a", "properties": ["isHidden": true]],
-            ["op": "remove", "node": "ghost"],
-        ])
+        let missing = try patch(
+            s,
+            [
+                ["op": "set", "node": "a", "properties": ["isHidden": true]],
+                ["op": "remove", "node": "ghost"],
+            ])
         #expect(missing["error"]?["data"]?["pointer"] == "/params/ops/1/node")
         #expect(text(s) == before)
         #expect(s.daemon?.documents.document("file:///p")?.version == 1)
@@ -75,16 +86,23 @@ import Testing
         #expect(try patch(s, [])["error"]?["code"] == -32602)
         #expect(try patch(s, [["op": "explode", "node": "a"]])["error"]?["data"]?["pointer"] == "/params/ops/0/op")
         #expect(try patch(s, [["op": "set", "node": "a", "properties": ["children": []]]])["error"]?["code"] == -32602)
-        #expect(try patch(s, [["op": "insert", "parent": "a", "index": 5, "node": ["type": "UIView", "frame": [0, 0, 1, 1]]]])["error"]?["data"]?["pointer"]
-            == "/params/ops/0/index")
+        #expect(
+            try patch(
+                s, [["op": "insert", "parent": "a", "index": 5, "node": ["type": "UIView", "frame": [0, 0, 1, 1]]]])[
+                    "error"]?["data"]?["pointer"]
+                == "/params/ops/0/index")
         #expect(s.daemon?.documents.document("file:///p")?.version == 1)
     }
 
     @Test func theEditorsNextChangeMustFollowThePatchedVersion() throws {
         let s = try server()
         _ = try patch(s, [["op": "set", "node": "a", "properties": ["isHidden": true]]])
-        s.client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///p", "version": 2], "contentChanges": [["text": "{}"]]])
-        s.client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///p", "version": 3], "contentChanges": [["text": .string(text)]]])
+        s.client.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": "file:///p", "version": 2], "contentChanges": [["text": "{}"]]])
+        s.client.notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": "file:///p", "version": 3], "contentChanges": [["text": .string(text)]]])
         #expect(s.eventually { s.daemon?.documents.document("file:///p")?.version == 3 })
         #expect(text(s) == text)
     }
@@ -98,7 +116,9 @@ import Testing
     func server(incremental: Bool) throws -> InProcessServer {
         let s = InProcessServer()
         try s.initialize(["initializationOptions": ["clock": "manual", "incrementalEdits": .bool(incremental)]])
-        s.client.notify("textDocument/didOpen", ["textDocument": ["uri": "file:///p", "languageId": "json", "version": 1, "text": .string(base.text)]])
+        s.client.notify(
+            "textDocument/didOpen",
+            ["textDocument": ["uri": "file:///p", "languageId": "json", "version": 1, "text": .string(base.text)]])
         _ = try s.client.request("skeleton/show", ["uri": "file:///p", "type": "gradient", "transition": "none"])
         return s
     }
@@ -109,10 +129,16 @@ import Testing
     }
 
     @Test func oneNodePatchesTakeTheShortPathAndMatchTheWholeTextPath() throws {
-        let fast = try server(incremental: true), reference = try server(incremental: false)
+        let fast = try server(incremental: true)
+        let reference = try server(incremental: false)
         let patches: [[JSON]] = [
             [["op": "set", "node": "a", "properties": ["frame": [0, 0, 40, 20], "backgroundColor": "#3498DB"]]],
-            [["op": "insert", "parent": "b", "index": 0, "node": ["type": "UILabel", "frame": [2, 2, 10, 4], "isSkeletonable": true]]],
+            [
+                [
+                    "op": "insert", "parent": "b", "index": 0,
+                    "node": ["type": "UILabel", "frame": [2, 2, 10, 4], "isSkeletonable": true],
+                ]
+            ],
             [["op": "remove", "node": "0.1.1"]],
             [["op": "set", "node": "a", "properties": ["id": "a2"]]],
         ]

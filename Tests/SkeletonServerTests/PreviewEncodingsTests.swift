@@ -10,15 +10,21 @@ import Testing
 @Suite struct PreviewEncodingsTests {
     func randomList(_ g: inout SplitMix64) -> DisplayList {
         let colors = ["#ECF0F1", "#1C2325", "#3498DB", "#E74C3C", "#2ECC71"]
-        return PreviewHarness.list((0..<Int(g.next() % 7)).map { _ in
-            (Double(g.next() % 50), Double(g.next() % 40), Double(1 + g.next() % 30), Double(1 + g.next() % 20),
-             colors[Int(g.next() % 5)], Double(g.next() % 6))
-        })
+        return PreviewHarness.list(
+            (0..<Int(g.next() % 7)).map { _ in
+                (
+                    Double(g.next() % 50), Double(g.next() % 40), Double(1 + g.next() % 30), Double(1 + g.next() % 20),
+                    colors[Int(g.next() % 5)], Double(g.next() % 6)
+                )
+            })
     }
 
     func frames(_ h: PreviewHarness) throws -> [JSON] {
         try h.client.drain(for: 0.05).compactMap { $0["method"] == "preview/frame" ? $0["params"] : nil }
-            + { defer { h.client.notifications.removeAll() }; return h.client.notifications.compactMap { $0["method"] == "preview/frame" ? $0["params"] : nil } }()
+            + {
+                defer { h.client.notifications.removeAll() }
+                return h.client.notifications.compactMap { $0["method"] == "preview/frame" ? $0["params"] : nil }
+            }()
     }
 
     @Test func cellsReassembleToTheGridOfTheRenderedFrame() throws {
@@ -29,15 +35,20 @@ import Testing
             let first = randomList(&g)
             h.documents.set("file:///c") { _ in first }
             _ = try h.client.request(
-                "preview/subscribe", ["uri": "file:///c", "encoding": "cells", "window": 64, "cells": ["columns": 17, "rows": 9]])
+                "preview/subscribe",
+                ["uri": "file:///c", "encoding": "cells", "window": 64, "cells": ["columns": 17, "rows": 9]])
             var cells: [String: (String, String)] = [:]
             func apply(_ frames: [JSON]) {
                 for frame in frames {
                     #expect(frame["columns"] == 17 && frame["rows"] == 9)
                     for run in frame["cells"]?.arrayValue ?? [] {
-                        let x = run["x"]?.intValue ?? -1, y = run["y"]?.intValue ?? -1
-                        let fg = run["fg"]?.arrayValue ?? [], bg = run["bg"]?.arrayValue ?? []
-                        for k in fg.indices { cells["\(x + k),\(y)"] = (fg[k].stringValue ?? "", bg[k].stringValue ?? "") }
+                        let x = run["x"]?.intValue ?? -1
+                        let y = run["y"]?.intValue ?? -1
+                        let fg = run["fg"]?.arrayValue ?? []
+                        let bg = run["bg"]?.arrayValue ?? []
+                        for k in fg.indices {
+                            cells["\(x + k),\(y)"] = (fg[k].stringValue ?? "", bg[k].stringValue ?? "")
+                        }
                     }
                 }
             }
@@ -54,7 +65,9 @@ import Testing
             func matches() -> Bool {
                 (0..<9).allSatisfy { row in
                     (0..<17).allSatisfy { column in
-                        guard let expected = grid[column, row], let got = cells["\(column),\(row)"] else { return false }
+                        guard let expected = grid[column, row], let got = cells["\(column),\(row)"] else {
+                            return false
+                        }
                         return got.0 == expected.top.hex && got.1 == expected.bottom.hex
                     }
                 }

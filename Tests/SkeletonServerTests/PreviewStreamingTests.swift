@@ -31,14 +31,20 @@ import Testing
             try h.server.initialize()
             let colors = ["#ECF0F1", "#DEE2E3", "#3498DB", "#E74C3C", "#2ECC71"]
             func randomList() -> DisplayList {
-                PreviewHarness.list((0..<Int(generator.next() % 6)).map { _ in
-                    (Double(generator.next() % 50), Double(generator.next() % 40), Double(1 + generator.next() % 30),
-                     Double(1 + generator.next() % 20), colors[Int(generator.next() % 5)], Double(generator.next() % 8))
-                })
+                PreviewHarness.list(
+                    (0..<Int(generator.next() % 6)).map { _ in
+                        (
+                            Double(generator.next() % 50), Double(generator.next() % 40),
+                            Double(1 + generator.next() % 30),
+                            Double(1 + generator.next() % 20), colors[Int(generator.next() % 5)],
+                            Double(generator.next() % 8)
+                        )
+                    })
             }
             let initial = randomList()
             h.documents.set("file:///p") { _ in initial }
-            let sub = try h.client.request("preview/subscribe", ["uri": "file:///p", "encoding": .string(encoding), "window": 3])
+            let sub = try h.client.request(
+                "preview/subscribe", ["uri": "file:///p", "encoding": .string(encoding), "window": 3])
             let id = try #require(sub["result"]?["subscription"])
             var canvas = FrameCanvas()
             var lastSeq = 0
@@ -187,10 +193,12 @@ import Testing
         let crc = try h.client.request("preview/render", ["uri": "file:///r", "encoding": "crc32"])
         #expect(crc["result"]?["checksum"]?.stringValue?.count == 8)
         let region = try h.client.request(
-            "preview/render", ["uri": "file:///r", "encoding": "png", "region": ["x": 2, "y": 2, "width": 4, "height": 3]])
+            "preview/render",
+            ["uri": "file:///r", "encoding": "png", "region": ["x": 2, "y": 2, "width": 4, "height": 3]])
         #expect(region["result"]?["width"] == 4 && region["result"]?["x"] == 2)
         let outside = try h.client.request(
-            "preview/render", ["uri": "file:///r", "encoding": "raw", "region": ["x": 60, "y": 0, "width": 10, "height": 3]])
+            "preview/render",
+            ["uri": "file:///r", "encoding": "raw", "region": ["x": 60, "y": 0, "width": 10, "height": 3]])
         #expect(outside["error"]?["data"]?["pointer"] == "/params/region")
         let badTime = try h.client.request("preview/render", ["uri": "file:///r", "encoding": "raw", "time": -1])
         #expect(badTime["error"]?["data"]?["pointer"] == "/params/time")

@@ -49,7 +49,9 @@ struct PreviewHarness {
     var client: PipeClient { server.client }
 
     /// A display list of `blocks` (x, y, w, h, colour, radius) on a white canvas.
-    static func list(width: Double = 64, height: Double = 48, _ blocks: [(Double, Double, Double, Double, String, Double)]) -> DisplayList {
+    static func list(
+        width: Double = 64, height: Double = 48, _ blocks: [(Double, Double, Double, Double, String, Double)]
+    ) -> DisplayList {
         DisplayList(
             size: Size(width: width, height: height), background: .white,
             layers: blocks.enumerated().map { i, b in
@@ -74,7 +76,8 @@ struct PreviewHarness {
         if let time { params["time"] = .double(time) }
         let answer = try client.request("preview/render", .object(params))
         guard let result = answer["result"], let w = result["width"]?.intValue, let h = result["height"]?.intValue,
-              let data = result["data"]?.stringValue, let bytes = Data(base64Encoded: data) else {
+            let data = result["data"]?.stringValue, let bytes = Data(base64Encoded: data)
+        else {
             throw ClientError("render failed: \(answer.text)")
         }
         return FrameCanvas(width: w, height: h, rgba: Array(bytes))

@@ -1,5 +1,6 @@
-import Testing
 import SkeletondTestSupport
+import Testing
+
 @testable import SkeletonServer
 
 @Suite struct TextBufferTests {
@@ -81,10 +82,13 @@ import SkeletondTestSupport
         for _ in 0..<300 {
             let l0 = Int(random.next() % UInt64(buffer.lineCount))
             let l1 = min(buffer.lineCount - 1, l0 + Int(random.next() % 3))
-            let c0 = Int(random.next() % 6), c1 = Int(random.next() % 6)
-            let start = TextPosition(line: l0, character: c0), end = TextPosition(line: l1, character: c1)
+            let c0 = Int(random.next() % 6)
+            let c1 = Int(random.next() % 6)
+            let start = TextPosition(line: l0, character: c0)
+            let end = TextPosition(line: l1, character: c1)
             guard start <= end else { continue }
-            let edit = try buffer.apply(range: TextRange(start: start, end: end), text: pieces[Int(random.next() % 8)], encoding: .utf16)
+            let edit = try buffer.apply(
+                range: TextRange(start: start, end: end), text: pieces[Int(random.next() % 8)], encoding: .utf16)
             #expect(buffer.lineStarts == TextBuffer(bytes: buffer.bytes).lineStarts)
             #expect(edit.map { $0.newEnd - $0.start } != nil)
         }

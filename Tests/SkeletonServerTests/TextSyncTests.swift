@@ -4,20 +4,30 @@ import Testing
 
 @Suite struct TextSyncTests {
     func open(_ s: InProcessServer, _ text: String, version: Int = 1) {
-        s.client.notify("textDocument/didOpen", [
-            "textDocument": ["uri": "file:///doc.json", "languageId": "json", "version": .int(version), "text": .string(text)],
-        ])
+        s.client.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": "file:///doc.json", "languageId": "json", "version": .int(version), "text": .string(text),
+                ]
+            ])
     }
 
     func change(_ s: InProcessServer, version: JSON, _ changes: [JSON]) {
-        s.client.notify("textDocument/didChange", [
-            "textDocument": ["uri": "file:///doc.json", "version": version], "contentChanges": .array(changes),
-        ])
+        s.client.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": "file:///doc.json", "version": version], "contentChanges": .array(changes),
+            ])
     }
 
     func edit(_ l0: Int, _ c0: Int, _ l1: Int, _ c1: Int, _ text: String) -> JSON {
-        ["range": ["start": ["line": .int(l0), "character": .int(c0)], "end": ["line": .int(l1), "character": .int(c1)]],
-         "text": .string(text)]
+        [
+            "range": [
+                "start": ["line": .int(l0), "character": .int(c0)], "end": ["line": .int(l1), "character": .int(c1)],
+            ],
+            "text": .string(text),
+        ]
     }
 
     func text(_ s: InProcessServer) -> String? { s.daemon?.documents.document("file:///doc.json")?.text }
@@ -52,7 +62,8 @@ import Testing
         let s = InProcessServer()
         try s.initialize()
         open(s, "{\"t\": \"😀x\"}\n")
-        change(s, version: 2, [edit(0, 9, 0, 10, "y"), edit(0, 0, 0, 0, " "), ["text": "{}"], edit(0, 1, 0, 1, "\"a\":1")])
+        change(
+            s, version: 2, [edit(0, 9, 0, 10, "y"), edit(0, 0, 0, 0, " "), ["text": "{}"], edit(0, 1, 0, 1, "\"a\":1")])
         #expect(s.eventually { version(s) == 2 })
         #expect(text(s) == "{\"a\":1}")
     }
@@ -76,7 +87,8 @@ import Testing
         change(s, version: 6, [["text": "partial"], edit(9, 0, 9, 1, "beyond")])  // all or nothing
         change(s, version: 6, [edit(0, 2, 0, 1, "out of order")])
         change(s, version: "7", [["text": "string version"]])
-        s.client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///unknown", "version": 2], "contentChanges": []])
+        s.client.notify(
+            "textDocument/didChange", ["textDocument": ["uri": "file:///unknown", "version": 2], "contentChanges": []])
         change(s, version: 8, [edit(0, 1, 0, 99, "Z")])  // a good one, clamped past the line end
         #expect(s.eventually { version(s) == 8 })
         #expect(text(s) == "aZ")

@@ -12,13 +12,16 @@ public enum TestEnvironment {
 
     /// The package root, found from this file's location.
     public static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 }
 
 extension DaemonProcess {
     /// The built `skeletond`, for end-to-end tests.
-    public convenience init(arguments: [String] = [], mode: FramingMode = .lsp, environment: [String: String] = [:]) throws {
+    public convenience init(arguments: [String] = [], mode: FramingMode = .lsp, environment: [String: String] = [:])
+        throws
+    {
         try self.init(executable: TestEnvironment.daemonURL, arguments: arguments, mode: mode, environment: environment)
     }
 }

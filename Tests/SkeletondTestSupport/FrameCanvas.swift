@@ -1,6 +1,6 @@
-public import JSON
 import CZlib
 import Foundation
+public import JSON
 
 /// A client-side canvas that applies `preview/frame` notifications (raw, png and fill rectangles), the way a
 /// real client would, so tests can compare the result with `preview/render`.
@@ -12,21 +12,26 @@ public struct FrameCanvas: Equatable {
     public init() {}
 
     public init(width: Int, height: Int, rgba: [UInt8]) {
-        self.width = width; self.height = height; self.rgba = rgba
+        self.width = width
+        self.height = height
+        self.rgba = rgba
     }
 
     /// Applies one frame's rectangles; a keyframe (or a size change) starts from a new canvas.
     public mutating func apply(_ frame: JSON) throws {
         guard let w = frame["width"]?.intValue, let h = frame["height"]?.intValue,
-              let rects = frame["rects"]?.arrayValue else { throw ClientError("not a pixel frame: \(frame.text)") }
+            let rects = frame["rects"]?.arrayValue
+        else { throw ClientError("not a pixel frame: \(frame.text)") }
         if frame["keyframe"]?.boolValue == true || w != width || h != height {
-            width = w; height = h
+            width = w
+            height = h
             rgba = [UInt8](repeating: 0, count: w * h * 4)
         }
         for rect in rects {
             guard let x = rect["x"]?.intValue, let y = rect["y"]?.intValue,
-                  let rw = rect["width"]?.intValue, let rh = rect["height"]?.intValue,
-                  x >= 0, y >= 0, x + rw <= width, y + rh <= height else { throw ClientError("bad rect \(rect.text)") }
+                let rw = rect["width"]?.intValue, let rh = rect["height"]?.intValue,
+                x >= 0, y >= 0, x + rw <= width, y + rh <= height
+            else { throw ClientError("bad rect \(rect.text)") }
             var pixels: [UInt8]
             switch rect["encoding"]?.stringValue {
             case "fill":
@@ -35,10 +40,14 @@ public struct FrameCanvas: Equatable {
                 pixels.reserveCapacity(rw * rh * 4)
                 for _ in 0..<(rw * rh) { pixels += [c.0, c.1, c.2, 255] }
             case "raw":
-                guard let data = rect["data"]?.stringValue, let bytes = Data(base64Encoded: data) else { throw ClientError("bad raw") }
+                guard let data = rect["data"]?.stringValue, let bytes = Data(base64Encoded: data) else {
+                    throw ClientError("bad raw")
+                }
                 pixels = Array(bytes)
             case "png":
-                guard let data = rect["data"]?.stringValue, let bytes = Data(base64Encoded: data) else { throw ClientError("bad png") }
+                guard let data = rect["data"]?.stringValue, let bytes = Data(base64Encoded: data) else {
+                    throw ClientError("bad png")
+                }
                 guard let image = PNGDecoder.decode(Array(bytes)) else { throw ClientError("not a valid PNG") }
                 guard image.width == rw, image.height == rh else { throw ClientError("png size differs from its rect") }
                 pixels = image.rgba
@@ -55,7 +64,9 @@ public struct FrameCanvas: Equatable {
 
     static func rgb(_ hex: String) -> (UInt8, UInt8, UInt8)? {
         let digits = Array(hex.utf8)
-        guard digits.count == 7, let v = UInt32(String(decoding: digits[1...], as: UTF8.self), radix: 16) else { return nil }
+        guard digits.count == 7, let v = UInt32(String(decoding: digits[1...], as: UTF8.self), radix: 16) else {
+            return nil
+        }
         return (UInt8(v >> 16), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF))
     }
 }
@@ -64,7 +75,10 @@ public struct FrameCanvas: Equatable {
 public enum PNGDecoder {
     public static func decode(_ png: [UInt8]) -> (width: Int, height: Int, rgba: [UInt8])? {
         guard png.count > 8, Array(png[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
-        var i = 8, width = 0, height = 0, colorType = 0
+        var i = 8
+        var width = 0
+        var height = 0
+        var colorType = 0
         var idat: [UInt8] = []
         var sawEnd = false
         func be(_ k: Int) -> Int { Int(png[k]) << 24 | Int(png[k + 1]) << 16 | Int(png[k + 2]) << 8 | Int(png[k + 3]) }
@@ -75,12 +89,15 @@ public enum PNGDecoder {
             let body = Array(png[(i + 8)..<(i + 8 + len)])
             let crc = UInt32(be(i + 8 + len))
             let computed = Array(png[(i + 4)..<(i + 8 + len)]).withUnsafeBytes { buf in
-                UInt32(truncatingIfNeeded: crc32(0, buf.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(buf.count)))
+                UInt32(
+                    truncatingIfNeeded: crc32(0, buf.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(buf.count)))
             }
             guard crc == computed else { return nil }
             switch type {
             case "IHDR":
-                width = be(i + 8); height = be(i + 12); colorType = Int(body[9])
+                width = be(i + 8)
+                height = be(i + 12)
+                colorType = Int(body[9])
                 guard body[8] == 8, body[12] == 0, colorType == 2 || colorType == 6 else { return nil }
             case "IDAT": idat += body
             case "IEND": sawEnd = true
@@ -106,7 +123,9 @@ public enum PNGDecoder {
             let f = raw[y * (stride + 1)]
             for x in 0..<stride {
                 let v = raw[y * (stride + 1) + 1 + x]
-                let a = x >= bpp ? Int(cur[x - bpp]) : 0, b = Int(prev[x]), c = x >= bpp ? Int(prev[x - bpp]) : 0
+                let a = x >= bpp ? Int(cur[x - bpp]) : 0
+                let b = Int(prev[x])
+                let c = x >= bpp ? Int(prev[x - bpp]) : 0
                 let pred: Int
                 switch f {
                 case 0: pred = 0
@@ -114,7 +133,10 @@ public enum PNGDecoder {
                 case 2: pred = b
                 case 3: pred = (a + b) / 2
                 case 4:
-                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    let p = a + b - c
+                    let pa = abs(p - a)
+                    let pb = abs(p - b)
+                    let pc = abs(p - c)
                     pred = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
                 default: return nil
                 }

@@ -14,7 +14,9 @@ public struct LayerListReplica: Sendable {
             switch op["op"]?.stringValue {
             case "add": layers.insert(op["layer"] ?? .null, at: min(op["index"]?.intValue ?? 0, layers.count))
             case "update":
-                if let i = layers.firstIndex(where: { $0["id"] == op["layer"]?["id"] }) { layers[i] = op["layer"] ?? .null }
+                if let i = layers.firstIndex(where: { $0["id"] == op["layer"]?["id"] }) {
+                    layers[i] = op["layer"] ?? .null
+                }
             case "remove": layers.removeAll { $0["id"] == op["id"] }
             case "move":
                 if let i = layers.firstIndex(where: { $0["id"] == op["id"] }) {

@@ -25,7 +25,10 @@ public struct Transcript: Sendable {
         self.name = name
         var pending: [JSON] = []
         func flush() {
-            if !pending.isEmpty { steps.append(.expect(pending)); pending = [] }
+            if !pending.isEmpty {
+                steps.append(.expect(pending))
+                pending = []
+            }
         }
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = String(line)
@@ -81,13 +84,27 @@ public struct Transcript: Sendable {
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count {
                 switch bytes[i + 1] {
-                case UInt8(ascii: "r"): out.append(0x0D); i += 2; continue
-                case UInt8(ascii: "n"): out.append(0x0A); i += 2; continue
-                case UInt8(ascii: "t"): out.append(0x09); i += 2; continue
-                case UInt8(ascii: "\\"): out.append(0x5C); i += 2; continue
+                case UInt8(ascii: "r"):
+                    out.append(0x0D)
+                    i += 2
+                    continue
+                case UInt8(ascii: "n"):
+                    out.append(0x0A)
+                    i += 2
+                    continue
+                case UInt8(ascii: "t"):
+                    out.append(0x09)
+                    i += 2
+                    continue
+                case UInt8(ascii: "\\"):
+                    out.append(0x5C)
+                    i += 2
+                    continue
                 case UInt8(ascii: "x") where i + 3 < bytes.count:
                     if let v = UInt8(String(decoding: bytes[(i + 2)...(i + 3)], as: UTF8.self), radix: 16) {
-                        out.append(v); i += 4; continue
+                        out.append(v)
+                        i += 4
+                        continue
                     }
                 default: break
                 }

@@ -41,7 +41,8 @@ enum ElementTypes {
         var onlyDigitsAndDots = true
         for c in id.utf8 {
             switch c {
-            case UInt8(ascii: "/"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "#"), UInt8(ascii: "@"): return false
+            case UInt8(ascii: "/"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "#"), UInt8(ascii: "@"):
+                return false
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."): break
             default: onlyDigitsAndDots = false
             }

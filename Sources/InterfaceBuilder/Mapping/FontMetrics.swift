@@ -35,7 +35,9 @@ enum FontMetrics {
         let style = attributes["style"]
         let size: Double
         if let text = attributes["pointSize"] {
-            guard let d = IBNumbers.finite(text), d > 0 else { return .invalid("pointSize \"\(text)\" is not a positive number") }
+            guard let d = IBNumbers.finite(text), d > 0 else {
+                return .invalid("pointSize \"\(text)\" is not a positive number")
+            }
             size = d
         } else if let style, let d = textStyleSizes[style] {
             size = d
@@ -45,7 +47,9 @@ enum FontMetrics {
         let lineHeight = systemLineHeight(pointSize: size)
         if style != nil { return .exact(lineHeight) }
         let type = attributes["type"]
-        if type == "system" || type == "boldSystem" || type == "italicSystem" || (type == nil && attributes["name"] == nil) {
+        if type == "system" || type == "boldSystem" || type == "italicSystem"
+            || (type == nil && attributes["name"] == nil)
+        {
             return .exact(lineHeight)
         }
         return .approximated(lineHeight, font: attributes["name"] ?? attributes["family"] ?? type ?? "custom")

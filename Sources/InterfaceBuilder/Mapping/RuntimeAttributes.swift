@@ -45,13 +45,19 @@ struct RuntimeAttribute: Sendable {
             }
             return .number(d)
         case "string":
-            guard let s = a["value"] ?? a.child(key: "value")?["value"] else { return .malformed("a string attribute needs a value") }
+            guard let s = a["value"] ?? a.child(key: "value")?["value"] else {
+                return .malformed("a string attribute needs a value")
+            }
             return .string(s)
         case "rect":
-            guard let r = a.child("rect", key: "value") else { return .malformed("a rect attribute needs a <rect key=\"value\">") }
+            guard let r = a.child("rect", key: "value") else {
+                return .malformed("a rect attribute needs a <rect key=\"value\">")
+            }
             var out: [Double] = []
             for k in ["x", "y", "width", "height"] {
-                guard let d = IBNumbers.finite(r[k] ?? "0") else { return .malformed("\(k) \"\(r[k] ?? "")\" is not a number") }
+                guard let d = IBNumbers.finite(r[k] ?? "0") else {
+                    return .malformed("\(k) \"\(r[k] ?? "")\" is not a number")
+                }
                 out.append(d)
             }
             return .rect(out)
@@ -87,7 +93,8 @@ enum InspectableProperty: String, CaseIterable, Sendable {
     var isTextOnly: Bool {
         switch self {
         case .lastLineFillPercent, .linesCornerRadius, .skeletonLineSpacing, .skeletonPaddingInsets,
-             .skeletonTextNumberOfLines, .skeletonTextLineHeight: true
+            .skeletonTextNumberOfLines, .skeletonTextLineHeight:
+            true
         default: false
         }
     }
@@ -96,7 +103,8 @@ enum InspectableProperty: String, CaseIterable, Sendable {
     func json(_ value: RuntimeAttribute.Value, typeName: String) -> Result<JSON, Mismatch> {
         if case .malformed(let why) = value { return .failure(Mismatch(message: why)) }
         switch self {
-        case .isSkeletonable, .isHiddenWhenSkeletonIsActive, .isUserInteractionDisabledWhenSkeletonIsActive, .layerMasksToBounds:
+        case .isSkeletonable, .isHiddenWhenSkeletonIsActive, .isUserInteractionDisabledWhenSkeletonIsActive,
+            .layerMasksToBounds:
             if case .boolean(let b) = value { return .success(.bool(b)) }
             return .failure(expected("a boolean", typeName))
         case .skeletonCornerRadius, .skeletonLineSpacing, .layerCornerRadius:
@@ -104,26 +112,39 @@ enum InspectableProperty: String, CaseIterable, Sendable {
             return .failure(expected("a number", typeName))
         case .lastLineFillPercent, .linesCornerRadius:
             guard case .number(let d) = value else { return .failure(expected("an integer number", typeName)) }
-            guard let i = IBNumbers.integer(d) else { return .failure(Mismatch(message: "\(rawValue) must be an integer, not \(d)")) }
+            guard let i = IBNumbers.integer(d) else {
+                return .failure(Mismatch(message: "\(rawValue) must be an integer, not \(d)"))
+            }
             return .success(.int(i))
         case .skeletonPaddingInsets:
             switch value {
             case .rect(let r): return .success(.array(r.map { .double($0) }))
             case .string(let s):
                 guard let r = Self.insets(s) else {
-                    return .failure(Mismatch(message: "skeletonPaddingInsets must be \"{top, left, bottom, right}\", not \"\(s)\""))
+                    return .failure(
+                        Mismatch(message: "skeletonPaddingInsets must be \"{top, left, bottom, right}\", not \"\(s)\""))
                 }
                 return .success(.array(r.map { .double($0) }))
-            default: return .failure(expected("a string \"{top, left, bottom, right}\" or a rect (x: top, y: left, width: bottom, height: right)", typeName))
+            default:
+                return .failure(
+                    expected(
+                        "a string \"{top, left, bottom, right}\" or a rect (x: top, y: left, width: bottom, height: right)",
+                        typeName))
             }
         case .skeletonTextNumberOfLines:
             switch value {
             case .number(let d):
-                guard let i = IBNumbers.integer(d) else { return .failure(Mismatch(message: "skeletonTextNumberOfLines must be an integer, not \(d)")) }
+                guard let i = IBNumbers.integer(d) else {
+                    return .failure(Mismatch(message: "skeletonTextNumberOfLines must be an integer, not \(d)"))
+                }
                 return .success(.int(i))
             case .string(let s) where s == "inherited": return .success(.string(s))
             case .string(let s):
-                guard let i = IBNumbers.integer(s) else { return .failure(Mismatch(message: "skeletonTextNumberOfLines must be \"inherited\" or an integer, not \"\(s)\"")) }
+                guard let i = IBNumbers.integer(s) else {
+                    return .failure(
+                        Mismatch(message: "skeletonTextNumberOfLines must be \"inherited\" or an integer, not \"\(s)\"")
+                    )
+                }
                 return .success(.int(i))
             default: return .failure(expected("a number or the string \"inherited\"", typeName))
             }
@@ -133,7 +154,11 @@ enum InspectableProperty: String, CaseIterable, Sendable {
             case .string(let s) where s == "relativeToFont" || s == "relativeToConstraints": return .success(.string(s))
             case .string(let s):
                 guard let d = IBNumbers.finite(s) else {
-                    return .failure(Mismatch(message: "skeletonTextLineHeight must be \"relativeToFont\", \"relativeToConstraints\" or a number, not \"\(s)\""))
+                    return .failure(
+                        Mismatch(
+                            message:
+                                "skeletonTextLineHeight must be \"relativeToFont\", \"relativeToConstraints\" or a number, not \"\(s)\""
+                        ))
                 }
                 return .success(.double(d))
             default: return .failure(expected("a number or \"relativeToFont\"/\"relativeToConstraints\"", typeName))

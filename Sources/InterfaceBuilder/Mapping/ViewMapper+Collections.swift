@@ -6,14 +6,18 @@ import SkeletonModel
 extension ViewMapper {
     /// Adds templates (`pointer/templates/<name>`) for `elements`; returns the names in order.
     private mutating func addTemplates(
-        _ elements: [IBElement], into templates: inout JSONObject, at pointer: [String], depth: Int, fallbackPrefix: String
+        _ elements: [IBElement], into templates: inout JSONObject, at pointer: [String], depth: Int,
+        fallbackPrefix: String
     ) -> [String] {
         var names: [String] = []
         for (k, cell) in elements.enumerated() {
-            let name = cell["reuseIdentifier"].flatMap { $0.isEmpty ? nil : $0 } ?? cell["id"] ?? "\(fallbackPrefix)\(k)"
+            let name =
+                cell["reuseIdentifier"].flatMap { $0.isEmpty ? nil : $0 } ?? cell["id"] ?? "\(fallbackPrefix)\(k)"
             if templates[name] != nil {
-                report(.duplicateID, "the reuse identifier \"\(name)\" is already used by another prototype in this view; this one is ignored",
-                       at: cell.location, severity: .warning)
+                report(
+                    .duplicateID,
+                    "the reuse identifier \"\(name)\" is already used by another prototype in this view; this one is ignored",
+                    at: cell.location, severity: .warning)
                 continue
             }
             // Template bodies start their own depth count in the document decoder, but sit at this depth.
@@ -31,10 +35,14 @@ extension ViewMapper {
         let estimated = rowHeightValue(e, "estimatedRowHeight", into: &o, at: pointer)
         var templates = JSONObject()
         let prototypes = e.grandchildren(of: "prototypes").filter { $0.name == "tableViewCell" }
-        var cellNames = addTemplates(prototypes, into: &templates, at: pointer, depth: depth, fallbackPrefix: "prototype")
+        var cellNames = addTemplates(
+            prototypes, into: &templates, at: pointer, depth: depth, fallbackPrefix: "prototype")
         var sections: [JSON] = []
-        let staticCells = e.grandchildren(of: "sections").flatMap { $0.grandchildren(of: "cells") }.filter { $0.name == "tableViewCell" }
-        let staticNames = addTemplates(staticCells, into: &templates, at: pointer, depth: depth, fallbackPrefix: "static")
+        let staticCells = e.grandchildren(of: "sections").flatMap { $0.grandchildren(of: "cells") }.filter {
+            $0.name == "tableViewCell"
+        }
+        let staticNames = addTemplates(
+            staticCells, into: &templates, at: pointer, depth: depth, fallbackPrefix: "static")
         let header = e.child(key: "tableHeaderView").flatMap { v in
             addTemplates([v], into: &templates, at: pointer, depth: depth, fallbackPrefix: "tableHeaderView").first
         }
@@ -62,12 +70,15 @@ extension ViewMapper {
         // With both heights automatic, SkeletonView needs an estimatedRowHeight set in code; use the first
         // prototype's row height instead, and say so.
         let automatic = { (h: Double?) in h == nil || h == -1 }
-        if automatic(rowHeight), automatic(estimated), let cell = (staticNames.isEmpty ? prototypes : staticCells).first,
-           !cellNames.isEmpty, let h = prototypeHeight(cell), h > 0 {
+        if automatic(rowHeight), automatic(estimated),
+            let cell = (staticNames.isEmpty ? prototypes : staticCells).first,
+            !cellNames.isEmpty, let h = prototypeHeight(cell), h > 0
+        {
             o["estimatedRowHeight"] = .double(h)
-            report(.invalidRowHeight,
-                   "rowHeight and estimatedRowHeight are automatic, so SkeletonView would need an estimatedRowHeight set in code; "
-                   + "using the first prototype's height (\(h))", at: e.location, severity: .warning)
+            report(
+                .invalidRowHeight,
+                "rowHeight and estimatedRowHeight are automatic, so SkeletonView would need an estimatedRowHeight set in code; "
+                    + "using the first prototype's height (\(h))", at: e.location, severity: .warning)
         }
     }
 
@@ -78,7 +89,9 @@ extension ViewMapper {
     }
 
     /// Reads one row height attribute into the node; returns it (nil when absent or not a number).
-    private mutating func rowHeightValue(_ e: IBElement, _ name: String, into o: inout JSONObject, at pointer: [String]) -> Double? {
+    private mutating func rowHeightValue(_ e: IBElement, _ name: String, into o: inout JSONObject, at pointer: [String])
+        -> Double?
+    {
         guard let text = e[name] else { return nil }
         guard let d = IBNumbers.finite(text) else {
             report(.invalidValue, "\(name) \"\(text)\" is not a number", at: e.location)

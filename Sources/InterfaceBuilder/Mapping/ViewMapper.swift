@@ -18,11 +18,15 @@ struct ViewMapper {
     private var reportedTooMany = false
 
     init(limits: DocumentLimits, colors: IBColorResolver, embeddable: [String: IBElement], scene: String) {
-        self.limits = limits; self.colors = colors; self.embeddable = embeddable; self.sceneStack = [scene]
+        self.limits = limits
+        self.colors = colors
+        self.embeddable = embeddable
+        self.sceneStack = [scene]
     }
 
     mutating func report(
-        _ code: ProblemCode, _ message: String, at location: IBSourceLocation, severity: DocumentProblem.Severity = .error
+        _ code: ProblemCode, _ message: String, at location: IBSourceLocation,
+        severity: DocumentProblem.Severity = .error
     ) {
         problems.append(IBProblems.problem(code, message, at: location, severity: severity))
     }
@@ -62,9 +66,13 @@ struct ViewMapper {
 
         var children: [JSON] = []
         for child in childViews(of: e, type: type) {
-            if let n = node(child, at: pointer + ["children", String(children.count)], depth: depth + 1) { children.append(n) }
+            if let n = node(child, at: pointer + ["children", String(children.count)], depth: depth + 1) {
+                children.append(n)
+            }
         }
-        if e.name == "containerView", let embedded = embeddedRoot(of: e, at: pointer + ["children", String(children.count)], depth: depth + 1) {
+        if e.name == "containerView",
+            let embedded = embeddedRoot(of: e, at: pointer + ["children", String(children.count)], depth: depth + 1)
+        {
             children.append(embedded)
         }
         if !children.isEmpty { o["children"] = .array(children) }
@@ -86,7 +94,9 @@ struct ViewMapper {
     /// `<rect key="frame">` as `[x, y, width, height]`; a non-numeric value is `invalid-frame` at the rect.
     private mutating func frame(of e: IBElement, at pointer: [String]) -> JSON {
         guard let rect = e.child("rect", key: "frame") else {
-            report(.invalidFrame, "<\(e.name)> has no <rect key=\"frame\">; using an empty frame", at: e.location, severity: .warning)
+            report(
+                .invalidFrame, "<\(e.name)> has no <rect key=\"frame\">; using an empty frame", at: e.location,
+                severity: .warning)
             return [0, 0, 0, 0]
         }
         sourceMap.record(pointer + ["frame"], rect.location)
@@ -134,7 +144,8 @@ struct ViewMapper {
     /// Width and height constraints the view owns (in its own `<constraints>`, with no second item): their
     /// constants widen the skeleton (`definedMaxBounds`).
     private mutating func mapConstraints(_ e: IBElement, into o: inout JSONObject, at pointer: [String]) {
-        var width: [JSON] = [], height: [JSON] = []
+        var width: [JSON] = []
+        var height: [JSON] = []
         let own = e["id"]
         for c in e.grandchildren(of: "constraints") where c.name == "constraint" {
             guard c["secondItem"] == nil, c.flag("placeholder") != true else { continue }
@@ -143,7 +154,9 @@ struct ViewMapper {
             guard attribute == "width" || attribute == "height" else { continue }
             let text = c["constant"] ?? "0"
             guard let d = IBNumbers.finite(text) else {
-                report(.invalidValue, "the \(attribute ?? "") constraint's constant \"\(text)\" is not a number", at: c.location)
+                report(
+                    .invalidValue, "the \(attribute ?? "") constraint's constant \"\(text)\" is not a number",
+                    at: c.location)
                 continue
             }
             if attribute == "width" {
@@ -180,8 +193,10 @@ struct ViewMapper {
             o["font"] = .double(h)
         case .approximated(let h, let name):
             o["font"] = .double(h)
-            report(.invalidValue, "the metrics of the font \"\(name)\" are unknown; using the system font's line height (\(h))",
-                   at: font.location, severity: .warning)
+            report(
+                .invalidValue,
+                "the metrics of the font \"\(name)\" are unknown; using the system font's line height (\(h))",
+                at: font.location, severity: .warning)
         case .invalid(let why):
             report(.invalidValue, why, at: font.location)
         }
@@ -189,12 +204,16 @@ struct ViewMapper {
 
     /// SkeletonView's inspectables (and `layer.cornerRadius`/`layer.masksToBounds`) from
     /// `userDefinedRuntimeAttributes`; other key paths are skipped.
-    private mutating func mapRuntimeAttributes(_ e: IBElement, type: NodeType, into o: inout JSONObject, at pointer: [String]) {
+    private mutating func mapRuntimeAttributes(
+        _ e: IBElement, type: NodeType, into o: inout JSONObject, at pointer: [String]
+    ) {
         for a in RuntimeAttribute.all(of: e) {
             guard let property = InspectableProperty(rawValue: a.keyPath) else { continue }
             if property.isTextOnly, !type.isText {
-                report(.invalidValue, "\(a.keyPath) is a property of UILabel and UITextView, not \(type.rawValue); it is ignored",
-                       at: a.location, severity: .warning)
+                report(
+                    .invalidValue,
+                    "\(a.keyPath) is a property of UILabel and UITextView, not \(type.rawValue); it is ignored",
+                    at: a.location, severity: .warning)
                 continue
             }
             switch property.json(a.value, typeName: a.typeName) {
@@ -209,21 +228,31 @@ struct ViewMapper {
 
     /// A container view's embedded view controller's view, sized to the container (UIKit adds it as a subview).
     private mutating func embeddedRoot(of e: IBElement, at pointer: [String], depth: Int) -> JSON? {
-        guard let segue = e.grandchildren(of: "connections").first(where: { $0.name == "segue" && $0["kind"] == "embed" }),
-              let destination = segue["destination"] else { return nil }
+        guard
+            let segue = e.grandchildren(of: "connections").first(where: { $0.name == "segue" && $0["kind"] == "embed" }
+            ),
+            let destination = segue["destination"]
+        else { return nil }
         if sceneStack.contains(destination) {
-            report(.referenceCycle, "the container view embeds the view controller \"\(destination)\", which contains this container: "
-                   + (sceneStack + [destination]).joined(separator: " → "), at: segue.location)
+            report(
+                .referenceCycle,
+                "the container view embeds the view controller \"\(destination)\", which contains this container: "
+                    + (sceneStack + [destination]).joined(separator: " → "), at: segue.location)
             return nil
         }
         guard let root = embeddable[destination] else {
-            report(.invalidValue, "the embedded view controller \"\(destination)\" has no view in this file", at: segue.location, severity: .warning)
+            report(
+                .invalidValue, "the embedded view controller \"\(destination)\" has no view in this file",
+                at: segue.location, severity: .warning)
             return nil
         }
         sceneStack.append(destination)
         defer { sceneStack.removeLast() }
         guard var n = node(root, at: pointer, depth: depth), case .object(var o) = n else { return nil }
-        let size = e.child("rect", key: "frame").map { (IBNumbers.finite($0["width"]) ?? 0, IBNumbers.finite($0["height"]) ?? 0) } ?? (0, 0)
+        let size =
+            e.child("rect", key: "frame").map {
+                (IBNumbers.finite($0["width"]) ?? 0, IBNumbers.finite($0["height"]) ?? 0)
+            } ?? (0, 0)
         o["frame"] = [0, 0, .double(size.0), .double(size.1)]
         n = .object(o)
         return n

@@ -17,7 +17,11 @@ public struct IBScene: Sendable, Hashable {
 
     /// Creates a value with the given members.
     public init(id: String, title: String, rootViewID: String, frame: Rect, location: IBSourceLocation) {
-        self.id = id; self.title = title; self.rootViewID = rootViewID; self.frame = frame; self.location = location
+        self.id = id
+        self.title = title
+        self.rootViewID = rootViewID
+        self.frame = frame
+        self.location = location
     }
 }
 

@@ -44,14 +44,18 @@ struct SceneCatalog: Sendable {
     private mutating func addController(_ object: IBElement, sceneComment: String?) {
         guard let id = object["id"], let view = object.child(key: "view"), ElementTypes.isView(view) else { return }
         embeddable[id] = view
-        let title = [sceneComment, object["title"], object["userLabel"], object["customClass"]]
+        let title =
+            [sceneComment, object["title"], object["userLabel"], object["customClass"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? object.name
         add(id: id, title: title, root: view, at: object.location)
     }
 
     private mutating func add(id: String, title: String, root: IBElement, at location: IBSourceLocation) {
         guard roots[id] == nil else {
-            problems.append(IBProblems.problem(.duplicateID, "the scene id \"\(id)\" is used twice; the second scene is ignored", at: location, severity: .warning))
+            problems.append(
+                IBProblems.problem(
+                    .duplicateID, "the scene id \"\(id)\" is used twice; the second scene is ignored", at: location,
+                    severity: .warning))
             return
         }
         let r = root.child("rect", key: "frame")
@@ -65,27 +69,38 @@ struct SceneCatalog: Sendable {
 
     /// The scene the initial view controller shows: itself when it has a view, else (navigation, tab bar and
     /// split view controllers) the destination of its first relationship segue, followed until a scene.
-    private mutating func follow(_ initial: String, controllers: [String: IBElement], from location: IBSourceLocation) -> String? {
+    private mutating func follow(_ initial: String, controllers: [String: IBElement], from location: IBSourceLocation)
+        -> String?
+    {
         var current = initial
         var visited: [String] = []
         var at = location
         while true {
             if roots[current] != nil { return current }
             if visited.contains(current) {
-                problems.append(IBProblems.problem(
-                    .referenceCycle, "the initial view controller's relationships loop: " + (visited + [current]).joined(separator: " → ")
-                        + "; the first scene is used", at: at))
+                problems.append(
+                    IBProblems.problem(
+                        .referenceCycle,
+                        "the initial view controller's relationships loop: "
+                            + (visited + [current]).joined(separator: " → ")
+                            + "; the first scene is used", at: at))
                 return nil
             }
             visited.append(current)
             guard let vc = controllers[current] else {
-                problems.append(IBProblems.problem(
-                    .invalidValue, "the initial view controller \"\(current)\" is not a view controller of this file; the first scene is used",
-                    at: at, severity: .warning))
+                problems.append(
+                    IBProblems.problem(
+                        .invalidValue,
+                        "the initial view controller \"\(current)\" is not a view controller of this file; the first scene is used",
+                        at: at, severity: .warning))
                 return nil
             }
-            guard let segue = vc.grandchildren(of: "connections").first(where: { $0.name == "segue" && $0["kind"] == "relationship" }),
-                  let next = segue["destination"] else { return nil }
+            guard
+                let segue = vc.grandchildren(of: "connections").first(where: {
+                    $0.name == "segue" && $0["kind"] == "relationship"
+                }),
+                let next = segue["destination"]
+            else { return nil }
             at = segue.location
             current = next
         }

@@ -42,11 +42,15 @@ struct SceneDecoder {
         var seen = Set<DocumentProblem>()
         let unique = problems.filter { seen.insert($0).inserted }
         let sorted = unique.enumerated().sorted { a, b in
-            let la = (a.element.line ?? 0, a.element.column ?? 0), lb = (b.element.line ?? 0, b.element.column ?? 0)
+            let la = (a.element.line ?? 0, a.element.column ?? 0)
+            let lb = (b.element.line ?? 0, b.element.column ?? 0)
             return la != lb ? la < lb : a.offset < b.offset
         }.map(\.element)
         guard sorted.count > max else { return sorted }
-        return Array(sorted.prefix(max)) + [DocumentProblem(
-            code: .tooManyProblems, pointer: JSONPointer(), message: "\(sorted.count - max) more problems not listed", severity: .warning)]
+        return Array(sorted.prefix(max)) + [
+            DocumentProblem(
+                code: .tooManyProblems, pointer: JSONPointer(),
+                message: "\(sorted.count - max) more problems not listed", severity: .warning)
+        ]
     }
 }

@@ -7,7 +7,10 @@ public struct IBSourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var column: Int
 
     /// Creates a value with the given members.
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
 
     /// `line:column`.
     public var description: String { "\(line):\(column)" }

@@ -5,7 +5,8 @@ import SkeletonModel
 /// `column`; `position` stays nil and the pointer is empty.
 enum IBProblems {
     static func problem(
-        _ code: ProblemCode, _ message: String, at location: IBSourceLocation?, severity: DocumentProblem.Severity = .error
+        _ code: ProblemCode, _ message: String, at location: IBSourceLocation?,
+        severity: DocumentProblem.Severity = .error
     ) -> DocumentProblem {
         DocumentProblem(
             code: code, pointer: JSONPointer(), message: message, severity: severity,

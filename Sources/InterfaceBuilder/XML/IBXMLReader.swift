@@ -1,8 +1,9 @@
 internal import Foundation
-#if canImport(FoundationXML)
-internal import FoundationXML
-#endif
 import SkeletonModel
+
+#if canImport(FoundationXML)
+    internal import FoundationXML
+#endif
 
 /// Reads XML text into an `IBElement` tree with Foundation's `XMLParser` (libxml2 underneath), keeping where
 /// each element starts. No DTDs or entities beyond XML's own five are accepted.
@@ -18,12 +19,17 @@ enum IBXMLReader {
         let lines = LineIndex(bytes)
         // Foundation's parser traps on names that are not UTF-8; Xcode writes UTF-8 only, so refuse anything else.
         if let bad = Self.firstInvalidUTF8(in: bytes) {
-            return .failure(IBProblems.problem(
-                .xmlSyntax, "the file is not UTF-8 text (an invalid byte sequence)", at: lines.location(ofOffset: bad)))
+            return .failure(
+                IBProblems.problem(
+                    .xmlSyntax, "the file is not UTF-8 text (an invalid byte sequence)",
+                    at: lines.location(ofOffset: bad)))
         }
         if let at = Self.firstDTD(in: bytes) {
             let l = lines.location(ofOffset: at)
-            return .failure(IBProblems.problem(.xmlSyntax, "document type declarations and entities are not allowed in Interface Builder files", at: l))
+            return .failure(
+                IBProblems.problem(
+                    .xmlSyntax, "document type declarations and entities are not allowed in Interface Builder files",
+                    at: l))
         }
         let builder = TreeBuilder(bytes: bytes, lines: lines, maxDepth: maxDepth)
         let parser = XMLParser(data: Data(bytes))
@@ -33,8 +39,11 @@ enum IBXMLReader {
         let ok = parser.parse()
         if let problem = builder.problem { return .failure(problem) }
         guard ok, let root = builder.root else {
-            let at = builder.errorLocation ?? IBSourceLocation(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
-            let message = (builder.error ?? parser.parserError).map { Self.describe($0) } ?? "the file is not well-formed XML"
+            let at =
+                builder.errorLocation
+                ?? IBSourceLocation(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
+            let message =
+                (builder.error ?? parser.parserError).map { Self.describe($0) } ?? "the file is not well-formed XML"
             return .failure(IBProblems.problem(.xmlSyntax, message, at: at))
         }
         return .document(root)
@@ -96,7 +105,8 @@ struct LineIndex: Sendable {
 
     /// The 1-based line and column of a byte offset.
     func location(ofOffset offset: Int) -> IBSourceLocation {
-        var lo = 0, hi = starts.count - 1
+        var lo = 0
+        var hi = starts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
@@ -125,16 +135,20 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     var errorLocation: IBSourceLocation?
 
     init(bytes: [UInt8], lines: LineIndex, maxDepth: Int) {
-        self.bytes = bytes; self.lines = lines; self.maxDepth = maxDepth
+        self.bytes = bytes
+        self.lines = lines
+        self.maxDepth = maxDepth
     }
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
-        let location = startLocation(of: elementName, reportedAt: IBSourceLocation(line: parser.lineNumber, column: parser.columnNumber))
+        let location = startLocation(
+            of: elementName, reportedAt: IBSourceLocation(line: parser.lineNumber, column: parser.columnNumber))
         if stack.count >= maxDepth {
-            problem = IBProblems.problem(.tooDeep, "elements nest deeper than the limit of \(maxDepth) levels", at: location)
+            problem = IBProblems.problem(
+                .tooDeep, "elements nest deeper than the limit of \(maxDepth) levels", at: location)
             parser.abortParsing()
             return
         }
@@ -144,7 +158,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         stack.append(e)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         pendingComment = nil
         guard let done = stack.popLast() else { return }
         if stack.isEmpty { root = done } else { stack[stack.count - 1].children.append(done) }
@@ -165,7 +181,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        problem = IBProblems.problem(.xmlSyntax, "entity declarations are not allowed", at: IBSourceLocation(line: parser.lineNumber, column: parser.columnNumber))
+        problem = IBProblems.problem(
+            .xmlSyntax, "entity declarations are not allowed",
+            at: IBSourceLocation(line: parser.lineNumber, column: parser.columnNumber))
         parser.abortParsing()
     }
 
@@ -178,7 +196,10 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         let floor = max(0, i - (1 << 16))
         while i >= floor {
             var match = true
-            for (k, b) in needle.enumerated() where bytes[i + k] != b { match = false; break }
+            for (k, b) in needle.enumerated() where bytes[i + k] != b {
+                match = false
+                break
+            }
             if match { return lines.location(ofOffset: i) }
             i -= 1
         }

@@ -67,8 +67,10 @@ public struct ContentLengthFramer: Framer {
     public mutating func finish(_ emit: (FramerEvent) -> Void) {
         switch state {
         case .body(let length):
-            emit(.error(FramingError(
-                .truncated, "input ended \(buffer.count) bytes into a \(length)-byte message body")))
+            emit(
+                .error(
+                    FramingError(
+                        .truncated, "input ended \(buffer.count) bytes into a \(length)-byte message body")))
         case .skipping:
             break  // Already reported as too large.
         case .headers:
@@ -175,7 +177,8 @@ public struct ContentLengthFramer: Framer {
         for line in lines(of: bytes) where !line.isEmpty {
             sawHeader = true
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-                return .failure(FramingError(.malformedHeader, "header line without a colon: \(printable(line))"), skip: nil)
+                return .failure(
+                    FramingError(.malformedHeader, "header line without a colon: \(printable(line))"), skip: nil)
             }
             let name = String(decoding: line[line.startIndex..<colon], as: UTF8.self).lowercased()
             let value = trimmed(line[(colon + 1)...])
@@ -198,7 +201,8 @@ public struct ContentLengthFramer: Framer {
                     let charset = text[range.upperBound...].prefix { $0 != ";" }
                         .trimmingCharacters(in: " \"")
                     if charset != "utf-8" && charset != "utf8" {
-                        charsetError = FramingError(.unsupportedCharset, "unsupported charset \(charset): only utf-8 is accepted")
+                        charsetError = FramingError(
+                            .unsupportedCharset, "unsupported charset \(charset): only utf-8 is accepted")
                     }
                 }
             default:
@@ -208,7 +212,8 @@ public struct ContentLengthFramer: Framer {
         if !sawHeader { return .blank }
         if let lengthError { return .failure(lengthError, skip: nil) }
         guard let length else {
-            return .failure(FramingError(.missingContentLength, "header block without a Content-Length header"), skip: nil)
+            return .failure(
+                FramingError(.missingContentLength, "header block without a Content-Length header"), skip: nil)
         }
         if length > maxMessageSize {
             // A plausible length is skipped as its body streams past; an absurd one cannot be trusted to say
@@ -223,7 +228,9 @@ public struct ContentLengthFramer: Framer {
 
     /// The offset just past the empty line that ends a header block in `head + tail`, counted from the start
     /// of `head`. `head` holds no complete block (it is what earlier reads left), so only `tail` is scanned.
-    private static func findHeaderEnd(_ head: UnsafeRawBufferPointer, continuingWith tail: UnsafeRawBufferPointer) -> Int? {
+    private static func findHeaderEnd(_ head: UnsafeRawBufferPointer, continuingWith tail: UnsafeRawBufferPointer)
+        -> Int?
+    {
         // Is the end of `head` at the start of a line (ignoring carriage returns)?
         var k = head.count - 1
         while k >= 0, head[k] == 0x0D { k -= 1 }

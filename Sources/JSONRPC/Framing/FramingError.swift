@@ -22,7 +22,8 @@ public struct FramingError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     public init(_ kind: Kind, _ message: String) {
-        self.kind = kind; self.message = message
+        self.kind = kind
+        self.message = message
     }
 
     public var description: String { message }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Thin, safe wrappers over POSIX file descriptor calls.
@@ -53,7 +53,7 @@ public enum FileDescriptor {
 }
 
 #if canImport(Glibc)
-private let systemRead = Glibc.read
+    private let systemRead = Glibc.read
 #elseif canImport(Darwin)
-private let systemRead = Darwin.read
+    private let systemRead = Darwin.read
 #endif

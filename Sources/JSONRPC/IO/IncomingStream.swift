@@ -59,7 +59,8 @@ public struct IncomingStream {
 
     /// -32700 with jansson's position for syntax errors; -32600 for limits.
     public static func responseError(for error: JSONParseError) -> ResponseError {
-        let data: JSON? = error.line > 0
+        let data: JSON? =
+            error.line > 0
             ? ["line": .int(error.line), "column": .int(error.column), "position": .int(error.position)]
             : nil
         switch error.reason {

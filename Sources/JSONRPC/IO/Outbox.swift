@@ -16,7 +16,10 @@ public final class Outbox: Sendable {
     public struct Watermarks: Sendable {
         public var high: Int
         public var low: Int
-        public init(high: Int = 8 << 20, low: Int = 1 << 20) { self.high = high; self.low = low }
+        public init(high: Int = 8 << 20, low: Int = 1 << 20) {
+            self.high = high
+            self.low = low
+        }
     }
 
     private enum Entry {

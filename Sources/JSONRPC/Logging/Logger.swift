@@ -2,7 +2,8 @@ import Synchronization
 
 /// How much the daemon says on stderr.
 public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
-    case error = 0, warning, info, debug, trace
+    case error = 0
+    case warning, info, debug, trace
 
     public init?(name: String) {
         guard let level = Self.allCases.first(where: { $0.description == name.lowercased() }) else { return nil }

@@ -29,8 +29,12 @@ extension IncomingPayload {
         if value.kind == .array {
             let elements = value.elements
             if elements.isEmpty {
-                self = .single(.failure(InvalidMessage(
-                    id: nil, error: ResponseError(.invalidRequest, "empty batch: a batch array needs at least one message"))))
+                self = .single(
+                    .failure(
+                        InvalidMessage(
+                            id: nil,
+                            error: ResponseError(
+                                .invalidRequest, "empty batch: a batch array needs at least one message"))))
             } else {
                 self = .batch(elements.map(IncomingMessage.decode))
             }
@@ -85,11 +89,16 @@ extension IncomingMessage {
             }
             return .success(.notification(method: method, params: params))
         }
-        let result = value["result"], error = value["error"]
+        let result = value["result"]
+        let error = value["error"]
         if idValue != nil, (result == nil) != (error == nil) {
             return .success(.response(id: id, result: result, error: error))
         }
-        return .failure(invalid(id, "a message needs \"method\" (request or notification) or exactly one of \"result\" and \"error\" with an \"id\" (response)"))
+        return .failure(
+            invalid(
+                id,
+                "a message needs \"method\" (request or notification) or exactly one of \"result\" and \"error\" with an \"id\" (response)"
+            ))
     }
 
     private static func invalid(_ id: RequestID?, _ message: String) -> InvalidMessage {

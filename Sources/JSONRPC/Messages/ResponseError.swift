@@ -25,7 +25,9 @@ public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible 
     public var data: JSON?
 
     public init(code: Int, message: String, data: JSON? = nil) {
-        self.code = code; self.message = message; self.data = data
+        self.code = code
+        self.message = message
+        self.data = data
     }
 
     public init(_ code: ErrorCode, _ message: String, data: JSON? = nil) {

@@ -29,7 +29,8 @@ public struct TreeDescription: Sendable, Hashable {
     private func write(into out: inout String, indent: Int, includeState: Bool) {
         let pad = String(repeating: "  ", count: indent + 1)
         var members: [(String, String)] = [
-            ("type", Self.quoted(type)), ("reference", Self.quoted(reference)), ("isSkeletonable", String(isSkeletonable)),
+            ("type", Self.quoted(type)), ("reference", Self.quoted(reference)),
+            ("isSkeletonable", String(isSkeletonable)),
         ]
         if includeState {
             members.append(("isSkeletonActive", String(isSkeletonActive)))
@@ -83,7 +84,9 @@ public struct TreeDescription: Sendable, Hashable {
 extension SkeletonSession {
     /// The tree description of `node` (nil: the root), as SkeletonView builds it: the node (even when it
     /// is not skeletonable) and, recursively, its `skeletonChildren`.
-    public func treeDescription(node reference: String? = nil, at time: Double? = nil) throws(EngineError) -> TreeDescription {
+    public func treeDescription(node reference: String? = nil, at time: Double? = nil) throws(EngineError)
+        -> TreeDescription
+    {
         var copy = self
         if let time { _ = copy.advance(to: time) }
         return copy.describe(try copy.resolve(reference))
@@ -98,6 +101,7 @@ extension SkeletonSession {
             isSkeletonActive: isActive(v),
             isHidden: node.isHidden || st.hiddenBySkeleton,
             isUserInteractionEnabled: node.isUserInteractionEnabled && !st.interactionDisabled,
-            isScrollEnabled: node.type.isScrollView ? node.isScrollEnabled && !(node.type.isCollection && st.interactionDisabled) : nil)
+            isScrollEnabled: node.type.isScrollView
+                ? node.isScrollEnabled && !(node.type.isCollection && st.interactionDisabled) : nil)
     }
 }

@@ -14,8 +14,10 @@ public enum TextLayout {
     /// §3.5: the frames of `count` lines in the mask's coordinates, after the first layout pass.
     public static func lineFrames(_ p: TextParameters, count n: Int, in bounds: Size) -> [Rect] {
         guard n > 0 else { return [] }
-        let w = bounds.width, hBounds = bounds.height
-        let t = p.padding.top, b = p.padding.bottom
+        let w = bounds.width
+        let hBounds = bounds.height
+        let t = p.padding.top
+        let b = p.padding.bottom
         let l = p.isRightToLeft ? p.padding.right : p.padding.left
         let r = p.isRightToLeft ? p.padding.left : p.padding.right
         let hh = (n == 1 && p.renderSingleLineAsView) ? hBounds : p.lineHeight

@@ -27,10 +27,16 @@ public struct TextParameters: Sendable, Hashable {
         linesCornerRadius: Double = 0, padding: EdgeInsets = .zero, alignment: TextAlignment = .natural,
         isRightToLeft: Bool = false, centersVertically: Bool = true, renderSingleLineAsView: Bool = false
     ) {
-        self.estimatedLines = estimatedLines; self.lineHeight = lineHeight; self.spacing = spacing
-        self.lastLineFillPercent = lastLineFillPercent; self.linesCornerRadius = linesCornerRadius
-        self.padding = padding; self.alignment = alignment; self.isRightToLeft = isRightToLeft
-        self.centersVertically = centersVertically; self.renderSingleLineAsView = renderSingleLineAsView
+        self.estimatedLines = estimatedLines
+        self.lineHeight = lineHeight
+        self.spacing = spacing
+        self.lastLineFillPercent = lastLineFillPercent
+        self.linesCornerRadius = linesCornerRadius
+        self.padding = padding
+        self.alignment = alignment
+        self.isRightToLeft = isRightToLeft
+        self.centersVertically = centersVertically
+        self.renderSingleLineAsView = renderSingleLineAsView
     }
 
     /// The parameters of `node` (a UILabel or UITextView) under `appearance`.
@@ -43,7 +49,11 @@ public struct TextParameters: Sendable, Hashable {
         case .fixed(let x): h = x
         case .relativeToFont: h = t.fontLineHeight ?? a.multilineHeight
         case .relativeToConstraints:
-            if isLabel, n != 0, let c = node.constraints.height.first { h = c / Double(n) } else { h = a.multilineHeight }
+            if isLabel, n != 0, let c = node.constraints.height.first {
+                h = c / Double(n)
+            } else {
+                h = a.multilineHeight
+            }
         }
         self.init(
             estimatedLines: n, lineHeight: h, spacing: t.skeletonLineSpacing ?? a.multilineSpacing,

@@ -20,8 +20,9 @@ extension SkeletonSession {
         let appearance = self.appearance
         let scheme = document.colorScheme
         if reuse, departing.isEmpty, let last = displayListCache.lastBuild, last.isStatic(at: time),
-           last.scheme == scheme, last.canvas == document.canvasSize, last.appearance == appearance,
-           let rebuilt = rebuild(from: last, appearance: appearance, at: time) {
+            last.scheme == scheme, last.canvas == document.canvasSize, last.appearance == appearance,
+            let rebuilt = rebuild(from: last, appearance: appearance, at: time)
+        {
             return rebuilt
         }
         var departingByNode: [String: [Int]] = [:]
@@ -31,11 +32,15 @@ extension SkeletonSession {
             capacity: tree.count + tree.count / 2)
         if !departing.isEmpty { pass.staticSince = .infinity }
         emit(0, clips: [], into: &pass)
-        let list = DisplayList(size: document.canvasSize, background: scheme == .dark ? .black : .white, layers: pass.out)
+        let list = DisplayList(
+            size: document.canvasSize, background: scheme == .dark ? .black : .white, layers: pass.out)
         guard reuse else { return list }
-        displayListCache.store(DisplayListCache.Build(
-            list: list, revision: tree.revision, stateRevision: states.revision, appearance: appearance, scheme: scheme,
-            canvas: document.canvasSize, start: pass.start, end: pass.end, staticSince: pass.staticSince, time: time),
+        displayListCache.store(
+            DisplayListCache.Build(
+                list: list, revision: tree.revision, stateRevision: states.revision, appearance: appearance,
+                scheme: scheme,
+                canvas: document.canvasSize, start: pass.start, end: pass.end, staticSince: pass.staticSince, time: time
+            ),
             partial: false)
         return list
     }
@@ -56,10 +61,11 @@ extension SkeletonSession {
             let opacity = contentOpacity(st.contentFade, at: time)
             if let fade = st.contentFade { pass.fades(from: fade.start, for: fade.duration) }
             if color.alpha > 0, opacity > 0, !rect.isEmpty {
-                pass.out.append(Layer(
-                    id: node.reference + "#content", node: node.reference, kind: .content,
-                    shape: RoundedRect(rect: rect, cornerRadius: node.cornerRadius), fill: .solid(color),
-                    opacity: opacity, clips: clips))
+                pass.out.append(
+                    Layer(
+                        id: node.reference + "#content", node: node.reference, kind: .content,
+                        shape: RoundedRect(rect: rect, cornerRadius: node.cornerRadius), fill: .solid(color),
+                        opacity: opacity, clips: clips))
             }
         }
         var inner = clips
@@ -87,7 +93,9 @@ extension SkeletonSession {
             } else {
                 pass.fades(from: layer.appearedAt, for: layer.fadeIn)
             }
-            pass.out.append(contentsOf: skeletonLayers(v, layer, at: time, animate: true, clips: inner, appearance: pass.appearance))
+            pass.out.append(
+                contentsOf: skeletonLayers(v, layer, at: time, animate: true, clips: inner, appearance: pass.appearance)
+            )
         }
     }
 
@@ -111,7 +119,9 @@ extension SkeletonSession {
         appearance: SkeletonAppearance? = nil
     ) -> [Layer] {
         let opacity = progress(start: layer.appearedAt, duration: layer.fadeIn, at: time)
-        return buildSkeletonLayers(v, layer, opacity: opacity, at: time, animate: animate, clips: clips, appearance: appearance ?? self.appearance)
+        return buildSkeletonLayers(
+            v, layer, opacity: opacity, at: time, animate: animate, clips: clips,
+            appearance: appearance ?? self.appearance)
     }
 
     private func buildSkeletonLayers(
@@ -126,7 +136,8 @@ extension SkeletonSession {
         if let n = layer.lineCount, n > 0, node.type.isText {
             let p = TextParameters(node: node, appearance: appearance, isRightToLeft: tree.rtl[v])
             let dx = tree.isInTrailingStack(v) ? -size.width : 0
-            let inputs = LayoutCache.Inputs(node: node, origin: o, size: size, text: p, lineCount: n, trailingStackOffset: dx)
+            let inputs = LayoutCache.Inputs(
+                node: node, origin: o, size: size, text: p, lineCount: n, trailingStackOffset: dx)
             let lines = layoutCache.rects(for: node.reference, inputs) {
                 TextLayout.lineFrames(p, count: n, in: size).map { $0.offsetBy(dx: o.x + dx, dy: o.y) }
             }
@@ -138,14 +149,18 @@ extension SkeletonSession {
                     opacity: opacity * alpha, clips: clips)
             }
         }
-        let inputs = LayoutCache.Inputs(node: node, origin: o, size: size, text: nil, lineCount: nil, trailingStackOffset: 0)
-        let rect = layoutCache.rects(for: node.reference, inputs) {
-            [Rect(x: o.x, y: o.y, width: size.width, height: size.height)]
-        }.first ?? Rect(x: o.x, y: o.y, width: size.width, height: size.height)
+        let inputs = LayoutCache.Inputs(
+            node: node, origin: o, size: size, text: nil, lineCount: nil, trailingStackOffset: 0)
+        let rect =
+            layoutCache.rects(for: node.reference, inputs) {
+                [Rect(x: o.x, y: o.y, width: size.width, height: size.height)]
+            }.first ?? Rect(x: o.x, y: o.y, width: size.width, height: size.height)
         let (fill, alpha) = painter.fill(for: rect)
-        return [Layer(
-            id: "\(node.reference)#block\(suffix)", node: node.reference, kind: .block,
-            shape: RoundedRect(rect: rect, cornerRadius: layer.cornerRadius), fill: fill,
-            opacity: opacity * alpha, clips: clips)]
+        return [
+            Layer(
+                id: "\(node.reference)#block\(suffix)", node: node.reference, kind: .block,
+                shape: RoundedRect(rect: rect, cornerRadius: layer.cornerRadius), fill: fill,
+                opacity: opacity * alpha, clips: clips)
+        ]
     }
 }

@@ -5,7 +5,8 @@ extension SkeletonSession {
     /// The list of `last` with the run of the one subtree holding every node that differs from it rebuilt; nil
     /// when that cannot be done (see `DisplayListCache`).
     func rebuild(from last: DisplayListCache.Build, appearance: SkeletonAppearance, at time: Double) -> DisplayList? {
-        let n = tree.count, m = last.revision.count
+        let n = tree.count
+        let m = last.revision.count
         func same(_ j: Int, _ k: Int) -> Bool {
             tree.revision[j] == last.revision[k] && states.revision[j] == last.stateRevision[k]
         }
@@ -27,14 +28,19 @@ extension SkeletonSession {
         while p >= 0 {
             if tree.nodes[p].isHidden || states[p].hiddenBySkeleton { return nil }
             if tree.nodes[p].clipsToBounds {
-                let o = tree.origin[p], size = frameSize(p)
-                clips.append(RoundedRect(rect: Rect(x: o.x, y: o.y, width: size.width, height: size.height), cornerRadius: tree.nodes[p].cornerRadius))
+                let o = tree.origin[p]
+                let size = frameSize(p)
+                clips.append(
+                    RoundedRect(
+                        rect: Rect(x: o.x, y: o.y, width: size.width, height: size.height),
+                        cornerRadius: tree.nodes[p].cornerRadius))
             }
             p = tree.parent[p]
         }
         clips.reverse()
         let nodeDelta = n - m
-        let oldStart = last.start[v], oldEnd = last.end[v]
+        let oldStart = last.start[v]
+        let oldEnd = last.end[v]
         var pass = EmitPass(nodes: n, departing: [:], appearance: appearance, time: time, capacity: 0)
         pass.out = Array(last.list.layers[..<oldStart])
         pass.out.reserveCapacity(last.list.layers.count + 16)
@@ -56,10 +62,13 @@ extension SkeletonSession {
             pass.end[j] = last.end[j - nodeDelta] + layerDelta
         }
         let list = DisplayList(size: last.list.size, background: last.list.background, layers: pass.out)
-        displayListCache.store(DisplayListCache.Build(
-            list: list, revision: tree.revision, stateRevision: states.revision, appearance: appearance, scheme: last.scheme,
-            canvas: last.canvas, start: pass.start, end: pass.end, staticSince: max(last.staticSince, pass.staticSince),
-            time: time),
+        displayListCache.store(
+            DisplayListCache.Build(
+                list: list, revision: tree.revision, stateRevision: states.revision, appearance: appearance,
+                scheme: last.scheme,
+                canvas: last.canvas, start: pass.start, end: pass.end,
+                staticSince: max(last.staticSince, pass.staticSince),
+                time: time),
             partial: true)
         return list
     }

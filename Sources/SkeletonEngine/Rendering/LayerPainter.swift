@@ -22,7 +22,8 @@ struct LayerPainter {
         let colors = layer.colors.map { $0.resolved(scheme) }
         let base = colors.first ?? .clear
         var solid = base
-        var start = Point(x: 0.5, y: 0), end = Point(x: 0.5, y: 1)
+        var start = Point(x: 0.5, y: 0)
+        var end = Point(x: 0.5, y: 1)
         var opacity = 1.0
         if animate, let running = layer.animation, let sample = sample(running) {
             switch sample {
@@ -55,12 +56,18 @@ struct LayerPainter {
         case .solid:
             return (.solid(solid), opacity)
         case .gradient:
-            return (.linearGradient(LinearGradient(colors: colors.isEmpty ? [.clear] : colors, start: start, end: end)), opacity)
+            return (
+                .linearGradient(LinearGradient(colors: colors.isEmpty ? [.clear] : colors, start: start, end: end)),
+                opacity
+            )
         }
     }
 
     private enum Space { case layer, canvas }
-    private enum Sample { case tracks(Double, Space), fade(Double) }
+    private enum Sample {
+        case tracks(Double, Space)
+        case fade(Double)
+    }
 
     /// The animation's state at `time` under the motion options, or nil when it shows the model value.
     private func sample(_ running: RunningAnimation) -> Sample? {
@@ -97,7 +104,8 @@ struct LayerPainter {
     }
 
     private func point(_ track: AnimationTrack, _ p: Double, fallback: Point) -> Point {
-        var from = fallback, to = fallback
+        var from = fallback
+        var to = fallback
         if case .point(let f) = track.from { from = f }
         if case .point(let t) = track.to { to = t }
         return Point(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)

@@ -13,7 +13,9 @@ public struct LifecycleEvent: Sendable, Hashable {
     public var time: Double
     /// Creates a value with the given members.
     public init(node: String, state: LifecycleState, time: Double) {
-        self.node = node; self.state = state; self.time = time
+        self.node = node
+        self.state = state
+        self.time = time
     }
 }
 
@@ -51,7 +53,8 @@ public struct OperationResult: Sendable, Hashable {
     public var events: [LifecycleEvent]
     /// Creates a value with the given members.
     public init(outcome: Outcome, events: [LifecycleEvent]) {
-        self.outcome = outcome; self.events = events
+        self.outcome = outcome
+        self.events = events
     }
 }
 

@@ -5,7 +5,9 @@ extension SkeletonSession {
     /// (`.deferred`). Otherwise every node under it that the skeleton changed gets its document state back;
     /// layers fade out over the transition. `willDisappear`/`didDisappear` are posted only when `show` was
     /// called on this same node; `didDisappear` comes when the fade ends.
-    public mutating func hide(_ options: HideOptions = HideOptions(), node reference: String? = nil, at time: Double) throws(EngineError) -> OperationResult {
+    public mutating func hide(_ options: HideOptions = HideOptions(), node reference: String? = nil, at time: Double)
+        throws(EngineError) -> OperationResult
+    {
         try Self.check(time: time)
         try Self.validate(options.transition, field: "transition")
         let root = try resolve(reference)
@@ -24,7 +26,9 @@ extension SkeletonSession {
         return OperationResult(outcome: outcome, events: events)
     }
 
-    mutating func performHide(_ root: Int, options: HideOptions, at time: Double, events: inout [LifecycleEvent]) -> Outcome {
+    mutating func performHide(_ root: Int, options: HideOptions, at time: Double, events: inout [LifecycleEvent])
+        -> Outcome
+    {
         let ref = tree.nodes[root].reference
         minimumDurations[ref] = nil
         let hadHandler = handlers.remove(ref) != nil
@@ -34,7 +38,9 @@ extension SkeletonSession {
         hideSubtree(root, duration: options.transition.duration, at: time, leaves: &leaves)
         guard wasActive else { return .notActive }
         if hadHandler {
-            emit(LifecycleEvent(node: ref, state: .didDisappear, time: time + options.transition.duration), now: time, into: &events)
+            emit(
+                LifecycleEvent(node: ref, state: .didDisappear, time: time + options.transition.duration), now: time,
+                into: &events)
         }
         return .hidden(leaves: leaves)
     }
@@ -51,9 +57,11 @@ extension SkeletonSession {
         handlers.remove(tree.nodes[v].reference)
         if let layer = st.layer {
             if d > 0 {
-                departing.append(DepartingLayers(
-                    reference: tree.nodes[v].reference, layers: skeletonLayers(v, layer, at: time, animate: false, clips: []),
-                    start: time, duration: d))
+                departing.append(
+                    DepartingLayers(
+                        reference: tree.nodes[v].reference,
+                        layers: skeletonLayers(v, layer, at: time, animate: false, clips: []),
+                        start: time, duration: d))
             }
             st.layer = nil
             leaves.append(tree.nodes[v].reference)

@@ -5,7 +5,9 @@ extension SkeletonSession {
     /// schedules the show and returns `.scheduled`. Otherwise it posts `willAppear`, and if the node is
     /// skeletonable and nothing under it is active, creates the skeleton (`didAppear` comes when the
     /// transition ends). Showing again while active is a no-op: `.alreadyActive` (use update).
-    public mutating func show(_ options: ShowOptions, node reference: String? = nil, at time: Double) throws(EngineError) -> OperationResult {
+    public mutating func show(_ options: ShowOptions, node reference: String? = nil, at time: Double)
+        throws(EngineError) -> OperationResult
+    {
         try Self.check(time: time)
         try Self.validate(options)
         let root = try resolve(reference)
@@ -15,10 +17,12 @@ extension SkeletonSession {
         pendingHides[ref] = nil
         let config = SkeletonConfig(options, appearance: appearance)
         if let delay = options.delay, delay > 0 {
-            pendingShows[ref] = PendingShow(config: config, minimumDuration: options.minimumDuration, runAt: time + delay)
+            pendingShows[ref] = PendingShow(
+                config: config, minimumDuration: options.minimumDuration, runAt: time + delay)
             return OperationResult(outcome: .scheduled(at: time + delay), events: events)
         }
-        let outcome = performShow(root, config: config, minimumDuration: options.minimumDuration, at: time, events: &events)
+        let outcome = performShow(
+            root, config: config, minimumDuration: options.minimumDuration, at: time, events: &events)
         return OperationResult(outcome: outcome, events: events)
     }
 
@@ -36,7 +40,8 @@ extension SkeletonSession {
 
     static func validate(_ t: TransitionStyle, field: String) throws(EngineError) {
         if case .crossDissolve(let d) = t, !(d.isFinite && d >= 0) {
-            throw EngineError.invalidArgument(field: field, message: "the cross-dissolve duration must be a finite number >= 0")
+            throw EngineError.invalidArgument(
+                field: field, message: "the cross-dissolve duration must be a finite number >= 0")
         }
     }
 
@@ -53,7 +58,9 @@ extension SkeletonSession {
         }
     }
 
-    static func validateColors(type: SkeletonType, color: SkeletonColor?, gradient: SkeletonGradient?) throws(EngineError) {
+    static func validateColors(type: SkeletonType, color: SkeletonColor?, gradient: SkeletonGradient?)
+        throws(EngineError)
+    {
         if let g = gradient, g.colors.isEmpty {
             throw EngineError.invalidArgument(field: "gradient", message: "a gradient needs at least one colour")
         }
@@ -72,7 +79,9 @@ extension SkeletonSession {
         guard !isActive(root) else { return .alreadyActive }
         var leaves: [String] = []
         showSubtree(root, config: config, at: time, leaves: &leaves)
-        emit(LifecycleEvent(node: ref, state: .didAppear, time: time + config.transition.duration), now: time, into: &events)
+        emit(
+            LifecycleEvent(node: ref, state: .didAppear, time: time + config.transition.duration), now: time,
+            into: &events)
         if let m = minimumDuration, m > 0 { minimumDurations[ref] = (time, m) }
         return .shown(leaves: leaves)
     }
@@ -132,7 +141,9 @@ extension SkeletonSession {
             type: config.type, lineCount: lineCount,
             cornerRadius: node.skeletonCornerRadius ?? appearance.skeletonCornerRadius,
             generation: generation, colors: config.colors, appearedAt: time, fadeIn: fadeIn,
-            animation: config.animated ? RunningAnimation(descriptor: animation(config.animation, type: config.type, for: v), startedAt: time) : nil)
+            animation: config.animated
+                ? RunningAnimation(descriptor: animation(config.animation, type: config.type, for: v), startedAt: time)
+                : nil)
     }
 
     /// The animation a config runs on `v`: the given one, or the type's default (pulse; sliding left to

@@ -62,11 +62,15 @@ extension SkeletonSession {
         var i = 0
         for position in indexPath {
             guard !tree.nodes[i].type.isCollection else { throw .collection }
-            var c = i + 1, seen = 0
+            var c = i + 1
+            var seen = 0
             var found = -1
             while c < tree.end[i] {
                 if tree.nodes[c].instance == nil {
-                    if seen == position { found = c; break }
+                    if seen == position {
+                        found = c
+                        break
+                    }
                     seen += 1
                 }
                 c = tree.end[c]
@@ -78,7 +82,9 @@ extension SkeletonSession {
     }
 
     /// Refuses a new subtree with a table or collection, or with an id that a node outside `range` uses.
-    private static func checkReplacement(_ node: Node, outside range: Range<Int>, of tree: FlatTree) throws(SubtreeRefusal) {
+    private static func checkReplacement(_ node: Node, outside range: Range<Int>, of tree: FlatTree)
+        throws(SubtreeRefusal)
+    {
         if node.type.isCollection { throw .collection }
         if let id = node.id, let j = tree.index[id], !range.contains(j) { throw .idInUse(id) }
         for child in node.children { try checkReplacement(child, outside: range, of: tree) }

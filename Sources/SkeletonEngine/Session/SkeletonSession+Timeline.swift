@@ -8,7 +8,8 @@ public struct TimelineStatus: Sendable, Hashable {
 
     /// Creates a value with the given members.
     public init(isAnimating: Bool, nextChange: Double?) {
-        self.isAnimating = isAnimating; self.nextChange = nextChange
+        self.isAnimating = isAnimating
+        self.nextChange = nextChange
     }
 }
 
@@ -20,8 +21,12 @@ extension SkeletonSession {
         while true {
             let event = scheduledEvents.indices.filter { scheduledEvents[$0].time <= time }
                 .min { scheduledEvents[$0].time < scheduledEvents[$1].time }
-            let hide = pendingHides.filter { $0.value.runAt <= time }.min { ($0.value.runAt, $0.key) < ($1.value.runAt, $1.key) }
-            let show = pendingShows.filter { $0.value.runAt <= time }.min { ($0.value.runAt, $0.key) < ($1.value.runAt, $1.key) }
+            let hide = pendingHides.filter { $0.value.runAt <= time }.min {
+                ($0.value.runAt, $0.key) < ($1.value.runAt, $1.key)
+            }
+            let show = pendingShows.filter { $0.value.runAt <= time }.min {
+                ($0.value.runAt, $0.key) < ($1.value.runAt, $1.key)
+            }
             let tEvent = event.map { scheduledEvents[$0].time } ?? .infinity
             let tHide = hide?.value.runAt ?? .infinity
             let tShow = show?.value.runAt ?? .infinity
@@ -36,7 +41,9 @@ extension SkeletonSession {
             } else if let s = show {
                 pendingShows[s.key] = nil
                 if let root = tree.index[s.key] {
-                    _ = performShow(root, config: s.value.config, minimumDuration: s.value.minimumDuration, at: s.value.runAt, events: &out)
+                    _ = performShow(
+                        root, config: s.value.config, minimumDuration: s.value.minimumDuration, at: s.value.runAt,
+                        events: &out)
                 }
             }
         }
@@ -70,7 +77,8 @@ extension SkeletonSession {
             }
             // Only layers that fade or animate can move; whether they are drawn at all is asked only of those.
             guard let layer = st.layer, time < layer.appearedAt + layer.fadeIn || layer.animation != nil,
-                  !isHiddenForDrawing(v) else { continue }
+                !isHiddenForDrawing(v)
+            else { continue }
             if time < layer.appearedAt + layer.fadeIn {
                 moving = true
                 consider(layer.appearedAt + layer.fadeIn)

@@ -5,7 +5,9 @@ extension SkeletonSession {
     /// re-tinted in place (same layer ids, line count kept, transition not restarted) and their animation
     /// starts (if `animated`) or stops. Solid ↔ gradient: layers are recreated with a fresh 0.25 s fade
     /// and a recomputed line count.
-    public mutating func update(_ options: UpdateOptions, node reference: String? = nil, at time: Double) throws(EngineError) -> OperationResult {
+    public mutating func update(_ options: UpdateOptions, node reference: String? = nil, at time: Double)
+        throws(EngineError) -> OperationResult
+    {
         try Self.check(time: time)
         if let a = options.animation { try Self.validate(a) }
         try Self.validateColors(type: options.type, color: options.color, gradient: options.gradient)
@@ -16,7 +18,8 @@ extension SkeletonSession {
         let hasHandler = handlers.contains(ref)
         if hasHandler { events.append(LifecycleEvent(node: ref, state: .willUpdate, time: time)) }
         guard isActive(root) else { return OperationResult(outcome: .notActive, events: events) }
-        var retinted: [String] = [], recreated: [String] = []
+        var retinted: [String] = []
+        var recreated: [String] = []
         updateSubtree(root, config: config, at: time, retinted: &retinted, recreated: &recreated)
         if hasHandler { events.append(LifecycleEvent(node: ref, state: .didUpdate, time: time)) }
         return OperationResult(outcome: .updated(retinted: retinted, recreated: recreated), events: events)
@@ -37,15 +40,19 @@ extension SkeletonSession {
         if layer.type != config.type {
             let d = config.transition.duration
             if d > 0 {
-                departing.append(DepartingLayers(
-                    reference: ref, layers: skeletonLayers(v, layer, at: time, animate: false, clips: []), start: time, duration: d))
+                departing.append(
+                    DepartingLayers(
+                        reference: ref, layers: skeletonLayers(v, layer, at: time, animate: false, clips: []),
+                        start: time, duration: d))
             }
             states[v].layer = makeLayer(v, config: config, at: time, fadeIn: d)
             recreated.append(ref)
         } else {
             layer.colors = config.colors
-            layer.animation = config.animated
-                ? RunningAnimation(descriptor: animation(config.animation, type: config.type, for: v), startedAt: time) : nil
+            layer.animation =
+                config.animated
+                ? RunningAnimation(descriptor: animation(config.animation, type: config.type, for: v), startedAt: time)
+                : nil
             states[v].layer = layer
             retinted.append(ref)
         }
@@ -53,7 +60,9 @@ extension SkeletonSession {
 
     /// `startSkeletonAnimation(_:)` on `node`: every leaf with a layer under it starts `animation` (nil:
     /// the type's default) from `time`.
-    public mutating func startAnimation(_ spec: AnimationSpec? = nil, node reference: String? = nil, at time: Double) throws(EngineError) -> OperationResult {
+    public mutating func startAnimation(_ spec: AnimationSpec? = nil, node reference: String? = nil, at time: Double)
+        throws(EngineError) -> OperationResult
+    {
         try Self.check(time: time)
         if let spec { try Self.validate(spec) }
         let root = try resolve(reference)
@@ -61,7 +70,8 @@ extension SkeletonSession {
         var leaves: [String] = []
         forEachLeafLayer(below: root) { session, v in
             guard var layer = session.states[v].layer else { return }
-            layer.animation = RunningAnimation(descriptor: session.animation(spec, type: layer.type, for: v), startedAt: time)
+            layer.animation = RunningAnimation(
+                descriptor: session.animation(spec, type: layer.type, for: v), startedAt: time)
             session.states[v].layer = layer
             leaves.append(session.tree.nodes[v].reference)
         }
@@ -69,7 +79,9 @@ extension SkeletonSession {
     }
 
     /// `stopSkeletonAnimation()` on `node`. Unlike SkeletonView, a later layout does not restart it.
-    public mutating func stopAnimation(node reference: String? = nil, at time: Double) throws(EngineError) -> OperationResult {
+    public mutating func stopAnimation(node reference: String? = nil, at time: Double) throws(EngineError)
+        -> OperationResult
+    {
         try Self.check(time: time)
         let root = try resolve(reference)
         let events = advance(to: time)
@@ -85,7 +97,10 @@ extension SkeletonSession {
     /// Visits the leaves reached through skeletonable links (no active check, as SkeletonView).
     private mutating func forEachLeafLayer(below v: Int, _ body: (inout SkeletonSession, Int) -> Void) {
         let kids = tree.skeletonChildren(of: v)
-        if kids.isEmpty { body(&self, v); return }
+        if kids.isEmpty {
+            body(&self, v)
+            return
+        }
         for c in kids { forEachLeafLayer(below: c, body) }
     }
 }

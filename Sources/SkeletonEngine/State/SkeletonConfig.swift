@@ -12,9 +12,15 @@ public struct SkeletonConfig: Sendable, Hashable {
     public var transition: TransitionStyle
 
     /// Creates a value with the given members.
-    public init(type: SkeletonType, colors: [SkeletonColor], animated: Bool, animation: AnimationSpec?, transition: TransitionStyle) {
-        self.type = type; self.colors = colors; self.animated = animated
-        self.animation = animation; self.transition = transition
+    public init(
+        type: SkeletonType, colors: [SkeletonColor], animated: Bool, animation: AnimationSpec?,
+        transition: TransitionStyle
+    ) {
+        self.type = type
+        self.colors = colors
+        self.animated = animated
+        self.animation = animation
+        self.transition = transition
     }
 
     /// A show's config; omitted colours come from `appearance` now (SkeletonView evaluates its default

@@ -32,7 +32,8 @@ public enum Easing {
             if abs(d) < 1e-9 { break }
             u -= error / d
         }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         u = x
         for _ in 0..<64 {
             let value = bezier(u, x1, x2)

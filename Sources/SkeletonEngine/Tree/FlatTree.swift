@@ -24,8 +24,12 @@ struct FlatTree: Sendable {
 
     init(_ document: SkeletonDocument) {
         let n = document.nodeCount
-        nodes.reserveCapacity(n); end.reserveCapacity(n); parent.reserveCapacity(n)
-        origin.reserveCapacity(n); rtl.reserveCapacity(n); index.reserveCapacity(n)
+        nodes.reserveCapacity(n)
+        end.reserveCapacity(n)
+        parent.reserveCapacity(n)
+        origin.reserveCapacity(n)
+        rtl.reserveCapacity(n)
+        index.reserveCapacity(n)
         add(document.root, parent: -1, at: .zero, rtl: document.layoutDirection == .rightToLeft, isRoot: true)
         revision = Self.newRevisions(nodes.count)
     }
@@ -58,7 +62,8 @@ struct FlatTree: Sendable {
     /// Replaces node `i`'s subtree (not the root's) with `node` and its children, in place: nodes before the
     /// subtree keep their indices, nodes after it move by the change in count. Returns that change.
     mutating func replaceSubtree(_ i: Int, with node: Node) -> Int {
-        let p = parent[i], oldEnd = end[i]
+        let p = parent[i]
+        let oldEnd = end[i]
         var fragment = FlatTree()
         fragment.add(node, parent: -1, at: origin[p], rtl: rtl[p], isRoot: false)
         let delta = fragment.count - (oldEnd - i)

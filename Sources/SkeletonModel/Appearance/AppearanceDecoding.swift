@@ -26,12 +26,15 @@ extension AppearanceOverrides {
         out.multilineHeight = field("multilineHeight", ValueParsers.nonNegative)
         out.textLineHeight = field("textLineHeight", ValueParsers.textLineHeight)
         out.multilineSpacing = field("multilineSpacing", ValueParsers.number)
-        out.multilineLastLineFillPercent = field("multilineLastLineFillPercent", ValueParsers.integer).map { min($0, 100) }
+        out.multilineLastLineFillPercent = field("multilineLastLineFillPercent", ValueParsers.integer).map {
+            min($0, 100)
+        }
         out.multilineCornerRadius = field("multilineCornerRadius", ValueParsers.integer)
         out.renderSingleLineAsView = field("renderSingleLineAsView", ValueParsers.bool)
         out.skeletonCornerRadius = field("skeletonCornerRadius", ValueParsers.number)
         for (key, _) in v.members where !fieldNames.contains(key) {
-            failures.append(ValueFailure(.unknownField, "\"\(key)\" is not a SkeletonAppearance field", at: [.key(key)]))
+            failures.append(
+                ValueFailure(.unknownField, "\"\(key)\" is not a SkeletonAppearance field", at: [.key(key)]))
         }
         return out
     }
@@ -49,7 +52,9 @@ extension ValueParsers {
     /// `{"baseColor": c, "secondaryColor"?: c}`, `{"colors": [c...]}` or `[c...]`.
     public static func gradient(_ v: JSONValue) throws(ValueFailure) -> SkeletonGradient {
         if v.kind == .array { return SkeletonGradient(colors: try colorList(v)) }
-        guard v.kind == .object else { throw ValueFailure("must be {\"baseColor\": …}, {\"colors\": […]} or an array of colours") }
+        guard v.kind == .object else {
+            throw ValueFailure("must be {\"baseColor\": …}, {\"colors\": […]} or an array of colours")
+        }
         if let colors = v["colors"] {
             do { return SkeletonGradient(colors: try colorList(colors)) } catch { throw error.under(.key("colors")) }
         }
@@ -59,7 +64,9 @@ extension ValueParsers {
         let b: SkeletonColor
         do { b = try color(base) } catch { throw error.under(.key("baseColor")) }
         if let secondary = v["secondaryColor"], !secondary.isNull {
-            do { return SkeletonGradient(baseColor: b, secondaryColor: try color(secondary)) } catch { throw error.under(.key("secondaryColor")) }
+            do { return SkeletonGradient(baseColor: b, secondaryColor: try color(secondary)) } catch {
+                throw error.under(.key("secondaryColor"))
+            }
         }
         return SkeletonGradient(baseColor: b)
     }

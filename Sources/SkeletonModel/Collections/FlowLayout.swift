@@ -12,7 +12,8 @@ public enum FlowLayout {
         let inset = p.sectionInset
         // Across the scroll axis ("cross") and along it ("main").
         let crossStart = vertical ? inset.left : inset.top
-        let crossAvailable = (vertical ? bounds.width - inset.left - inset.right : bounds.height - inset.top - inset.bottom)
+        let crossAvailable =
+            (vertical ? bounds.width - inset.left - inset.right : bounds.height - inset.top - inset.bottom)
         let itemCross = vertical ? p.itemSize.width : p.itemSize.height
         let itemMain = vertical ? p.itemSize.height : p.itemSize.width
         let mainStart = offset + (vertical ? inset.top : inset.left)
@@ -26,12 +27,16 @@ public enum FlowLayout {
         var frames: [Rect] = []
         frames.reserveCapacity(max(0, count))
         for i in 0..<max(0, count) {
-            let line = i / perLine, column = i % perLine
-            let cross = perLine == 1 ? crossStart + (crossAvailable - itemCross) / 2 : crossStart + Double(column) * (itemCross + gap)
+            let line = i / perLine
+            let column = i % perLine
+            let cross =
+                perLine == 1
+                ? crossStart + (crossAvailable - itemCross) / 2 : crossStart + Double(column) * (itemCross + gap)
             let main = mainStart + Double(line) * (itemMain + p.minimumLineSpacing)
-            frames.append(vertical
-                ? Rect(x: cross, y: main, width: itemCross, height: itemMain)
-                : Rect(x: main, y: cross, width: itemMain, height: itemCross))
+            frames.append(
+                vertical
+                    ? Rect(x: cross, y: main, width: itemCross, height: itemMain)
+                    : Rect(x: main, y: cross, width: itemMain, height: itemCross))
         }
         let lines = count > 0 ? (count + perLine - 1) / perLine : 0
         let extent = lines > 0 ? Double(lines) * itemMain + Double(lines - 1) * p.minimumLineSpacing : 0
@@ -40,7 +45,11 @@ public enum FlowLayout {
     }
 
     /// Whether a supplementary kind is the flow layout's section header or footer.
-    public static func isHeader(_ kind: String) -> Bool { kind == "header" || kind == "UICollectionElementKindSectionHeader" }
+    public static func isHeader(_ kind: String) -> Bool {
+        kind == "header" || kind == "UICollectionElementKindSectionHeader"
+    }
     /// Whether a supplementary kind is the flow layout's section footer.
-    public static func isFooter(_ kind: String) -> Bool { kind == "footer" || kind == "UICollectionElementKindSectionFooter" }
+    public static func isFooter(_ kind: String) -> Bool {
+        kind == "footer" || kind == "UICollectionElementKindSectionFooter"
+    }
 }

@@ -58,9 +58,18 @@ public enum GreyscaleColorName: String, Sendable, Hashable, CaseIterable {
 extension SkeletonColor {
     /// A colour by name: `skeletonDefault`, a flat colour or a greyscale system colour; nil otherwise.
     public init?(named name: String) {
-        if name == "skeletonDefault" { self = .skeletonDefault; return }
-        if let flat = FlatColor(rawValue: name) { self.init(flat.rgba); return }
-        if let grey = GreyscaleColorName(rawValue: name) { self = grey.color; return }
+        if name == "skeletonDefault" {
+            self = .skeletonDefault
+            return
+        }
+        if let flat = FlatColor(rawValue: name) {
+            self.init(flat.rgba)
+            return
+        }
+        if let grey = GreyscaleColorName(rawValue: name) {
+            self = grey.color
+            return
+        }
         return nil
     }
 

@@ -12,7 +12,9 @@ public struct SkeletonColor: Sendable, Hashable {
 
     /// A dynamic colour.
     public init(light: RGBA, dark: RGBA, isGreyscale: Bool = false) {
-        self.light = light; self.dark = dark; self.isGreyscale = isGreyscale
+        self.light = light
+        self.dark = dark
+        self.isGreyscale = isGreyscale
     }
 
     /// A static colour.

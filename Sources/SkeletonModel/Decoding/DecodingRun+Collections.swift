@@ -22,7 +22,8 @@ extension DecodingRun {
                 for (k, v) in members { sources[k] = v }
                 templateScopes.append(TemplateScope(basePath: collector.path + [.key("templates")], sources: sources))
             } else {
-                collector.report(.invalidValue, "must be an object of named templates, not \(t.kind)", at: [.key("templates")])
+                collector.report(
+                    .invalidValue, "must be an object of named templates, not \(t.kind)", at: [.key("templates")])
             }
         }
         var added = (height: 0, count: 0)
@@ -93,7 +94,8 @@ extension DecodingRun {
                     let frame = Rect(x: 0, y: y, width: width, height: body.node.frame.height)
                     let info = InstanceInfo(template: header.name, role: .header(section: s))
                     if admit(body, copies: 1, depth: depth, countSoFar: countSoFar + added.count, at: header.path) {
-                        instances.append(Self.instance(of: body.node, prefix: "\(tableRef)[\(s),header]", frame: frame, info: info))
+                        instances.append(
+                            Self.instance(of: body.node, prefix: "\(tableRef)[\(s),header]", frame: frame, info: info))
                         added = (max(added.height, body.height), added.count + body.count)
                     }
                     y += frame.height
@@ -109,7 +111,8 @@ extension DecodingRun {
                     for row in 0..<rows {
                         let frame = Rect(x: 0, y: y + Double(row) * rowHeight, width: width, height: rowHeight)
                         let info = InstanceInfo(template: use.cell.name, role: .cell(section: s, row: row))
-                        instances.append(Self.instance(of: body.node, prefix: "\(tableRef)[\(s),\(row)]", frame: frame, info: info))
+                        instances.append(
+                            Self.instance(of: body.node, prefix: "\(tableRef)[\(s),\(row)]", frame: frame, info: info))
                     }
                     added = (max(added.height, body.height), added.count + rows * body.count)
                 }
@@ -121,7 +124,8 @@ extension DecodingRun {
                 let frame = Rect(x: 0, y: y, width: width, height: body.node.frame.height)
                 let info = InstanceInfo(template: footer.name, role: .footer(section: s))
                 if admit(body, copies: 1, depth: depth, countSoFar: countSoFar + added.count, at: footer.path) {
-                    instances.append(Self.instance(of: body.node, prefix: "\(tableRef)[\(s),footer]", frame: frame, info: info))
+                    instances.append(
+                        Self.instance(of: body.node, prefix: "\(tableRef)[\(s),footer]", frame: frame, info: info))
                     added = (max(added.height, body.height), added.count + body.count)
                 }
                 y += frame.height
@@ -145,7 +149,9 @@ extension DecodingRun {
         let footer = read(&r, "footer", ValueParsers.string)
         reportUnknown(r, known: ["rows", "cell", "header", "footer"], what: "for a table section")
         guard let cellName = cell ?? defaultCell else {
-            collector.report(.missingField, "a section needs a \"cell\" template (or the table a default \"cell\")", at: [.key("cell")])
+            collector.report(
+                .missingField, "a section needs a \"cell\" template (or the table a default \"cell\")",
+                at: [.key("cell")])
             return nil
         }
         let cellPath = cell != nil ? base + [.key("cell")] : Array(base.dropLast(2)) + [.key("cell")]
@@ -164,7 +170,9 @@ extension DecodingRun {
     ) -> (height: Int, count: Int) {
         var p = CollectionProperties()
         if let l = read(&r, "layout", ValueParsers.string) { p.layout = l == "flow" ? .flow : .other(l) }
-        if let d = read(&r, "scrollDirection", { v throws(ValueFailure) in try ValueParsers.enumeration(v, ScrollDirection.self) }) {
+        if let d = read(
+            &r, "scrollDirection", { v throws(ValueFailure) in try ValueParsers.enumeration(v, ScrollDirection.self) })
+        {
             p.scrollDirection = d
         }
         if let s = read(&r, "itemSize", ValueParsers.size) { p.itemSize = s }
@@ -186,7 +194,11 @@ extension DecodingRun {
                 collector.report(.invalidValue, "must be an array of sections", at: [.key("sections")])
             }
         } else if let defaultCell {
-            uses.append((CollectionSection(cell: defaultCell), TemplateUse(name: defaultCell, path: collector.path + [.key("cell")]), []))
+            uses.append(
+                (
+                    CollectionSection(cell: defaultCell),
+                    TemplateUse(name: defaultCell, path: collector.path + [.key("cell")]), []
+                ))
         }
         p.sections = uses.map(\.section)
         node.collection = p
@@ -202,11 +214,18 @@ extension DecodingRun {
             for (k, kind) in use.section.supplementary.enumerated() where FlowLayout.isHeader(kind.kind) {
                 if let body = templateBody(named: kind.template, usedAt: use.supplementary[k].path) {
                     let extent = vertical ? body.node.frame.height : body.node.frame.width
-                    let frame = vertical ? Rect(x: 0, y: offset, width: bounds.width, height: extent)
+                    let frame =
+                        vertical
+                        ? Rect(x: 0, y: offset, width: bounds.width, height: extent)
                         : Rect(x: offset, y: 0, width: extent, height: bounds.height)
-                    if admit(body, copies: 1, depth: depth, countSoFar: countSoFar + added.count, at: use.supplementary[k].path) {
-                        let info = InstanceInfo(template: kind.template, role: .supplementary(section: s, kind: kind.kind))
-                        instances.append(Self.instance(of: body.node, prefix: "\(ref)[\(s),\(kind.kind)]", frame: frame, info: info))
+                    if admit(
+                        body, copies: 1, depth: depth, countSoFar: countSoFar + added.count,
+                        at: use.supplementary[k].path)
+                    {
+                        let info = InstanceInfo(
+                            template: kind.template, role: .supplementary(section: s, kind: kind.kind))
+                        instances.append(
+                            Self.instance(of: body.node, prefix: "\(ref)[\(s),\(kind.kind)]", frame: frame, info: info))
                         added = (max(added.height, body.height), added.count + body.count)
                     }
                     offset += extent
@@ -217,7 +236,9 @@ extension DecodingRun {
             case .fixed(let n): items = n
             case .automatic:
                 guard let n = p.automaticItemCount(frame: bounds) else {
-                    collector.report(.invalidValue, "automatic item counts need a positive item \(vertical ? "height" : "width")", at: [.key("itemSize")])
+                    collector.report(
+                        .invalidValue, "automatic item counts need a positive item \(vertical ? "height" : "width")",
+                        at: [.key("itemSize")])
                     items = 0
                     break
                 }
@@ -228,7 +249,8 @@ extension DecodingRun {
                 if admit(body, copies: items, depth: depth, countSoFar: countSoFar + added.count, at: use.cell.path) {
                     for (i, frame) in placed.frames.enumerated() {
                         let info = InstanceInfo(template: use.cell.name, role: .cell(section: s, row: i))
-                        instances.append(Self.instance(of: body.node, prefix: "\(ref)[\(s),\(i)]", frame: frame, info: info))
+                        instances.append(
+                            Self.instance(of: body.node, prefix: "\(ref)[\(s),\(i)]", frame: frame, info: info))
                     }
                     added = (max(added.height, body.height), added.count + items * body.count)
                 }
@@ -241,13 +263,18 @@ extension DecodingRun {
                 var frame = body.node.frame
                 if FlowLayout.isFooter(kind.kind) {
                     let extent = vertical ? frame.height : frame.width
-                    frame = vertical ? Rect(x: 0, y: offset, width: bounds.width, height: extent)
+                    frame =
+                        vertical
+                        ? Rect(x: 0, y: offset, width: bounds.width, height: extent)
                         : Rect(x: offset, y: 0, width: extent, height: bounds.height)
                     offset += extent
                 }
-                if admit(body, copies: 1, depth: depth, countSoFar: countSoFar + added.count, at: use.supplementary[k].path) {
+                if admit(
+                    body, copies: 1, depth: depth, countSoFar: countSoFar + added.count, at: use.supplementary[k].path)
+                {
                     let info = InstanceInfo(template: kind.template, role: .supplementary(section: s, kind: kind.kind))
-                    instances.append(Self.instance(of: body.node, prefix: "\(ref)[\(s),\(kind.kind)]", frame: frame, info: info))
+                    instances.append(
+                        Self.instance(of: body.node, prefix: "\(ref)[\(s),\(kind.kind)]", frame: frame, info: info))
                     added = (max(added.height, body.height), added.count + body.count)
                 }
             }
@@ -272,11 +299,14 @@ extension DecodingRun {
             if sup.kind == .object {
                 for (kind, v) in sup.members {
                     guard let name = v.string else {
-                        collector.report(.invalidValue, "must be a template name", at: [.key("supplementary"), .key(kind)])
+                        collector.report(
+                            .invalidValue, "must be a template name", at: [.key("supplementary"), .key(kind)])
                         continue
                     }
                     if kind.isEmpty || kind.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-                        collector.report(.invalidValue, "a supplementary kind must not be empty or a number", at: [.key("supplementary"), .key(kind)])
+                        collector.report(
+                            .invalidValue, "a supplementary kind must not be empty or a number",
+                            at: [.key("supplementary"), .key(kind)])
                         continue
                     }
                     supplementary.append((kind, name))
@@ -288,10 +318,15 @@ extension DecodingRun {
         }
         reportUnknown(r, known: ["items", "cell", "supplementary"], what: "for a collection section")
         guard let cellName = cell ?? defaultCell else {
-            collector.report(.missingField, "a section needs a \"cell\" template (or the collection a default \"cell\")", at: [.key("cell")])
+            collector.report(
+                .missingField, "a section needs a \"cell\" template (or the collection a default \"cell\")",
+                at: [.key("cell")])
             return nil
         }
         let cellPath = cell != nil ? base + [.key("cell")] : Array(base.dropLast(2)) + [.key("cell")]
-        return (CollectionSection(items: items, cell: cellName, supplementary: supplementary), TemplateUse(name: cellName, path: cellPath), uses)
+        return (
+            CollectionSection(items: items, cell: cellName, supplementary: supplementary),
+            TemplateUse(name: cellName, path: cellPath), uses
+        )
     }
 }

@@ -49,12 +49,16 @@ extension DecodingRun {
         var node = Node(type: type, id: id, reference: id ?? indexPath, frame: frame ?? .zero)
         decodeCommon(&r, into: &node)
         if type.isText { decodeText(&r, into: &node) }
-        if type == .stackView, let a = read(&r, "alignment", { v throws(ValueFailure) in try ValueParsers.enumeration(v, StackAlignment.self) }) {
+        if type == .stackView,
+            let a = read(
+                &r, "alignment", { v throws(ValueFailure) in try ValueParsers.enumeration(v, StackAlignment.self) })
+        {
             node.stack = StackProperties(alignment: a)
         }
         if type.isScrollView, let b = read(&r, "isScrollEnabled", ValueParsers.bool) { node.isScrollEnabled = b }
 
-        var height = 1, count = 1
+        var height = 1
+        var count = 1
         if let children = r("children") {
             if children.kind == .array {
                 collector.path.append(.key("children"))
@@ -71,7 +75,8 @@ extension DecodingRun {
                 }
                 collector.path.removeLast()
             } else {
-                collector.report(.invalidValue, "must be an array of nodes, not \(children.kind)", at: [.key("children")])
+                collector.report(
+                    .invalidValue, "must be an array of nodes, not \(children.kind)", at: [.key("children")])
             }
         }
         if type.isCollection {
@@ -147,7 +152,9 @@ extension DecodingRun {
                 continue
             }
             if i >= 2, d < 0 {
-                collector.report(.invalidFrame, "\(i == 2 ? "width" : "height") must not be negative", at: [.key("frame"), .index(i)])
+                collector.report(
+                    .invalidFrame, "\(i == 2 ? "width" : "height") must not be negative",
+                    at: [.key("frame"), .index(i)])
                 ok = false
             }
             n[i] = d
@@ -168,7 +175,9 @@ extension DecodingRun {
         if let d = read(&r, "skeletonCornerRadius", ValueParsers.number) { node.skeletonCornerRadius = d }
         if let d = read(&r, "cornerRadius", ValueParsers.number) { node.cornerRadius = d }
         if let c = read(&r, "backgroundColor", ValueParsers.color) { node.backgroundColor = c }
-        if let d = read(&r, "layoutDirection", { v throws(ValueFailure) in try ValueParsers.enumeration(v, LayoutDirection.self) }) {
+        if let d = read(
+            &r, "layoutDirection", { v throws(ValueFailure) in try ValueParsers.enumeration(v, LayoutDirection.self) })
+        {
             node.layoutDirection = d
         }
         if let c = read(&r, "constraints", Self.constraints) { node.constraints = c }
@@ -185,7 +194,9 @@ extension DecodingRun {
             if list.kind == .array {
                 for i in 0..<list.count {
                     guard let e = list[i] else { continue }
-                    do { values.append(try ValueParsers.nonNegative(e)) } catch { throw error.under(.index(i)).under(.key(key)) }
+                    do { values.append(try ValueParsers.nonNegative(e)) } catch {
+                        throw error.under(.index(i)).under(.key(key))
+                    }
                 }
             } else {
                 do { values.append(try ValueParsers.nonNegative(list)) } catch { throw error.under(.key(key)) }
@@ -198,9 +209,15 @@ extension DecodingRun {
     private mutating func decodeText(_ r: inout MemberReader, into node: inout Node) {
         var t = node.text ?? TextProperties(for: node.type)
         if let n = read(&r, "numberOfLines", ValueParsers.integer) {
-            if n < 0 { collector.report(.invalidValue, "must not be negative", at: [.key("numberOfLines")]) } else { t.numberOfLines = n }
+            if n < 0 {
+                collector.report(.invalidValue, "must not be negative", at: [.key("numberOfLines")])
+            } else {
+                t.numberOfLines = n
+            }
         }
-        if let a = read(&r, "textAlignment", { v throws(ValueFailure) in try ValueParsers.enumeration(v, TextAlignment.self) }) {
+        if let a = read(
+            &r, "textAlignment", { v throws(ValueFailure) in try ValueParsers.enumeration(v, TextAlignment.self) })
+        {
             t.textAlignment = a
         }
         if let f = read(&r, "font", Self.fontLineHeight) { t.fontLineHeight = f }
@@ -209,14 +226,18 @@ extension DecodingRun {
         if let s = read(&r, "skeletonLineSpacing", ValueParsers.number) { t.skeletonLineSpacing = s }
         if let p = read(&r, "skeletonPaddingInsets", ValueParsers.insets) { t.skeletonPaddingInsets = p }
         if let h = read(&r, "skeletonTextLineHeight", ValueParsers.textLineHeight) { t.skeletonTextLineHeight = h }
-        if let n = read(&r, "skeletonTextNumberOfLines", ValueParsers.textNumberOfLines) { t.skeletonTextNumberOfLines = n }
+        if let n = read(&r, "skeletonTextNumberOfLines", ValueParsers.textNumberOfLines) {
+            t.skeletonTextNumberOfLines = n
+        }
         node.text = t
     }
 
     /// `{"lineHeight": n}` or a number (the line height in points).
     static func fontLineHeight(_ v: JSONValue) throws(ValueFailure) -> Double {
         if v.kind == .object {
-            guard let lh = v["lineHeight"] else { throw ValueFailure(.missingField, "a font needs \"lineHeight\"", at: [.key("lineHeight")]) }
+            guard let lh = v["lineHeight"] else {
+                throw ValueFailure(.missingField, "a font needs \"lineHeight\"", at: [.key("lineHeight")])
+            }
             do { return try ValueParsers.nonNegative(lh) } catch { throw error.under(.key("lineHeight")) }
         }
         return try ValueParsers.nonNegative(v)

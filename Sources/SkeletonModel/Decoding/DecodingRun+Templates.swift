@@ -6,7 +6,8 @@ extension DecodingRun {
     /// at `path`, the member that names the template.
     mutating func templateBody(named name: String, usedAt path: [PathToken]) -> DecodedNode? {
         guard let scope = templateScopes.lastIndex(where: { $0.sources[name] != nil }),
-              let source = templateScopes[scope].sources[name] else {
+            let source = templateScopes[scope].sources[name]
+        else {
             collector.report(.unknownTemplate, "no template named \"\(name)\" is defined here", atPath: path)
             return nil
         }
@@ -36,7 +37,10 @@ extension DecodingRun {
         if depth + body.height > limits.maxDepth {
             if !reportedTooDeep {
                 reportedTooDeep = true
-                collector.report(.tooDeep, "instances of this template would nest \(depth + body.height) levels deep, over the limit of \(limits.maxDepth)", atPath: path)
+                collector.report(
+                    .tooDeep,
+                    "instances of this template would nest \(depth + body.height) levels deep, over the limit of \(limits.maxDepth)",
+                    atPath: path)
             }
             return false
         }
@@ -44,7 +48,10 @@ extension DecodingRun {
         if overflow || countSoFar + total > limits.maxNodes || materialized + total > 2 * limits.maxNodes {
             if !reportedTooMany {
                 reportedTooMany = true
-                collector.report(.tooManyNodes, "\(copies) instances of \(body.count) nodes go over the limit of \(limits.maxNodes) nodes", atPath: path)
+                collector.report(
+                    .tooManyNodes,
+                    "\(copies) instances of \(body.count) nodes go over the limit of \(limits.maxNodes) nodes",
+                    atPath: path)
             }
             return false
         }

@@ -20,7 +20,9 @@ struct DecodingRun {
         collector = ProblemCollector(maxProblems: limits.maxProblems)
     }
 
-    static let topLevelKeys: Set<String> = ["root", "appearance", "colorScheme", "layoutDirection", "$schema", "version"]
+    static let topLevelKeys: Set<String> = [
+        "root", "appearance", "colorScheme", "layoutDirection", "$schema", "version",
+    ]
 
     mutating func decodeDocument(_ value: JSONValue) -> SkeletonDocument? {
         guard value.kind == .object else {
@@ -34,8 +36,12 @@ struct DecodingRun {
             appearance = AppearanceOverrides.decode(a, failures: &failures)
             for f in failures { collector.report(f, at: [.key("appearance")]) }
         }
-        let scheme = read(&r, "colorScheme") { v throws(ValueFailure) in try ValueParsers.enumeration(v, ColorScheme.self) }
-        let direction = read(&r, "layoutDirection") { v throws(ValueFailure) in try ValueParsers.enumeration(v, LayoutDirection.self) }
+        let scheme = read(&r, "colorScheme") { v throws(ValueFailure) in
+            try ValueParsers.enumeration(v, ColorScheme.self)
+        }
+        let direction = read(&r, "layoutDirection") { v throws(ValueFailure) in
+            try ValueParsers.enumeration(v, LayoutDirection.self)
+        }
         var root: DecodedNode?
         if let rootValue = r("root") {
             collector.path = [.key("root")]
@@ -54,7 +60,8 @@ struct DecodingRun {
                 at: [.key("root"), .key("frame")])
         }
         if root.count > limits.maxNodes, !reportedTooMany {
-            collector.report(.tooManyNodes, "\(root.count) nodes after template instantiation, over the limit of \(limits.maxNodes)")
+            collector.report(
+                .tooManyNodes, "\(root.count) nodes after template instantiation, over the limit of \(limits.maxNodes)")
         }
         return SkeletonDocument(
             root: root.node, appearance: appearance, colorScheme: scheme ?? .light,
@@ -73,12 +80,15 @@ struct DecodingRun {
     }
 
     /// Warns about members that are not part of the format here.
-    mutating func reportUnknown(_ r: MemberReader, known: @autoclosure () -> Set<String>, what: @autoclosure () -> String = "here") {
+    mutating func reportUnknown(
+        _ r: MemberReader, known: @autoclosure () -> Set<String>, what: @autoclosure () -> String = "here"
+    ) {
         guard r.hasUnrecognised else { return }
         let what = what()
         for key in r.unrecognisedKeys(known: known()) {
-            collector.report(.unknownField, "\"\(key)\" is not a field of the format \(what); it is ignored",
-                             at: [.key(key)], severity: .warning)
+            collector.report(
+                .unknownField, "\"\(key)\" is not a field of the format \(what); it is ignored",
+                at: [.key(key)], severity: .warning)
         }
     }
 }

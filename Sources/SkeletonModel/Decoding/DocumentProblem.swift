@@ -61,8 +61,13 @@ public struct DocumentProblem: Sendable, Hashable, Error, CustomStringConvertibl
         code: ProblemCode, pointer: JSONPointer, message: String, severity: Severity = .error,
         line: Int? = nil, column: Int? = nil, position: Int? = nil
     ) {
-        self.code = code; self.pointer = pointer; self.message = message; self.severity = severity
-        self.line = line; self.column = column; self.position = position
+        self.code = code
+        self.pointer = pointer
+        self.message = message
+        self.severity = severity
+        self.line = line
+        self.column = column
+        self.position = position
     }
 
     /// A readable form.
@@ -81,7 +86,8 @@ public struct DocumentDecodingResult: Sendable {
 
     /// Creates a value with the given members (for decoders of other formats, such as Interface Builder files).
     public init(document: SkeletonDocument?, problems: [DocumentProblem]) {
-        self.document = document; self.problems = problems
+        self.document = document
+        self.problems = problems
     }
 
     /// The problems that reject the document.

@@ -18,7 +18,10 @@ struct ProblemCollector {
         _ code: ProblemCode, _ message: String, at extra: [PathToken] = [], severity: DocumentProblem.Severity = .error
     ) {
         if severity == .error { hasErrors = true }
-        guard problems.count < maxProblems else { dropped += 1; return }
+        guard problems.count < maxProblems else {
+            dropped += 1
+            return
+        }
         let tokens = (path + extra).map(\.string)
         problems.append(DocumentProblem(code: code, pointer: JSONPointer(tokens), message: message, severity: severity))
     }
@@ -31,9 +34,11 @@ struct ProblemCollector {
     /// The problems, with a closing `too-many-problems` warning when some were dropped.
     func finished() -> [DocumentProblem] {
         guard dropped > 0 else { return problems }
-        return problems + [DocumentProblem(
-            code: .tooManyProblems, pointer: JSONPointer(), message: "\(dropped) more problems not listed",
-            severity: .warning)]
+        return problems + [
+            DocumentProblem(
+                code: .tooManyProblems, pointer: JSONPointer(), message: "\(dropped) more problems not listed",
+                severity: .warning)
+        ]
     }
 }
 

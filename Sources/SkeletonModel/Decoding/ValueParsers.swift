@@ -24,7 +24,9 @@ public struct ValueFailure: Error, Sendable, Hashable {
 
     /// Creates a value with the given members.
     public init(_ code: ProblemCode, _ message: String, at subpath: [PathToken] = []) {
-        self.code = code; self.message = message; self.subpath = subpath
+        self.code = code
+        self.message = message
+        self.subpath = subpath
     }
 
     /// An `invalid-value` failure.
@@ -82,7 +84,8 @@ public enum ValueParsers {
     }
 
     /// One of `T`'s raw values.
-    public static func enumeration<T: RawRepresentable & CaseIterable>(_ v: JSONValue, _: T.Type) throws(ValueFailure) -> T
+    public static func enumeration<T: RawRepresentable & CaseIterable>(_ v: JSONValue, _: T.Type) throws(ValueFailure)
+        -> T
     where T.RawValue == String {
         let s = try string(v)
         guard let value = T(rawValue: s) else {
@@ -99,22 +102,30 @@ public enum ValueParsers {
             if s.utf8.first == UInt8(ascii: "#") {
                 throw ValueFailure(.unknownColor, "\"\(s)\" is not a #RRGGBB or #RRGGBBAA colour")
             }
-            throw ValueFailure(.unknownColor, "unknown colour name \"\(s)\" (use #RRGGBB, #RRGGBBAA, skeletonDefault or a flat colour name)")
+            throw ValueFailure(
+                .unknownColor,
+                "unknown colour name \"\(s)\" (use #RRGGBB, #RRGGBBAA, skeletonDefault or a flat colour name)")
         }
         guard v.kind == .object else { throw ValueFailure("must be a colour string or object, not \(v.kind)") }
         if let light = v["light"] {
-            guard let dark = v["dark"] else { throw ValueFailure(.missingField, "a dynamic colour needs \"dark\" too", at: [.key("dark")]) }
-            let l: SkeletonColor, d: SkeletonColor
+            guard let dark = v["dark"] else {
+                throw ValueFailure(.missingField, "a dynamic colour needs \"dark\" too", at: [.key("dark")])
+            }
+            let l: SkeletonColor
+            let d: SkeletonColor
             do { l = try color(light) } catch { throw error.under(.key("light")) }
             do { d = try color(dark) } catch { throw error.under(.key("dark")) }
             return SkeletonColor(light: l.light, dark: d.dark)
         }
         if let white = v["white"] {
-            let w: Double, a: Double
+            let w: Double
+            let a: Double
             do { w = try unit(white) } catch { throw error.under(.key("white")) }
             if let alpha = v["alpha"] {
                 do { a = try unit(alpha) } catch { throw error.under(.key("alpha")) }
-            } else { a = 1 }
+            } else {
+                a = 1
+            }
             return SkeletonColor(white: w, alpha: a)
         }
         throw ValueFailure("a colour object needs \"light\" and \"dark\", or \"white\"")
@@ -159,7 +170,8 @@ public enum ValueParsers {
         guard v.kind == .array, v.count == 2, let w = v[0], let h = v[1] else {
             throw ValueFailure("must be [width, height]")
         }
-        let width: Double, height: Double
+        let width: Double
+        let height: Double
         do { width = try nonNegative(w) } catch { throw error.under(.index(0)) }
         do { height = try nonNegative(h) } catch { throw error.under(.index(1)) }
         return Size(width: width, height: height)
@@ -171,7 +183,8 @@ public enum ValueParsers {
             switch s {
             case "relativeToFont": return .relativeToFont
             case "relativeToConstraints": return .relativeToConstraints
-            default: throw ValueFailure("must be \"relativeToFont\", \"relativeToConstraints\", a number or {\"fixed\": n}")
+            default:
+                throw ValueFailure("must be \"relativeToFont\", \"relativeToConstraints\", a number or {\"fixed\": n}")
             }
         }
         if let fixed = v["fixed"] {

@@ -22,7 +22,10 @@ public struct TableSection: Sendable, Hashable {
     public var footer: String?
     /// Creates a value with the given members.
     public init(rows: ItemCount = .automatic, cell: String, header: String? = nil, footer: String? = nil) {
-        self.rows = rows; self.cell = cell; self.header = header; self.footer = footer
+        self.rows = rows
+        self.cell = cell
+        self.header = header
+        self.footer = footer
     }
 }
 
@@ -36,8 +39,12 @@ public struct TableProperties: Sendable, Hashable {
     public var sections: [TableSection] = []
 
     /// Creates a value with the given members.
-    public init(rowHeight: RowHeight = .automatic, estimatedRowHeight: RowHeight = .automatic, sections: [TableSection] = []) {
-        self.rowHeight = rowHeight; self.estimatedRowHeight = estimatedRowHeight; self.sections = sections
+    public init(
+        rowHeight: RowHeight = .automatic, estimatedRowHeight: RowHeight = .automatic, sections: [TableSection] = []
+    ) {
+        self.rowHeight = rowHeight
+        self.estimatedRowHeight = estimatedRowHeight
+        self.sections = sections
     }
 
     /// The height every skeleton row gets: `rowHeight`, or `estimatedRowHeight` when it is automatic
@@ -74,7 +81,9 @@ public struct CollectionSection: Sendable, Hashable {
 
     /// Creates a value with the given members.
     public init(items: ItemCount = .automatic, cell: String, supplementary: [(kind: String, template: String)] = []) {
-        self.items = items; self.cell = cell; self.supplementary = supplementary
+        self.items = items
+        self.cell = cell
+        self.supplementary = supplementary
     }
 
     /// Member-wise equality (kinds and templates in order).
@@ -84,8 +93,12 @@ public struct CollectionSection: Sendable, Hashable {
 
     /// Hashes all members.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(items); hasher.combine(cell)
-        for s in supplementary { hasher.combine(s.kind); hasher.combine(s.template) }
+        hasher.combine(items)
+        hasher.combine(cell)
+        for s in supplementary {
+            hasher.combine(s.kind)
+            hasher.combine(s.template)
+        }
     }
 }
 

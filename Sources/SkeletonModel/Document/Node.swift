@@ -51,7 +51,11 @@ public struct Node: Sendable, Hashable {
 
     /// Creates a value with the given members.
     public init(type: NodeType, id: String? = nil, reference: String = "0", frame: Rect, children: [Node] = []) {
-        self.type = type; self.id = id; self.reference = reference; self.frame = frame; self.children = children
+        self.type = type
+        self.id = id
+        self.reference = reference
+        self.frame = frame
+        self.children = children
         self.isUserInteractionEnabled = type.defaultUserInteractionEnabled
         self.isScrollEnabled = true
         self.clipsToBounds = type.isScrollView
@@ -71,7 +75,10 @@ public struct SizeConstraints: Sendable, Hashable {
     /// Height constraint constants.
     public var height: [Double] = []
     /// Creates a value with the given members.
-    public init(width: [Double] = [], height: [Double] = []) { self.width = width; self.height = height }
+    public init(width: [Double] = [], height: [Double] = []) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// `UIStackView.Alignment`.
@@ -101,5 +108,8 @@ public struct InstanceInfo: Sendable, Hashable {
     /// What the instance is.
     public var role: Role
     /// Creates a value with the given members.
-    public init(template: String, role: Role) { self.template = template; self.role = role }
+    public init(template: String, role: Role) {
+        self.template = template
+        self.role = role
+    }
 }

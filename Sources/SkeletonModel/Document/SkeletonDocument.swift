@@ -16,8 +16,10 @@ public struct SkeletonDocument: Sendable, Hashable {
         root: Node, appearance: AppearanceOverrides = AppearanceOverrides(),
         colorScheme: ColorScheme = .light, layoutDirection: LayoutDirection = .leftToRight, nodeCount: Int? = nil
     ) {
-        self.root = root; self.appearance = appearance
-        self.colorScheme = colorScheme; self.layoutDirection = layoutDirection
+        self.root = root
+        self.appearance = appearance
+        self.colorScheme = colorScheme
+        self.layoutDirection = layoutDirection
         self.nodeCount = nodeCount ?? root.subtreeCount
     }
 

@@ -30,7 +30,9 @@ public struct NodeSpanIndex: Sendable, Equatable {
         var spans: [Span] = []
         var found = false
         forEachMember(&scanner) { scanner, key in
-            guard !found, Self.keyEquals(scanner, key, "root"), scanner.current == UInt8(ascii: "{") else { return false }
+            guard !found, Self.keyEquals(scanner, key, "root"), scanner.current == UInt8(ascii: "{") else {
+                return false
+            }
             found = true
             scanNode(&scanner, parent: -1, childIndex: 0, into: &spans)
             return true
@@ -50,7 +52,8 @@ public struct NodeSpanIndex: Sendable, Equatable {
     /// The innermost node whose inside (between its braces) holds all of `range`, or nil when none does.
     public func innermostNode(containing range: Range<Int>) -> Int? {
         // The last node starting before the range, then up through its ancestors.
-        var low = 0, high = spans.count
+        var low = 0
+        var high = spans.count
         while low < high {
             let mid = (low + high) / 2
             if spans[mid].start < range.lowerBound { low = mid + 1 } else { high = mid }
@@ -107,7 +110,9 @@ public struct NodeSpanIndex: Sendable, Equatable {
     // MARK: Scanning
 
     /// Scans the node object at the cursor (`{`) and its `children`, appending their spans.
-    private static func scanNode(_ scanner: inout JSONByteScanner, parent: Int, childIndex: Int, into spans: inout [Span]) {
+    private static func scanNode(
+        _ scanner: inout JSONByteScanner, parent: Int, childIndex: Int, into spans: inout [Span]
+    ) {
         let k = spans.count
         spans.append(Span(start: scanner.i, end: scanner.i, parent: parent, childIndex: childIndex, subtreeEnd: k + 1))
         forEachMember(&scanner) { scanner, key in
@@ -165,7 +170,10 @@ public struct NodeSpanIndex: Sendable, Equatable {
         let raw = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         if range.count == raw.count + 2 {
             var same = true
-            for j in 0..<raw.count where bytes[range.lowerBound + 1 + j] != raw[j] { same = false; break }
+            for j in 0..<raw.count where bytes[range.lowerBound + 1 + j] != raw[j] {
+                same = false
+                break
+            }
             if same { return true }
         }
         guard bytes[range].contains(UInt8(ascii: "\\")) else { return false }

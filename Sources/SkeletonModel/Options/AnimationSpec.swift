@@ -69,7 +69,9 @@ public struct AnimationTrack: Sendable, Hashable {
     public var to: AnimatedValue
     /// Creates a value with the given members.
     public init(property: AnimatedProperty, from: AnimatedValue? = nil, to: AnimatedValue) {
-        self.property = property; self.from = from; self.to = to
+        self.property = property
+        self.from = from
+        self.to = to
     }
 }
 
@@ -91,8 +93,11 @@ public struct CustomAnimation: Sendable, Hashable {
         tracks: [AnimationTrack], duration: Double, timingFunction: TimingFunction = .default,
         autoreverses: Bool = false, repeatCount: Double = .infinity
     ) {
-        self.tracks = tracks; self.duration = duration; self.timingFunction = timingFunction
-        self.autoreverses = autoreverses; self.repeatCount = repeatCount
+        self.tracks = tracks
+        self.duration = duration
+        self.timingFunction = timingFunction
+        self.autoreverses = autoreverses
+        self.repeatCount = repeatCount
     }
 }
 

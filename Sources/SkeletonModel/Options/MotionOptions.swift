@@ -29,7 +29,9 @@ public struct MotionOptions: Sendable, Hashable {
 
     /// Creates a value with the given members.
     public init(gradientSpace: GradientSpace = .layer, reducedMotion: ReducedMotion = .off, stopAfter: Double? = nil) {
-        self.gradientSpace = gradientSpace; self.reducedMotion = reducedMotion; self.stopAfter = stopAfter
+        self.gradientSpace = gradientSpace
+        self.reducedMotion = reducedMotion
+        self.stopAfter = stopAfter
     }
 }
 
@@ -39,15 +41,25 @@ extension MotionOptions {
 
     /// Reads `gradientSpace`, `reducedMotion` and `stopAfter` (seconds > 0) from an options object, on top
     /// of `base`; other members are left to the caller.
-    public static func decode(_ v: JSONValue, base: MotionOptions = MotionOptions()) throws(JSONDecodingError) -> MotionOptions {
+    public static func decode(_ v: JSONValue, base: MotionOptions = MotionOptions()) throws(JSONDecodingError)
+        -> MotionOptions
+    {
         guard v.kind == .object else { throw v.mismatch("an object") }
         var out = base
         func field<T>(_ key: String, _ parse: (JSONValue) throws(ValueFailure) -> T) throws(JSONDecodingError) -> T? {
             guard let m = v.optionalMember(key) else { return nil }
             do { return try parse(m) } catch { throw error.decodingError(at: m) }
         }
-        if let g = try field("gradientSpace", { m throws(ValueFailure) in try ValueParsers.enumeration(m, GradientSpace.self) }) { out.gradientSpace = g }
-        if let r = try field("reducedMotion", { m throws(ValueFailure) in try ValueParsers.enumeration(m, ReducedMotion.self) }) { out.reducedMotion = r }
+        if let g = try field(
+            "gradientSpace", { m throws(ValueFailure) in try ValueParsers.enumeration(m, GradientSpace.self) })
+        {
+            out.gradientSpace = g
+        }
+        if let r = try field(
+            "reducedMotion", { m throws(ValueFailure) in try ValueParsers.enumeration(m, ReducedMotion.self) })
+        {
+            out.reducedMotion = r
+        }
         if let s = try field("stopAfter", ValueParsers.positive) { out.stopAfter = s }
         return out
     }

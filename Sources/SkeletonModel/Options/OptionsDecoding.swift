@@ -11,10 +11,15 @@ extension ShowOptions {
     ]
 
     /// Decodes request params; unknown members (except `ignoring`) are errors.
-    public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"]) throws(JSONDecodingError) -> ShowOptions {
+    public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"])
+        throws(JSONDecodingError) -> ShowOptions
+    {
         let f = try OptionFields(params, known: fieldNames, ignoring: ignoring)
         var o = ShowOptions()
-        if let t = try f.parse("type", { v throws(ValueFailure) in try ValueParsers.enumeration(v, SkeletonType.self) }) { o.type = t }
+        if let t = try f.parse("type", { v throws(ValueFailure) in try ValueParsers.enumeration(v, SkeletonType.self) })
+        {
+            o.type = t
+        }
         o.color = try f.parse("color", ValueParsers.color)
         o.gradient = try f.parse("gradient", ValueParsers.gradient)
         o.animated = try f.parse("animated", ValueParsers.bool)
@@ -31,10 +36,15 @@ extension UpdateOptions {
     public static let fieldNames: Set<String> = ["type", "color", "gradient", "animated", "animation"]
 
     /// Decodes request params; unknown members (except `ignoring`) are errors.
-    public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"]) throws(JSONDecodingError) -> UpdateOptions {
+    public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"])
+        throws(JSONDecodingError) -> UpdateOptions
+    {
         let f = try OptionFields(params, known: fieldNames, ignoring: ignoring)
         var o = UpdateOptions()
-        if let t = try f.parse("type", { v throws(ValueFailure) in try ValueParsers.enumeration(v, SkeletonType.self) }) { o.type = t }
+        if let t = try f.parse("type", { v throws(ValueFailure) in try ValueParsers.enumeration(v, SkeletonType.self) })
+        {
+            o.type = t
+        }
         o.color = try f.parse("color", ValueParsers.color)
         o.gradient = try f.parse("gradient", ValueParsers.gradient)
         if let a = try f.parse("animated", ValueParsers.bool) { o.animated = a }
@@ -48,7 +58,9 @@ extension HideOptions {
     public static let fieldNames: Set<String> = ["transition", "reloadDataAfter"]
 
     /// Decodes request params; unknown members (except `ignoring`) are errors.
-    public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"]) throws(JSONDecodingError) -> HideOptions {
+    public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"])
+        throws(JSONDecodingError) -> HideOptions
+    {
         let f = try OptionFields(params, known: fieldNames, ignoring: ignoring)
         var o = HideOptions()
         if let t = try f.parse("transition", ValueParsers.transition) { o.transition = t }
@@ -73,7 +85,8 @@ private struct OptionFields {
         self.object = object
         for (key, _) in object.members where !known.contains(key) && !ignoring.contains(key) {
             let allowed = known.sorted().joined(separator: ", ")
-            throw JSONDecodingError(pointer: object.pointerFromRoot.appending(key), message: "unknown field; expected one of \(allowed)")
+            throw JSONDecodingError(
+                pointer: object.pointerFromRoot.appending(key), message: "unknown field; expected one of \(allowed)")
         }
     }
 
@@ -96,7 +109,9 @@ extension ValueParsers {
         if let d = v["crossDissolve"] {
             do { return .crossDissolve(try nonNegative(d)) } catch { throw error.under(.key("crossDissolve")) }
         }
-        guard v.double != nil else { throw ValueFailure("must be \"none\", {\"crossDissolve\": seconds} or a number of seconds") }
+        guard v.double != nil else {
+            throw ValueFailure("must be \"none\", {\"crossDissolve\": seconds} or a number of seconds")
+        }
         return .crossDissolve(try nonNegative(v))
     }
 
@@ -118,12 +133,22 @@ extension ValueParsers {
     }
 
     private static func sliding(_ v: JSONValue) throws(ValueFailure) -> AnimationSpec {
-        guard v.kind == .object else { throw ValueFailure("must be {\"direction\": …, \"duration\"?: s, \"autoreverses\"?: b}") }
-        guard let dv = v["direction"] else { throw ValueFailure(.missingField, "needs a \"direction\"", at: [.key("direction")]) }
-        let direction: GradientDirection, duration: Double, autoreverses: Bool
+        guard v.kind == .object else {
+            throw ValueFailure("must be {\"direction\": …, \"duration\"?: s, \"autoreverses\"?: b}")
+        }
+        guard let dv = v["direction"] else {
+            throw ValueFailure(.missingField, "needs a \"direction\"", at: [.key("direction")])
+        }
+        let direction: GradientDirection
+        let duration: Double
+        let autoreverses: Bool
         do { direction = try enumeration(dv, GradientDirection.self) } catch { throw error.under(.key("direction")) }
-        do { duration = try v["duration"].map { v throws(ValueFailure) in try positive(v) } ?? 1.5 } catch { throw error.under(.key("duration")) }
-        do { autoreverses = try v["autoreverses"].map { v throws(ValueFailure) in try bool(v) } ?? false } catch { throw error.under(.key("autoreverses")) }
+        do { duration = try v["duration"].map { v throws(ValueFailure) in try positive(v) } ?? 1.5 } catch {
+            throw error.under(.key("duration"))
+        }
+        do { autoreverses = try v["autoreverses"].map { v throws(ValueFailure) in try bool(v) } ?? false } catch {
+            throw error.under(.key("autoreverses"))
+        }
         return .sliding(direction: direction, duration: duration, autoreverses: autoreverses)
     }
 
@@ -140,7 +165,9 @@ extension ValueParsers {
         guard v.kind == .object else { throw ValueFailure("a custom animation must be an object") }
         var tracks: [AnimationTrack] = []
         if let list = v["animations"] {
-            guard list.kind == .array, list.count > 0 else { throw ValueFailure("must be a non-empty array of tracks", at: [.key("animations")]) }
+            guard list.kind == .array, list.count > 0 else {
+                throw ValueFailure("must be a non-empty array of tracks", at: [.key("animations")])
+            }
             for i in 0..<list.count {
                 guard let t = list[i] else { continue }
                 do { tracks.append(try track(t)) } catch { throw error.under(.index(i)).under(.key("animations")) }
@@ -148,7 +175,9 @@ extension ValueParsers {
         } else {
             tracks = [try track(v)]
         }
-        guard let dv = v["duration"] else { throw ValueFailure(.missingField, "needs a \"duration\"", at: [.key("duration")]) }
+        guard let dv = v["duration"] else {
+            throw ValueFailure(.missingField, "needs a \"duration\"", at: [.key("duration")])
+        }
         var a = CustomAnimation(tracks: tracks, duration: 1)
         do { a.duration = try positive(dv) } catch { throw error.under(.key("duration")) }
         if let tf = v["timingFunction"], !tf.isNull {
@@ -158,7 +187,9 @@ extension ValueParsers {
             do { a.autoreverses = try bool(ar) } catch { throw error.under(.key("autoreverses")) }
         }
         if let rc = v["repeatCount"], !rc.isNull {
-            if rc.string == "infinity" { a.repeatCount = .infinity } else {
+            if rc.string == "infinity" {
+                a.repeatCount = .infinity
+            } else {
                 do { a.repeatCount = try positive(rc) } catch { throw error.under(.key("repeatCount")) }
             }
         }
@@ -166,7 +197,9 @@ extension ValueParsers {
     }
 
     private static func track(_ v: JSONValue) throws(ValueFailure) -> AnimationTrack {
-        guard let pv = v["property"] else { throw ValueFailure(.missingField, "needs a \"property\"", at: [.key("property")]) }
+        guard let pv = v["property"] else {
+            throw ValueFailure(.missingField, "needs a \"property\"", at: [.key("property")])
+        }
         let property: AnimatedProperty
         do { property = try enumeration(pv, AnimatedProperty.self) } catch { throw error.under(.key("property")) }
         guard let tv = v["to"] else { throw ValueFailure(.missingField, "needs a \"to\" value", at: [.key("to")]) }
@@ -179,7 +212,9 @@ extension ValueParsers {
         return AnimationTrack(property: property, from: from, to: to)
     }
 
-    private static func animatedValue(_ v: JSONValue, for property: AnimatedProperty) throws(ValueFailure) -> AnimatedValue {
+    private static func animatedValue(_ v: JSONValue, for property: AnimatedProperty) throws(ValueFailure)
+        -> AnimatedValue
+    {
         switch property {
         case .backgroundColor:
             if v.string == "complementary" { return .complementaryColor }
@@ -187,8 +222,12 @@ extension ValueParsers {
         case .opacity:
             return .number(try unit(v))
         case .startPoint, .endPoint:
-            guard v.kind == .array, v.count == 2, let x = v[0], let y = v[1] else { throw ValueFailure("must be [x, y] in unit coordinates") }
-            do { return .point(Point(x: try number(x), y: try number(y))) } catch { throw ValueFailure(error.code, error.message) }
+            guard v.kind == .array, v.count == 2, let x = v[0], let y = v[1] else {
+                throw ValueFailure("must be [x, y] in unit coordinates")
+            }
+            do { return .point(Point(x: try number(x), y: try number(y))) } catch {
+                throw ValueFailure(error.code, error.message)
+            }
         }
     }
 
@@ -205,7 +244,9 @@ extension ValueParsers {
             }
         }
         let points = v["cubicBezier"] ?? v
-        guard points.kind == .array, points.count == 4 else { throw ValueFailure("a cubic Bézier needs [x1, y1, x2, y2]") }
+        guard points.kind == .array, points.count == 4 else {
+            throw ValueFailure("a cubic Bézier needs [x1, y1, x2, y2]")
+        }
         var n: [Double] = []
         for i in 0..<4 {
             guard let e = points[i] else { continue }

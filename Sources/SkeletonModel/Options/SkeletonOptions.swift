@@ -23,8 +23,13 @@ public struct ShowOptions: Sendable, Hashable {
         animated: Bool? = nil, animation: AnimationSpec? = nil, delay: Double? = nil,
         transition: TransitionStyle = .default, minimumDuration: Double? = nil
     ) {
-        self.type = type; self.color = color; self.gradient = gradient; self.animated = animated
-        self.animation = animation; self.delay = delay; self.transition = transition
+        self.type = type
+        self.color = color
+        self.gradient = gradient
+        self.animated = animated
+        self.animation = animation
+        self.delay = delay
+        self.transition = transition
         self.minimumDuration = minimumDuration
     }
 
@@ -51,8 +56,11 @@ public struct UpdateOptions: Sendable, Hashable {
         type: SkeletonType = .solid, color: SkeletonColor? = nil, gradient: SkeletonGradient? = nil,
         animated: Bool = false, animation: AnimationSpec? = nil
     ) {
-        self.type = type; self.color = color; self.gradient = gradient
-        self.animated = animated; self.animation = animation
+        self.type = type
+        self.color = color
+        self.gradient = gradient
+        self.animated = animated
+        self.animation = animation
     }
 }
 
@@ -65,6 +73,7 @@ public struct HideOptions: Sendable, Hashable {
 
     /// Creates a value with the given members.
     public init(transition: TransitionStyle = .default, reloadDataAfter: Bool = true) {
-        self.transition = transition; self.reloadDataAfter = reloadDataAfter
+        self.transition = transition
+        self.reloadDataAfter = reloadDataAfter
     }
 }

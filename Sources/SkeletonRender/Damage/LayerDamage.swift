@@ -10,7 +10,9 @@ public enum LayerDamage {
     /// uniqueness differs. Empty when nothing can have changed.
     ///
     /// Invariant: every pixel outside the result has the same bytes in both renders.
-    public static func between(_ old: DisplayList?, _ new: DisplayList, scale: Double) throws(RenderError) -> [PixelRect] {
+    public static func between(_ old: DisplayList?, _ new: DisplayList, scale: Double) throws(RenderError)
+        -> [PixelRect]
+    {
         let (w, h) = try CanvasGeometry.pixelSize(of: new.size, scale: scale)
         let canvas = PixelRect(x: 0, y: 0, width: w, height: h)
         guard let old, old.size == new.size, old.background == new.background else { return [canvas] }
@@ -26,7 +28,10 @@ public enum LayerDamage {
         for layer in new.layers {
             if let i = oldIndex[layer.id] {
                 let before = old.layers[i]
-                if before != layer { add(before); add(layer) }
+                if before != layer {
+                    add(before)
+                    add(layer)
+                }
             } else {
                 add(layer)
             }
@@ -39,7 +44,10 @@ public enum LayerDamage {
         if first < commonOld.count {
             var last = commonOld.count - 1
             while last > first && commonOld[last].id == commonNew[last].id { last -= 1 }
-            for i in first...last { add(commonOld[i]); add(commonNew[i]) }
+            for i in first...last {
+                add(commonOld[i])
+                add(commonNew[i])
+            }
         }
         return DamageRegion(damage).rects
     }
@@ -49,11 +57,16 @@ public enum LayerDamage {
     /// even when the shapes themselves do not overlap). Nil when it touches none.
     public static func pixelBounds(_ layer: Layer, scale: Double, canvas: PixelRect) -> PixelRect? {
         guard let shape = PixelShape(layer.shape, scale: scale) else { return nil }
-        var x0 = max(canvas.minX, shape.outerX0), y0 = max(canvas.minY, shape.outerY0)
-        var x1 = min(canvas.maxX, shape.outerX1), y1 = min(canvas.maxY, shape.outerY1)
+        var x0 = max(canvas.minX, shape.outerX0)
+        var y0 = max(canvas.minY, shape.outerY0)
+        var x1 = min(canvas.maxX, shape.outerX1)
+        var y1 = min(canvas.maxY, shape.outerY1)
         for clip in layer.clips {
             guard let c = PixelShape(clip, scale: scale) else { return nil }
-            x0 = max(x0, c.outerX0); y0 = max(y0, c.outerY0); x1 = min(x1, c.outerX1); y1 = min(y1, c.outerY1)
+            x0 = max(x0, c.outerX0)
+            y0 = max(y0, c.outerY0)
+            x1 = min(x1, c.outerX1)
+            y1 = min(y1, c.outerY1)
         }
         guard x1 > x0, y1 > y0 else { return nil }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
@@ -73,7 +86,10 @@ public enum LayerDamage {
                     // Field by field on the buffers: no layer is copied (kept layers share their storage, so
                     // each comparison is an identity check).
                     if a[i].shape == b[i].shape, a[i].opacity == b[i].opacity, a[i].kind == b[i].kind,
-                       a[i].fill == b[i].fill, a[i].clips == b[i].clips, a[i].node == b[i].node { continue }
+                        a[i].fill == b[i].fill, a[i].clips == b[i].clips, a[i].node == b[i].node
+                    {
+                        continue
+                    }
                     if let r = pixelBounds(a[i], scale: scale, canvas: canvas) { damage.add(r) }
                     if let r = pixelBounds(b[i], scale: scale, canvas: canvas) { damage.add(r) }
                 }
@@ -97,7 +113,8 @@ public enum LayerDamage {
     private static func positional(_ a: [Layer], _ b: [Layer], scale: Double, canvas: PixelRect) -> [PixelRect] {
         var damage: [PixelRect] = []
         for i in 0..<max(a.count, b.count) {
-            let x = i < a.count ? a[i] : nil, y = i < b.count ? b[i] : nil
+            let x = i < a.count ? a[i] : nil
+            let y = i < b.count ? b[i] : nil
             guard x != y else { continue }
             for layer in [x, y].compactMap({ $0 }) {
                 if let r = pixelBounds(layer, scale: scale, canvas: canvas) { damage.append(r) }

@@ -1,9 +1,9 @@
 /// Trimming damage by comparing the pixels of two frames tile by tile.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Compares frames in tiles of `TileDiff.tileWidth` × `TileDiff.tileHeight` pixels (aligned to the frame origin,
@@ -18,10 +18,13 @@ public enum TileDiff {
     /// merged: runs of adjacent dirty tiles in a tile row become one rectangle, and rectangles with the same
     /// columns in consecutive tile rows are joined. Rectangles are clipped to the frame, do not overlap, and are
     /// sorted top to bottom, then left to right. Empty when nothing differs.
-    public static func changedRects(from old: Frame, to new: Frame, within: [PixelRect]? = nil) throws(RenderError) -> [PixelRect] {
+    public static func changedRects(from old: Frame, to new: Frame, within: [PixelRect]? = nil) throws(RenderError)
+        -> [PixelRect]
+    {
         guard old.width == new.width, old.height == new.height else { throw .frameSizeMismatch }
         let dirty = dirtyTiles(old, new, within: within)
-        return merge(dirty, columns: tileColumns(new.width), rows: tileRows(new.height), width: new.width, height: new.height)
+        return merge(
+            dirty, columns: tileColumns(new.width), rows: tileRows(new.height), width: new.width, height: new.height)
     }
 
     static func tileColumns(_ width: Int) -> Int { (width + tileWidth - 1) / tileWidth }
@@ -29,7 +32,10 @@ public enum TileDiff {
 
     /// One flag per tile, row-major: true when the tile was a candidate and its pixels differ.
     static func dirtyTiles(_ old: Frame, _ new: Frame, within: [PixelRect]?) -> [Bool] {
-        let cols = tileColumns(new.width), rows = tileRows(new.height), w = new.width, h = new.height
+        let cols = tileColumns(new.width)
+        let rows = tileRows(new.height)
+        let w = new.width
+        let h = new.height
         var candidate = [Bool](repeating: within == nil, count: cols * rows)
         if let within {
             for r in within {
@@ -45,9 +51,11 @@ public enum TileDiff {
             new.pixels.withUnsafeBufferPointer { b in
                 guard let pa = a.baseAddress, let pb = b.baseAddress else { return }
                 for ty in 0..<rows {
-                    let y0 = ty * tileHeight, y1 = min(h, y0 + tileHeight)
+                    let y0 = ty * tileHeight
+                    let y1 = min(h, y0 + tileHeight)
                     for tx in 0..<cols where candidate[ty * cols + tx] {
-                        let x0 = tx * tileWidth, n = min(w, x0 + tileWidth) - x0
+                        let x0 = tx * tileWidth
+                        let n = min(w, x0 + tileWidth) - x0
                         var differs = false
                         var y = y0
                         while y < y1 && !differs {
@@ -68,8 +76,12 @@ public enum TileDiff {
         // Open rectangles from the previous tile row, keyed by their tile column span.
         var open: [(tx0: Int, tx1: Int, ty0: Int)] = []
         func close(_ o: (tx0: Int, tx1: Int, ty0: Int), endRow: Int) {
-            let x0 = o.tx0 * tileWidth, y0 = o.ty0 * tileHeight
-            done.append(PixelRect(x: x0, y: y0, width: min(width, o.tx1 * tileWidth) - x0, height: min(height, endRow * tileHeight) - y0))
+            let x0 = o.tx0 * tileWidth
+            let y0 = o.ty0 * tileHeight
+            done.append(
+                PixelRect(
+                    x: x0, y: y0, width: min(width, o.tx1 * tileWidth) - x0,
+                    height: min(height, endRow * tileHeight) - y0))
         }
         for ty in 0..<rows {
             var runs: [(Int, Int)] = []
@@ -85,7 +97,11 @@ public enum TileDiff {
             }
             var next: [(tx0: Int, tx1: Int, ty0: Int)] = []
             for o in open {
-                if runs.contains(where: { $0.0 == o.tx0 && $0.1 == o.tx1 }) { next.append(o) } else { close(o, endRow: ty) }
+                if runs.contains(where: { $0.0 == o.tx0 && $0.1 == o.tx1 }) {
+                    next.append(o)
+                } else {
+                    close(o, endRow: ty)
+                }
             }
             for run in runs where !next.contains(where: { $0.tx0 == run.0 && $0.tx1 == run.1 }) {
                 next.append((run.0, run.1, ty))

@@ -2,7 +2,8 @@
 
 /// Base64 encoding for frame data on the wire.
 public enum Base64 {
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    private static let alphabet: [UInt8] = Array(
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The encoded length of `count` bytes.
     public static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
@@ -14,19 +15,25 @@ public enum Base64 {
         out.append(contentsOf: repeatElement(0, count: encodedCount(n)))
         alphabet.withUnsafeBufferPointer { table in
             out.withUnsafeMutableBufferPointer { dst in
-                guard let t = table.baseAddress, let d0 = dst.baseAddress, let s = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+                guard let t = table.baseAddress, let d0 = dst.baseAddress,
+                    let s = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                else { return }
                 var d = d0 + start
                 var i = 0
                 while i + 3 <= n {
                     let v = UInt32(s[i]) << 16 | UInt32(s[i + 1]) << 8 | UInt32(s[i + 2])
-                    d[0] = t[Int(v >> 18)]; d[1] = t[Int((v >> 12) & 63)]
-                    d[2] = t[Int((v >> 6) & 63)]; d[3] = t[Int(v & 63)]
-                    d += 4; i += 3
+                    d[0] = t[Int(v >> 18)]
+                    d[1] = t[Int((v >> 12) & 63)]
+                    d[2] = t[Int((v >> 6) & 63)]
+                    d[3] = t[Int(v & 63)]
+                    d += 4
+                    i += 3
                 }
                 let rest = n - i
                 if rest > 0 {
                     let v = UInt32(s[i]) << 16 | (rest == 2 ? UInt32(s[i + 1]) << 8 : 0)
-                    d[0] = t[Int(v >> 18)]; d[1] = t[Int((v >> 12) & 63)]
+                    d[0] = t[Int(v >> 18)]
+                    d[1] = t[Int((v >> 12) & 63)]
                     d[2] = rest == 2 ? t[Int((v >> 6) & 63)] : UInt8(ascii: "=")
                     d[3] = UInt8(ascii: "=")
                 }
@@ -56,11 +63,13 @@ public enum Base64 {
         out.reserveCapacity(text.count / 4 * 3)
         var i = 0
         while i < text.count {
-            var v: UInt32 = 0, pad = 0
+            var v: UInt32 = 0
+            var pad = 0
             for k in 0..<4 {
                 let c = text[i + k]
                 if c == UInt8(ascii: "=") && k >= 2 && i + 4 == text.count {
-                    pad += 1; v <<= 6
+                    pad += 1
+                    v <<= 6
                 } else {
                     let x = lookup[Int(c)]
                     guard x >= 0, pad == 0 else { return nil }

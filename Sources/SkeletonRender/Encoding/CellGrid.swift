@@ -4,7 +4,10 @@
 public struct Cell: Hashable, Sendable {
     public var top: RGB8
     public var bottom: RGB8
-    public init(top: RGB8, bottom: RGB8) { self.top = top; self.bottom = bottom }
+    public init(top: RGB8, bottom: RGB8) {
+        self.top = top
+        self.bottom = bottom
+    }
 }
 
 /// A run of changed cells on one row: `cells[k]` is at column `column + k`.
@@ -12,7 +15,11 @@ public struct CellRun: Hashable, Sendable {
     public var row: Int
     public var column: Int
     public var cells: [Cell]
-    public init(row: Int, column: Int, cells: [Cell]) { self.row = row; self.column = column; self.cells = cells }
+    public init(row: Int, column: Int, cells: [Cell]) {
+        self.row = row
+        self.column = column
+        self.cells = cells
+    }
 }
 
 /// A `columns` × `rows` grid of cells. Column c covers frame pixels `x ∈ [⌊c·W/columns⌋, ⌊(c+1)·W/columns⌋)`,
@@ -30,7 +37,8 @@ public struct CellGrid: Hashable, Sendable {
         guard RenderLimits.cellColumns.contains(columns), RenderLimits.cellRows.contains(rows) else {
             throw .invalidCellGrid(columns: columns, rows: rows)
         }
-        self.columns = columns; self.rows = rows
+        self.columns = columns
+        self.rows = rows
         let black = Cell(top: RGB8(r: 0, g: 0, b: 0), bottom: RGB8(r: 0, g: 0, b: 0))
         cells = Array(repeating: black, count: columns * rows)
         resample(frame, within: nil)
@@ -47,11 +55,13 @@ public struct CellGrid: Hashable, Sendable {
         let xs = Self.spans(count: columns, length: frame.width)
         let ys = Self.spans(count: rows * 2, length: frame.height)
         for row in 0..<rows {
-            let top = ys[row * 2], bottom = ys[row * 2 + 1]
+            let top = ys[row * 2]
+            let bottom = ys[row * 2 + 1]
             for col in 0..<columns {
                 let x = xs[col]
                 if let rects {
-                    let box = PixelRect(x: x.start, y: top.start, width: x.end - x.start, height: bottom.end - top.start)
+                    let box = PixelRect(
+                        x: x.start, y: top.start, width: x.end - x.start, height: bottom.end - top.start)
                     guard rects.contains(where: { !$0.intersection(box).isEmpty }) else { continue }
                 }
                 cells[row * columns + col] = Cell(
@@ -70,12 +80,16 @@ public struct CellGrid: Hashable, Sendable {
             var col = 0
             while col < columns {
                 let i = row * columns + col
-                if same, let old, old.cells[i] == cells[i] { col += 1; continue }
+                if same, let old, old.cells[i] == cells[i] {
+                    col += 1
+                    continue
+                }
                 var run = CellRun(row: row, column: col, cells: [])
                 while col < columns {
                     let k = row * columns + col
                     if same, let old, old.cells[k] == cells[k] { break }
-                    run.cells.append(cells[k]); col += 1
+                    run.cells.append(cells[k])
+                    col += 1
                 }
                 runs.append(run)
             }
@@ -97,7 +111,8 @@ public struct CellGrid: Hashable, Sendable {
     /// The pixel span of each of `count` equal divisions of `length` pixels (never empty).
     static func spans(count: Int, length: Int) -> [(start: Int, end: Int)] {
         (0..<count).map { i in
-            let a = i * length / count, b = (i + 1) * length / count
+            let a = i * length / count
+            let b = (i + 1) * length / count
             let start = min(a, length - 1)
             return (start, max(b, start + 1))
         }
@@ -105,14 +120,18 @@ public struct CellGrid: Hashable, Sendable {
 
     /// The rounded per-channel mean of a pixel box.
     static func mean(_ frame: Frame, x0: Int, x1: Int, y0: Int, y1: Int) -> RGB8 {
-        var r = 0, g = 0, b = 0
+        var r = 0
+        var g = 0
+        var b = 0
         let w = frame.width
         frame.pixels.withUnsafeBufferPointer { px in
             for y in y0..<y1 {
                 let row = y * w
                 for x in x0..<x1 {
                     let p = px[row + x]
-                    r &+= Int(p & 0xFF); g &+= Int((p >> 8) & 0xFF); b &+= Int((p >> 16) & 0xFF)
+                    r &+= Int(p & 0xFF)
+                    g &+= Int((p >> 8) & 0xFF)
+                    b &+= Int((p >> 16) & 0xFF)
                 }
             }
         }

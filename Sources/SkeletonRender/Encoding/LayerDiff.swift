@@ -28,7 +28,10 @@ public struct LayerDiff: Hashable, Sendable {
     public var isEmpty: Bool { !reset && size == nil && background == nil && ops.isEmpty }
 
     public init(reset: Bool, size: Size?, background: RGBA?, ops: [LayerOp]) {
-        self.reset = reset; self.size = size; self.background = background; self.ops = ops
+        self.reset = reset
+        self.size = size
+        self.background = background
+        self.ops = ops
     }
 
     /// The operations turning `old` into `new` (a reset with every layer added when `old` is nil or when either
@@ -48,7 +51,10 @@ public struct LayerDiff: Hashable, Sendable {
         }
         for (i, layer) in new.layers.enumerated() {
             if i < current.count, current[i].id == layer.id {
-                if current[i] != layer { ops.append(.update(layer)); current[i] = layer }
+                if current[i] != layer {
+                    ops.append(.update(layer))
+                    current[i] = layer
+                }
             } else if let at = current.firstIndex(where: { $0.id == layer.id }) {
                 let before = current.remove(at: at)
                 current.insert(layer, at: i)

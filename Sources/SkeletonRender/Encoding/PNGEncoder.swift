@@ -19,7 +19,8 @@ public enum PNGEncoder {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         out.reserveCapacity(idat.count + 64)
         var ihdr: [UInt8] = []
-        appendBE(&ihdr, UInt32(rect.width)); appendBE(&ihdr, UInt32(rect.height))
+        appendBE(&ihdr, UInt32(rect.width))
+        appendBE(&ihdr, UInt32(rect.height))
         ihdr += [8, 2, 0, 0, 0]
         chunk(&out, "IHDR", ihdr)
         chunk(&out, "IDAT", idat)
@@ -37,7 +38,8 @@ public enum PNGEncoder {
             out.withUnsafeMutableBufferPointer { o in
                 rows.withUnsafeMutableBufferPointer { buf in
                     guard let p = px.baseAddress, let ob = o.baseAddress, let b = buf.baseAddress else { return }
-                    var prev = b, cur = b + rowBytes
+                    var prev = b
+                    var cur = b + rowBytes
                     for row in 0..<rect.height {
                         let src = p + (rect.y + row) * w + rect.x
                         for x in 0..<rect.width {
@@ -46,7 +48,8 @@ public enum PNGEncoder {
                             cur[x &* 3 &+ 1] = UInt8(truncatingIfNeeded: v >> 8)
                             cur[x &* 3 &+ 2] = UInt8(truncatingIfNeeded: v >> 16)
                         }
-                        var sumSub = 0, sumUp = 0
+                        var sumSub = 0
+                        var sumUp = 0
                         for i in 0..<rowBytes {
                             let sub = cur[i] &- (i >= 3 ? cur[i &- 3] : 0)
                             let up = cur[i] &- prev[i]
@@ -76,7 +79,9 @@ public enum PNGEncoder {
         var stream = z_stream()
         var windowBits: Int32 = 9
         while windowBits < 15 && (1 << windowBits) < data.count { windowBits += 1 }
-        var status = deflateInit2_(&stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        var status = deflateInit2_(
+            &stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY, zlibVersion(),
+            Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else { throw .compressionFailed(status) }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(data.count)))

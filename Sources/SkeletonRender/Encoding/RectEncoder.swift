@@ -26,7 +26,10 @@ public struct EncodedRect: Hashable, Sendable {
     public var color: RGB8?
 
     public init(rect: PixelRect, encoding: RectEncoding, data: [UInt8] = [], color: RGB8? = nil) {
-        self.rect = rect; self.encoding = encoding; self.data = data; self.color = color
+        self.rect = rect
+        self.encoding = encoding
+        self.data = data
+        self.color = color
     }
 
     /// `data` in base64, as ASCII bytes.
@@ -37,7 +40,9 @@ public struct EncodedRect: Hashable, Sendable {
 public enum RectEncoder {
     /// Encodes each of `rects` (clipped to the frame; empty ones dropped) of `frame`: `fill` when uniform, else
     /// `encoding`.
-    public static func encode(_ frame: Frame, rects: [PixelRect], as encoding: PixelEncoding) throws(RenderError) -> [EncodedRect] {
+    public static func encode(_ frame: Frame, rects: [PixelRect], as encoding: PixelEncoding) throws(RenderError)
+        -> [EncodedRect]
+    {
         var out: [EncodedRect] = []
         out.reserveCapacity(rects.count)
         for r in rects {
@@ -48,7 +53,8 @@ public enum RectEncoder {
             } else {
                 switch encoding {
                 case .raw: out.append(EncodedRect(rect: rect, encoding: .raw, data: rawBytes(frame, rect)))
-                case .png: out.append(EncodedRect(rect: rect, encoding: .png, data: try PNGEncoder.encode(frame, rect: rect)))
+                case .png:
+                    out.append(EncodedRect(rect: rect, encoding: .png, data: try PNGEncoder.encode(frame, rect: rect)))
                 }
             }
         }

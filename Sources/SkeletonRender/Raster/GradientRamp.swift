@@ -27,7 +27,8 @@ enum GradientRamp {
             let span = loc - prev
             prev = loc
             guard span > 0 else { continue }
-            let a = g.colors[k - 1].clamped, b = g.colors[k].clamped
+            let a = g.colors[k - 1].clamped
+            let b = g.colors[k].clamped
             let delta = max(
                 max(abs(a.red - b.red), abs(a.green - b.green)),
                 max(abs(a.blue - b.blue), abs(a.alpha - b.alpha) * opacity)
@@ -44,7 +45,8 @@ enum GradientRamp {
         gradient g: LinearGradient, opacity: Double
     ) -> (alphaAll: UInt32, anyVisible: UInt32) {
         var cursor = StopCursor(g)
-        var alphaAll: UInt32 = 0xFF, any: UInt32 = 0
+        var alphaAll: UInt32 = 0xFF
+        var any: UInt32 = 0
         g.colors.withUnsafeBufferPointer { colors in
             for e in 0..<entries {
                 let t = e == entries - 1 ? hi : lo + step * Double(e)
@@ -117,7 +119,8 @@ struct StopCursor {
             locNext = k + 1 < count ? max(locK, rawLocation(k + 1)) : locK
         }
         if k + 1 >= count { return pack(colors[count - 1], opacity) }
-        let a = colors[k], b = colors[k + 1]
+        let a = colors[k]
+        let b = colors[k + 1]
         let span = locNext - locK
         let f = span > 0 ? (t - locK) / span : 0
         return packColor(
@@ -140,7 +143,8 @@ struct StopCursor {
             let c = colors[k]
             return packColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * opacity)
         }
-        let a = colors[k], b = colors[k + 1]
+        let a = colors[k]
+        let b = colors[k + 1]
         let f = (t - locK) / (locNext - locK)
         return packColor(
             red: a.red + (b.red - a.red) * f,
@@ -174,7 +178,12 @@ struct RampIndex {
     static let unit = RampIndex(fb: 0, fx: 0, fy: 0, bx: 0, by: 0, maxIndex: 0, extent: 0)
 
     init(fb: Double, fx: Double, fy: Double, bx: Int, by: Int, maxIndex: Int, extent: Double) {
-        self.fb = fb; self.fx = fx; self.fy = fy; self.bx = bx; self.by = by; self.maxIndex = maxIndex
+        self.fb = fb
+        self.fx = fx
+        self.fy = fy
+        self.bx = bx
+        self.by = by
+        self.maxIndex = maxIndex
         let bound = abs(fb) + (abs(fx) + abs(fy)) * extent
         isFixed = bound < Double(1 << 29)
         step = isFixed ? Int64(fx * 4_294_967_296.0) : 0

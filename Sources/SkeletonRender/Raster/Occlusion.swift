@@ -15,12 +15,19 @@ enum Occlusion {
     /// The pixels `layer` paints opaquely regardless of what is beneath, cut to `canvas`; empty when none.
     static func rect(_ layer: Layer, scale: Double, canvas: PixelRect) -> PixelRect {
         let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        guard layer.opacity >= 1, isOpaque(layer.fill), let shape = PixelShape(layer.shape, scale: scale) else { return empty }
-        var x0 = max(canvas.minX, shape.innerX0), x1 = min(canvas.maxX, shape.innerX1)
-        var y0 = max(canvas.minY, shape.steadyY0), y1 = min(canvas.maxY, shape.steadyY1)
+        guard layer.opacity >= 1, isOpaque(layer.fill), let shape = PixelShape(layer.shape, scale: scale) else {
+            return empty
+        }
+        var x0 = max(canvas.minX, shape.innerX0)
+        var x1 = min(canvas.maxX, shape.innerX1)
+        var y0 = max(canvas.minY, shape.steadyY0)
+        var y1 = min(canvas.maxY, shape.steadyY1)
         for clip in layer.clips {
             guard let c = PixelShape(clip, scale: scale) else { return empty }
-            x0 = max(x0, c.innerX0); x1 = min(x1, c.innerX1); y0 = max(y0, c.steadyY0); y1 = min(y1, c.steadyY1)
+            x0 = max(x0, c.innerX0)
+            x1 = min(x1, c.innerX1)
+            y0 = max(y0, c.steadyY0)
+            y1 = min(y1, c.steadyY1)
         }
         guard x1 > x0, y1 > y0 else { return empty }
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)

@@ -38,9 +38,12 @@ extension Paint {
             return p >> 24 == 0 ? nil : .solid(p)
         case .linearGradient(let g):
             guard !g.colors.isEmpty else { return nil }
-            let w = rect.x1 - rect.x0, h = rect.y1 - rect.y0
-            let sx = rect.x0 + g.start.x * w, sy = rect.y0 + g.start.y * h
-            let dx = (rect.x0 + g.end.x * w) - sx, dy = (rect.y0 + g.end.y * h) - sy
+            let w = rect.x1 - rect.x0
+            let h = rect.y1 - rect.y0
+            let sx = rect.x0 + g.start.x * w
+            let sy = rect.y0 + g.start.y * h
+            let dx = (rect.x0 + g.end.x * w) - sx
+            let dy = (rect.y0 + g.end.y * h) - sy
             let len2 = dx * dx + dy * dy
             var cursor = StopCursor(g)
             let solidFirst: Paint? = {
@@ -65,10 +68,14 @@ extension Paint {
         ramp: UnsafeMutablePointer<UInt32>
     ) -> Paint? {
         var cursor = StopCursor(g)
-        let c0 = axis.t(bounds.minX, bounds.minY), c1 = axis.t(bounds.maxX - 1, bounds.minY)
-        let c2 = axis.t(bounds.minX, bounds.maxY - 1), c3 = axis.t(bounds.maxX - 1, bounds.maxY - 1)
-        let tMin = min(min(c0, c1), min(c2, c3)), tMax = max(max(c0, c1), max(c2, c3))
-        let lo = max(tMin, cursor.first), hi = min(tMax, cursor.last)
+        let c0 = axis.t(bounds.minX, bounds.minY)
+        let c1 = axis.t(bounds.maxX - 1, bounds.minY)
+        let c2 = axis.t(bounds.minX, bounds.maxY - 1)
+        let c3 = axis.t(bounds.maxX - 1, bounds.maxY - 1)
+        let tMin = min(min(c0, c1), min(c2, c3))
+        let tMax = max(max(c0, c1), max(c2, c3))
+        let lo = max(tMin, cursor.first)
+        let hi = min(tMax, cursor.last)
         guard lo < hi else {
             // Every pixel is beyond one end.
             let p = cursor.color(at: tMax, opacity: opacity)

@@ -46,21 +46,34 @@ struct PixelShape {
 
     init?(x0: Double, y0: Double, x1: Double, y1: Double, r: Double) {
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
-        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1; self.r = max(0, r)
-        outerX0 = floorInt(x0); outerX1 = ceilInt(x1); innerX0 = ceilInt(x0); innerX1 = floorInt(x1)
-        outerY0 = floorInt(y0); outerY1 = ceilInt(y1); innerY0 = ceilInt(y0); innerY1 = floorInt(y1)
-        steadyY0 = innerY0; steadyY1 = innerY1
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+        self.r = max(0, r)
+        outerX0 = floorInt(x0)
+        outerX1 = ceilInt(x1)
+        innerX0 = ceilInt(x0)
+        innerX1 = floorInt(x1)
+        outerY0 = floorInt(y0)
+        outerY1 = ceilInt(y1)
+        innerY0 = ceilInt(y0)
+        innerY1 = floorInt(y1)
+        steadyY0 = innerY0
+        steadyY1 = innerY1
         if self.r > 0 {
             // First row whose centre is not above y0 + r, and first row whose centre is below y1 - r,
             // found with `row`'s own comparisons.
-            let top = y0 + self.r, bottom = y1 - self.r
+            let top = y0 + self.r
+            let bottom = y1 - self.r
             var a = ceilInt(top - 0.5)
             while a > outerY0 && !(Double(a - 1) + 0.5 < top) { a -= 1 }
             while a < outerY1 && Double(a) + 0.5 < top { a += 1 }
             var b = floorInt(bottom - 0.5) + 1
             while b > outerY0 && Double(b - 1) + 0.5 > bottom { b -= 1 }
             while b < outerY1 && !(Double(b) + 0.5 > bottom) { b += 1 }
-            steadyY0 = max(steadyY0, a); steadyY1 = min(steadyY1, b)
+            steadyY0 = max(steadyY0, a)
+            steadyY1 = min(steadyY1, b)
         }
     }
 
@@ -88,10 +101,15 @@ struct PixelShape {
             let py = fj + 0.5
             if py < y0 + r { dy = y0 + r - py } else if py > y1 - r { dy = py - (y1 - r) }
         }
-        var oS = outerX0, oE = outerX1, iS = innerX0, iE = innerX1
+        var oS = outerX0
+        var oE = outerX1
+        var iS = innerX0
+        var iE = innerX1
         if dy > 0 { bandSpans(dy, &oS, &oE, &iS, &iE) }
-        oS = min(max(oS, lo), hi); oE = min(max(oE, lo), hi)
-        iS = min(max(iS, lo), hi); iE = min(max(iE, lo), hi)
+        oS = min(max(oS, lo), hi)
+        oE = min(max(oE, lo), hi)
+        iS = min(max(iS, lo), hi)
+        iE = min(max(iE, lo), hi)
         return Row(cy: cy, dy: dy, outerStart: oS, outerEnd: oE, innerStart: iS, innerEnd: max(iS, iE))
     }
 
@@ -110,7 +128,8 @@ struct PixelShape {
         while s < iE && !cornerIsFull(s, dy) { s += 1 }
         var t = min(iE, floorInt(x1 - r + e - 0.5) + 1)
         while t > s && !cornerIsFull(t - 1, dy) { t -= 1 }
-        iS = s; iE = max(s, t)
+        iS = s
+        iE = max(s, t)
     }
 
     /// True when the corner term of pixel `i` at `dy` is 1 (or absent), with `coverage`'s arithmetic.

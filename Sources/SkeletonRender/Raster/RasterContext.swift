@@ -41,11 +41,16 @@ struct RasterContext {
             n += 1
         }
         // The layer's pixel box on the canvas (independent of the region: gradient ramps depend on it).
-        var bx0 = Double(canvas.minX), by0 = Double(canvas.minY), bx1 = Double(canvas.maxX), by1 = Double(canvas.maxY)
+        var bx0 = Double(canvas.minX)
+        var by0 = Double(canvas.minY)
+        var bx1 = Double(canvas.maxX)
+        var by1 = Double(canvas.maxY)
         for k in 0..<n {
             let o = shapes[k]
-            bx0 = max(bx0, Double(o.outerX0)); by0 = max(by0, Double(o.outerY0))
-            bx1 = min(bx1, Double(o.outerX1)); by1 = min(by1, Double(o.outerY1))
+            bx0 = max(bx0, Double(o.outerX0))
+            by0 = max(by0, Double(o.outerY0))
+            bx1 = min(bx1, Double(o.outerX1))
+            by1 = min(by1, Double(o.outerY1))
         }
         guard bx1 > bx0, by1 > by0 else { return }
         let bounds = PixelRect(x: Int(bx0), y: Int(by0), width: Int(bx1) - Int(bx0), height: Int(by1) - Int(by0))
@@ -57,7 +62,10 @@ struct RasterContext {
                 let o = occluders[m]
                 guard o.x < area.maxX, o.maxX > area.x, o.y < area.maxY, o.maxY > area.y else { continue }
                 if o.contains(area) { return }
-                if nOcc < Occlusion.maxPerLayer { occluding[nOcc] = o; nOcc += 1 }
+                if nOcc < Occlusion.maxPerLayer {
+                    occluding[nOcc] = o
+                    nOcc += 1
+                }
             }
         }
         guard let paint = Paint.resolve(layer.fill, opacity: opacity, rect: shape, bounds: bounds, ramp: ramp)
@@ -69,7 +77,9 @@ struct RasterContext {
         switch paint {
         case .horizontal(let g, let axis):
             // One exact colour per column, walked in increasing t.
-            lineAlpha = fillLine(g, opacity: opacity, count: area.width, reversed: axis.tx < 0) { axis.t(area.minX + $0, 0) }
+            lineAlpha = fillLine(g, opacity: opacity, count: area.width, reversed: axis.tx < 0) {
+                axis.t(area.minX + $0, 0)
+            }
         case .vertical(let g, let axis):
             _ = fillLine(g, opacity: opacity, count: area.height, reversed: axis.ty < 0) { axis.t(0, area.minY + $0) }
         case .diagonal(let ix, _):
@@ -78,17 +88,25 @@ struct RasterContext {
             break
         }
 
-        let lo = area.minX, hi = area.maxX
+        let lo = area.minX
+        let hi = area.maxX
         // Rows where every shape is in its steady range share one row description: computed once.
-        var steadyY0 = Int.min, steadyY1 = Int.max
-        for s in 0..<n { steadyY0 = max(steadyY0, shapes[s].steadyY0); steadyY1 = min(steadyY1, shapes[s].steadyY1) }
+        var steadyY0 = Int.min
+        var steadyY1 = Int.max
+        for s in 0..<n {
+            steadyY0 = max(steadyY0, shapes[s].steadyY0)
+            steadyY1 = min(steadyY1, shapes[s].steadyY1)
+        }
         var steady: (k: Double, oS: Int, oE: Int, iS: Int, iE: Int)? = nil
         // The occluded spans change only where an occluder starts or ends: rows in between share them.
         var ns = 0
         var spansValidUntil = Int.min
         for j in area.minY..<area.maxY {
             var k = 1.0
-            var oS = lo, oE = hi, iS = lo, iE = hi
+            var oS = lo
+            var oE = hi
+            var iS = lo
+            var iE = hi
             if j >= steadyY0 && j < steadyY1, let st = steady {
                 (k, oS, oE, iS, iE) = st
             } else {
@@ -96,26 +114,43 @@ struct RasterContext {
                     let r = shapes[s].row(j, lo: lo, hi: hi)
                     rows[s] = r
                     k *= r.cy
-                    oS = max(oS, r.outerStart); oE = min(oE, r.outerEnd)
-                    iS = max(iS, r.innerStart); iE = min(iE, r.innerEnd)
+                    oS = max(oS, r.outerStart)
+                    oE = min(oE, r.outerEnd)
+                    iS = max(iS, r.innerStart)
+                    iE = min(iE, r.innerEnd)
                 }
                 if j >= steadyY0 && j < steadyY1 { steady = (k, oS, oE, iS, iE) }
             }
             guard k > 0, oS < oE else { continue }
             if iS < oS { iS = oS }
             if iE > oE { iE = oE }
-            if iE <= iS { iS = oE; iE = oE }
+            if iE <= iS {
+                iS = oE
+                iE = oE
+            }
             let rowPixels = pixels + j * stride
             let base = index.rowStart(j)
             let c8 = coverage8(k)
             // Immutable copies: a local function capturing `var`s would box them on the heap.
-            let outerS = oS, outerE = oE, innerS = iS, innerE = iE, index = index, lineAlpha = lineAlpha
+            let outerS = oS
+            let outerE = oE
+            let innerS = iS
+            let innerE = iE
+            let index = index
+            let lineAlpha = lineAlpha
             func piece(_ va: Int, _ vb: Int) {
-                edges(rowPixels, from: max(outerS, va), to: min(innerS, vb), j: j, shapes: n, paint: paint, index: index, base: base, area: area)
-                edges(rowPixels, from: max(innerE, va), to: min(outerE, vb), j: j, shapes: n, paint: paint, index: index, base: base, area: area)
-                let a = max(innerS, va), b = min(innerE, vb)
+                edges(
+                    rowPixels, from: max(outerS, va), to: min(innerS, vb), j: j, shapes: n, paint: paint, index: index,
+                    base: base, area: area)
+                edges(
+                    rowPixels, from: max(innerE, va), to: min(outerE, vb), j: j, shapes: n, paint: paint, index: index,
+                    base: base, area: area)
+                let a = max(innerS, va)
+                let b = min(innerE, vb)
                 if a < b && c8 > 0 {
-                    inner(rowPixels, from: a, to: b, j: j, c8: c8, paint: paint, base: base, area: area, lineAlpha: lineAlpha)
+                    inner(
+                        rowPixels, from: a, to: b, j: j, c8: c8, paint: paint, base: base, area: area,
+                        lineAlpha: lineAlpha)
                 }
             }
             if nOcc == 0 {
@@ -135,16 +170,19 @@ struct RasterContext {
                     spansValidUntil = min(spansValidUntil, o.maxY)
                     var at = ns
                     while at > 0 && spans[2 * (at - 1)] > o.x {
-                        spans[2 * at] = spans[2 * (at - 1)]; spans[2 * at + 1] = spans[2 * (at - 1) + 1]
+                        spans[2 * at] = spans[2 * (at - 1)]
+                        spans[2 * at + 1] = spans[2 * (at - 1) + 1]
                         at -= 1
                     }
-                    spans[2 * at] = o.x; spans[2 * at + 1] = o.maxX
+                    spans[2 * at] = o.x
+                    spans[2 * at + 1] = o.maxX
                     ns += 1
                 }
             }
             var x = oS
             for q in 0..<ns where x < oE {
-                let a = spans[2 * q], b = spans[2 * q + 1]
+                let a = spans[2 * q]
+                let b = spans[2 * q + 1]
                 if a > x { piece(x, min(a, oE)) }
                 x = max(x, b)
             }
@@ -228,7 +266,8 @@ struct RasterContext {
         _ g: LinearGradient, opacity: Double, count: Int, reversed: Bool, t: (Int) -> Double
     ) -> UInt32? {
         var cursor = StopCursor(g)
-        var alphaAll: UInt32 = 0xFF, alphaAny: UInt32 = 0
+        var alphaAll: UInt32 = 0xFF
+        var alphaAny: UInt32 = 0
         g.colors.withUnsafeBufferPointer { colors in
             for n in 0..<count {
                 let k = reversed ? count - 1 - n : n
@@ -246,16 +285,24 @@ struct RasterContext {
     private func rampSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, from start: Int64, index: RampIndex) {
         let step = index.step
         let last = start &+ Int64(count &- 1) &* step
-        let fMin = min(start, last), fMax = max(start, last)
+        let fMin = min(start, last)
+        let fMax = max(start, last)
         var f = start
         if fMin >= 0 && Int(fMax >> 32) <= index.maxIndex {
             // Every entry is in range: no clamping needed (same entries as `clampIndex`).
             var x = 0
-            let step2 = step &* 2, step3 = step &* 3, step4 = step &* 4
+            let step2 = step &* 2
+            let step3 = step &* 3
+            let step4 = step &* 4
             while x &+ 4 <= count {
-                let a = ramp[Int(f >> 32)], b = ramp[Int((f &+ step) >> 32)]
-                let c = ramp[Int((f &+ step2) >> 32)], d = ramp[Int((f &+ step3) >> 32)]
-                dst[x] = a; dst[x &+ 1] = b; dst[x &+ 2] = c; dst[x &+ 3] = d
+                let a = ramp[Int(f >> 32)]
+                let b = ramp[Int((f &+ step) >> 32)]
+                let c = ramp[Int((f &+ step2) >> 32)]
+                let d = ramp[Int((f &+ step3) >> 32)]
+                dst[x] = a
+                dst[x &+ 1] = b
+                dst[x &+ 2] = c
+                dst[x &+ 3] = d
                 f &+= step4
                 x &+= 4
             }

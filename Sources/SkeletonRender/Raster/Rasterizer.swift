@@ -1,10 +1,11 @@
 /// The rasterizer: a display list to opaque RGBA8 pixels, optionally only inside a region.
 
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#endif
 public import SkeletonGraphics
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Draws display lists into frames. Keeps scratch buffers between calls (reuse one per stream): after the first
 /// frames nothing is allocated per frame, per layer or per pixel.
@@ -58,7 +59,8 @@ public struct Rasterizer: Sendable {
     /// (bands give the same bytes as one pass: a pixel depends only on the list, the scale and its position).
     private mutating func draw(_ list: DisplayList, scale: Double, into frame: inout Frame, region: PixelRect) {
         let canvas = frame.bounds
-        let split = parallel && region.width * region.height >= Self.parallelPixels && region.height >= 2
+        let split =
+            parallel && region.width * region.height >= Self.parallelPixels && region.height >= 2
             && Self.cores > 1
         frame.pixels.withUnsafeMutableBufferPointer { px in
             guard let pixels = px.baseAddress else { return }
@@ -77,9 +79,11 @@ public struct Rasterizer: Sendable {
                     let shared = UncheckedPointers(me: me, other: other, pixels: pixels)
                     DispatchQueue.concurrentPerform(iterations: 2) { band in
                         if band == 0 {
-                            shared.me.pointee.draw(list, scale: scale, pixels: shared.pixels, canvas: canvas, region: top)
+                            shared.me.pointee.draw(
+                                list, scale: scale, pixels: shared.pixels, canvas: canvas, region: top)
                         } else {
-                            shared.other.pointee.draw(list, scale: scale, pixels: shared.pixels, canvas: canvas, region: bottom)
+                            shared.other.pointee.draw(
+                                list, scale: scale, pixels: shared.pixels, canvas: canvas, region: bottom)
                         }
                     }
                 }
@@ -112,7 +116,9 @@ public struct Rasterizer: Sendable {
         let placeholder = PixelShape.placeholder
         if shapes.count < maxShapes {
             shapes = Array(repeating: placeholder, count: maxShapes)
-            rows = Array(repeating: PixelShape.Row(cy: 0, dy: 0, outerStart: 0, outerEnd: 0, innerStart: 0, innerEnd: 0), count: maxShapes)
+            rows = Array(
+                repeating: PixelShape.Row(cy: 0, dy: 0, outerStart: 0, outerEnd: 0, innerStart: 0, innerEnd: 0),
+                count: maxShapes)
         }
         let background = backgroundPixel(list.background)
         let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -137,15 +143,19 @@ public struct Rasterizer: Sendable {
                             occluding.withUnsafeMutableBufferPointer { og in
                                 spans.withUnsafeMutableBufferPointer { sn in
                                     guard let r = rp.baseAddress, let l = lp.baseAddress,
-                                          let s = sp.baseAddress, let q = rw.baseAddress, let o = oc.baseAddress,
-                                          let g = og.baseAddress, let z = sn.baseAddress else { return }
+                                        let s = sp.baseAddress, let q = rw.baseAddress, let o = oc.baseAddress,
+                                        let g = og.baseAddress, let z = sn.baseAddress
+                                    else { return }
                                     let ctx = RasterContext(
-                                        pixels: pixels, stride: canvas.width, canvas: canvas, region: region, scale: scale,
+                                        pixels: pixels, stride: canvas.width, canvas: canvas, region: region,
+                                        scale: scale,
                                         ramp: r, line: l, shapes: s, rows: q,
                                         occluders: o, layerCount: occlusion ? layerCount : 0, occluding: g, spans: z
                                     )
                                     ctx.fill(region, with: background)
-                                    for (i, layer) in list.layers.enumerated() where touching[i] { ctx.draw(layer, at: i) }
+                                    for (i, layer) in list.layers.enumerated() where touching[i] {
+                                        ctx.draw(layer, at: i)
+                                    }
                                 }
                             }
                         }
@@ -160,8 +170,10 @@ extension Rasterizer {
     /// Whether a shape with bounding rectangle `rect` (points) may have coverage in `region` (pixels): false only
     /// when its whole-pixel box, widened by a pixel, misses the region. Non-finite rectangles may touch anything.
     static func mayTouch(_ rect: Rect, _ region: PixelRect, scale: Double) -> Bool {
-        let x0 = min(rect.x, rect.x + rect.width) * scale, x1 = max(rect.x, rect.x + rect.width) * scale
-        let y0 = min(rect.y, rect.y + rect.height) * scale, y1 = max(rect.y, rect.y + rect.height) * scale
+        let x0 = min(rect.x, rect.x + rect.width) * scale
+        let x1 = max(rect.x, rect.x + rect.width) * scale
+        let y0 = min(rect.y, rect.y + rect.height) * scale
+        let y1 = max(rect.y, rect.y + rect.height) * scale
         guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return true }
         return x1 + 1 > Double(region.minX) && x0 - 1 < Double(region.maxX)
             && y1 + 1 > Double(region.minY) && y0 - 1 < Double(region.maxY)
@@ -175,9 +187,21 @@ extension PixelShape {
     }
 
     private init(unitSquare: Void) {
-        x0 = 0; y0 = 0; x1 = 1; y1 = 1; r = 0
-        outerX0 = 0; outerX1 = 1; innerX0 = 0; innerX1 = 1
-        outerY0 = 0; outerY1 = 1; innerY0 = 0; innerY1 = 1; steadyY0 = 0; steadyY1 = 1
+        x0 = 0
+        y0 = 0
+        x1 = 1
+        y1 = 1
+        r = 0
+        outerX0 = 0
+        outerX1 = 1
+        innerX0 = 0
+        innerX1 = 1
+        outerY0 = 0
+        outerY1 = 1
+        innerY0 = 0
+        innerY1 = 1
+        steadyY0 = 0
+        steadyY1 = 1
     }
 }
 

@@ -8,23 +8,29 @@ enum SpanBlend {
 
     /// Four pixels of `d` under four of `s` at alpha `a` (and `ia = 255 − a`), in every lane.
     @inline(__always)
-    static func blend4(_ d: SIMD16<UInt8>, _ s: SIMD16<UInt8>, _ a: SIMD8<UInt16>, _ ia: SIMD8<UInt16>) -> SIMD16<UInt8> {
-        let dl = SIMD8<UInt16>(truncatingIfNeeded: d.lowHalf), dh = SIMD8<UInt16>(truncatingIfNeeded: d.highHalf)
-        let sl = SIMD8<UInt16>(truncatingIfNeeded: s.lowHalf), sh = SIMD8<UInt16>(truncatingIfNeeded: s.highHalf)
+    static func blend4(_ d: SIMD16<UInt8>, _ s: SIMD16<UInt8>, _ a: SIMD8<UInt16>, _ ia: SIMD8<UInt16>) -> SIMD16<UInt8>
+    {
+        let dl = SIMD8<UInt16>(truncatingIfNeeded: d.lowHalf)
+        let dh = SIMD8<UInt16>(truncatingIfNeeded: d.highHalf)
+        let sl = SIMD8<UInt16>(truncatingIfNeeded: s.lowHalf)
+        let sh = SIMD8<UInt16>(truncatingIfNeeded: s.highHalf)
         var tl = sl &* a &+ dl &* ia &+ 128
         var th = sh &* a &+ dh &* ia &+ 128
         tl = (tl &+ (tl &>> 8)) &>> 8
         th = (th &+ (th &>> 8)) &>> 8
-        return SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: tl), highHalf: SIMD8<UInt8>(truncatingIfNeeded: th))
+        return SIMD16<UInt8>(
+            lowHalf: SIMD8<UInt8>(truncatingIfNeeded: tl), highHalf: SIMD8<UInt8>(truncatingIfNeeded: th))
             | opaque
     }
 
     /// `dst[x] = blend(dst[x], src[x], a)` for `x` in `0..<count`.
     @inline(__always)
-    static func blend(_ dst: UnsafeMutablePointer<UInt32>, from src: UnsafePointer<UInt32>, count: Int, alpha a: UInt32) {
+    static func blend(_ dst: UnsafeMutablePointer<UInt32>, from src: UnsafePointer<UInt32>, count: Int, alpha a: UInt32)
+    {
         let av = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: a))
         let iav = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: 255 &- a))
-        let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
+        let d = UnsafeMutableRawPointer(dst)
+        let s = UnsafeRawPointer(src)
         var x = 0
         while x &+ 4 <= count {
             let r = blend4(

@@ -28,7 +28,9 @@ public struct CellStream: Sendable {
         guard RenderLimits.cellColumns.contains(columns), RenderLimits.cellRows.contains(rows) else {
             throw .invalidCellGrid(columns: columns, rows: rows)
         }
-        self.scale = scale; self.columns = columns; self.rows = rows
+        self.scale = scale
+        self.columns = columns
+        self.rows = rows
     }
 
     /// The grid the subscriber has now, if any.
@@ -44,7 +46,10 @@ public struct CellStream: Sendable {
             var full = try Frame(width: w, height: h)
             try rasterizer.render(list, scale: scale, into: &full)
             let g = try CellGrid(sampling: full, columns: columns, rows: rows)
-            frame = full; grid = g; lastList = list; keyframeRequested = false
+            frame = full
+            grid = g
+            lastList = list
+            keyframeRequested = false
             return CellUpdate(columns: columns, rows: rows, keyframe: true, runs: g.changes(since: nil))
         }
         guard var current = frame, let old = grid else { return nil }

@@ -28,7 +28,8 @@ public struct PixelStream: Sendable {
     /// A stream at `scale` (validated against `RenderLimits.scaleRange`).
     public init(scale: Double, encoding: PixelEncoding) throws(RenderError) {
         guard scale.isFinite, RenderLimits.scaleRange.contains(scale) else { throw .invalidScale(scale) }
-        self.scale = scale; self.encoding = encoding
+        self.scale = scale
+        self.encoding = encoding
     }
 
     /// The pixels the subscriber has now (after the last update returned), if any.
@@ -48,8 +49,12 @@ public struct PixelStream: Sendable {
         let damage = try LayerDamage.between(lastList, list, scale: scale)
         lastList = list
         guard !damage.isEmpty else { return nil }
-        sent = nil; work = nil
-        defer { sent = sentFrame; work = workFrame }
+        sent = nil
+        work = nil
+        defer {
+            sent = sentFrame
+            work = workFrame
+        }
         try rasterizer.render(list, scale: scale, into: &workFrame, regions: damage)
         let changed = try TileDiff.changedRects(from: sentFrame, to: workFrame, within: damage)
         guard !changed.isEmpty else { return nil }

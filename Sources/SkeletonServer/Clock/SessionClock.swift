@@ -62,7 +62,9 @@ public final class SessionClock: Sendable {
             let params = try context.paramsObject()
             let value = try params.member("seconds")
             let seconds = try value.decodeDouble()
-            guard seconds >= 0 else { throw JSONDecodingError(at: value, "must not be negative: the clock never goes back") }
+            guard seconds >= 0 else {
+                throw JSONDecodingError(at: value, "must not be negative: the clock never goes back")
+            }
             return .double(try move { $0 + seconds })
         }
         table.request("clock/set", route: .barrier) { [self] context in
@@ -72,14 +74,16 @@ public final class SessionClock: Sendable {
             guard time >= 0 else { throw JSONDecodingError(at: value, "must not be negative") }
             let current = now
             guard time >= current else {
-                throw JSONDecodingError(at: value, "must not be before the current time \(current): the clock never goes back")
+                throw JSONDecodingError(
+                    at: value, "must not be before the current time \(current): the clock never goes back")
             }
             return .double(try move { _ in time })
         }
     }
 
     private func move(_ update: (Double) -> Double) throws(ResponseError) -> Double {
-        let (time, observers) = try state.withLock { (s) throws(ResponseError) -> (Double, [@Sendable (Double) -> Void]) in
+        let (time, observers) = try state.withLock {
+            (s) throws(ResponseError) -> (Double, [@Sendable (Double) -> Void]) in
             guard s.mode == .manual else {
                 throw ResponseError(
                     .requestFailed,

@@ -92,6 +92,9 @@ final class ResponseHooks: Sendable {
     private let work = Mutex<[@Sendable () -> Void]>([])
     func add(_ item: @escaping @Sendable () -> Void) { work.withLock { $0.append(item) } }
     func run() {
-        for item in work.withLock({ list -> [@Sendable () -> Void] in defer { list = [] }; return list }) { item() }
+        for item in work.withLock({ list -> [@Sendable () -> Void] in
+            defer { list = [] }
+            return list
+        }) { item() }
     }
 }

@@ -40,10 +40,11 @@ final class BatchResponder: Responder {
     }
 
     func respond(_ id: RequestID?, _ result: Result<JSON, ResponseError>) {
-        let answer: JSON = switch result {
-        case .success(let value): OutgoingMessage.response(id: id, result: value)
-        case .failure(let error): OutgoingMessage.error(id: id, error)
-        }
+        let answer: JSON =
+            switch result {
+            case .success(let value): OutgoingMessage.response(id: id, result: value)
+            case .failure(let error): OutgoingMessage.error(id: id, error)
+            }
         complete(with: answer)
     }
 

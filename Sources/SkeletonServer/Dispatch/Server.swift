@@ -108,17 +108,24 @@ public final class Server: MessageHandler {
         let current = lifecyclePhase
         if method == "initialize" {
             guard current == .uninitialized else {
-                return responder.respond(id, .failure(ResponseError(.invalidRequest, "initialize was already received")))
+                return responder.respond(
+                    id, .failure(ResponseError(.invalidRequest, "initialize was already received")))
             }
             return responder.respond(id, initialize(params, pointerPrefix))
         }
         switch current {
         case .uninitialized:
-            return responder.respond(id, .failure(ResponseError(
-                .serverNotInitialized, "the server is not initialized: send initialize first")))
+            return responder.respond(
+                id,
+                .failure(
+                    ResponseError(
+                        .serverNotInitialized, "the server is not initialized: send initialize first")))
         case .shuttingDown:
-            return responder.respond(id, .failure(ResponseError(
-                .invalidRequest, "the server is shutting down: only exit is accepted")))
+            return responder.respond(
+                id,
+                .failure(
+                    ResponseError(
+                        .invalidRequest, "the server is shutting down: only exit is accepted")))
         case .running:
             break
         }
@@ -191,7 +198,11 @@ public final class Server: MessageHandler {
     private func cancel(_ params: JSONValue?) {
         guard let value = params?["id"] else { return log.warning("$/cancelRequest without an id") }
         let id: RequestID
-        if let i = value.int { id = .int(i) } else if let s = value.string { id = .string(s) } else {
+        if let i = value.int {
+            id = .int(i)
+        } else if let s = value.string {
+            id = .string(s)
+        } else {
             return log.warning("$/cancelRequest with an id that is neither an integer nor a string")
         }
         let token = pending.withLock { $0[id] }
@@ -234,7 +245,8 @@ public final class Server: MessageHandler {
     /// Pointers inside a batch are relative to the batch element, not the batch array.
     private func adjust(_ error: ResponseError, _ pointerPrefix: Int) -> ResponseError {
         guard pointerPrefix > 0, error.code == ErrorCode.invalidParams.rawValue,
-              let text = error.data?["pointer"]?.stringValue, let pointer = JSONPointer(parsing: text) else { return error }
+            let text = error.data?["pointer"]?.stringValue, let pointer = JSONPointer(parsing: text)
+        else { return error }
         let relative = pointer.dropping(first: pointerPrefix)
         var adjusted = error
         adjusted.message = error.message.replacingPrefix(text, with: relative.description)

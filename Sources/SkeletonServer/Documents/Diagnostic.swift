@@ -3,7 +3,8 @@ public import JSON
 /// A problem in a document's text, before it is placed in the text.
 public struct Diagnostic: Sendable, Hashable {
     public enum Severity: Int, Sendable {
-        case error = 1, warning, information, hint
+        case error = 1
+        case warning, information, hint
     }
 
     /// Where the problem is: a value by JSON Pointer (found by a light scan of the text), or a byte offset
@@ -22,7 +23,10 @@ public struct Diagnostic: Sendable, Hashable {
     public var location: Location
 
     public init(code: String, message: String, severity: Severity = .error, location: Location) {
-        self.code = code; self.message = message; self.severity = severity; self.location = location
+        self.code = code
+        self.message = message
+        self.severity = severity
+        self.location = location
     }
 
     /// The LSP `Diagnostic` for this problem in `buffer`.

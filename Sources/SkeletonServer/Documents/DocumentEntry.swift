@@ -38,7 +38,9 @@ final class DocumentEntry: Sendable {
 
         /// Whether the sessions are exactly the current text's (a JSON document whose last analysis found no
         /// problem at all), so an edit inside one node can be applied to that node alone.
-        var isCleanJSON: Bool { !isInterfaceBuilder && !hasPublishedProblems && sessions.count == 1 && sessions[""] != nil }
+        var isCleanJSON: Bool {
+            !isInterfaceBuilder && !hasPublishedProblems && sessions.count == 1 && sessions[""] != nil
+        }
 
         /// The scene id a request means (nil: the initial scene); nil when there is no such scene.
         func sceneID(_ requested: String?) -> String? {

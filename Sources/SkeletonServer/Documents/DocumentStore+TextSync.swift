@@ -39,7 +39,9 @@ extension DocumentStore {
         // Every change is read before the text is touched: a bad field refuses them all.
         var decoded: [(range: TextRange?, text: String, at: JSONValue)] = []
         for change in changes {
-            let range = try change.optionalMember("range").map { value throws(JSONDecodingError) in try Self.decodeRange(value) }
+            let range = try change.optionalMember("range").map { value throws(JSONDecodingError) in
+                try Self.decodeRange(value)
+            }
             decoded.append((range, try change.string("text"), change.optionalMember("range") ?? change))
         }
         // A single range edit of a valid document may take the short path through the one node it touched.
@@ -48,9 +50,12 @@ extension DocumentStore {
         let edit = try entry.state.withLock { state throws -> ByteEdit? in
             guard version > state.text.version else {
                 throw ResponseError(
-                    .invalidParams, "didChange for \(uri) with version \(version), which is not after \(state.text.version)")
+                    .invalidParams,
+                    "didChange for \(uri) with version \(version), which is not after \(state.text.version)")
             }
-            func apply(_ change: (range: TextRange?, text: String, at: JSONValue), to buffer: inout TextBuffer) throws -> ByteEdit? {
+            func apply(_ change: (range: TextRange?, text: String, at: JSONValue), to buffer: inout TextBuffer) throws
+                -> ByteEdit?
+            {
                 do {
                     return try buffer.apply(range: change.range, text: change.text, encoding: encoding)
                 } catch {

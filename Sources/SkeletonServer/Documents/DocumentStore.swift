@@ -104,10 +104,13 @@ public final class DocumentStore: DisplayListProvider {
                 for (scene, result) in decoded {
                     if let document = result.document {
                         if var session = state.sessions[scene.id] {
-                            events += session.replaceDocument(document, at: now).map { SceneEvent(scene: scene.id, event: $0) }
+                            events += session.replaceDocument(document, at: now).map {
+                                SceneEvent(scene: scene.id, event: $0)
+                            }
                             sessions[scene.id] = session
                         } else {
-                            var session = SkeletonSession(document: document, appearance: baseAppearance.withLock { $0 })
+                            var session = SkeletonSession(
+                                document: document, appearance: baseAppearance.withLock { $0 })
                             session.motion = configuration.motion
                             sessions[scene.id] = session
                         }
@@ -128,9 +131,11 @@ public final class DocumentStore: DisplayListProvider {
         if publish {
             let encoding = configuration.positionEncoding
             let diagnostics = problems.map { Diagnostic($0).lsp(in: text.buffer, encoding: encoding) }
-            server?.notify("textDocument/publishDiagnostics", [
-                "uri": .string(uri), "version": .int(text.version), "diagnostics": .array(diagnostics),
-            ])
+            server?.notify(
+                "textDocument/publishDiagnostics",
+                [
+                    "uri": .string(uri), "version": .int(text.version), "diagnostics": .array(diagnostics),
+                ])
         }
         sessionChanged(uri, entry, events: events)
     }

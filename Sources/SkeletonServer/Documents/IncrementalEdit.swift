@@ -44,14 +44,17 @@ extension DocumentStore {
     /// Applies `edit` to the one node whose text holds it and, when `text` is given, makes it the entry's text
     /// (else the edit is already in the entry's text). Returns the session's events, or nil, changing nothing, when
     /// the whole text must be analysed instead. The caller reports the session change.
-    func replaceInPlace(_ entry: DocumentEntry, text: TextDocument?, edit: ByteEdit, spans: NodeSpanIndex) -> [LifecycleEvent]? {
+    func replaceInPlace(_ entry: DocumentEntry, text: TextDocument?, edit: ByteEdit, spans: NodeSpanIndex)
+        -> [LifecycleEvent]?
+    {
         let now = configuration.clock.now
         let events = entry.state.withLock { state -> [LifecycleEvent]? in
             let buffer = text?.buffer ?? state.text.buffer
             // A patch's difference is computed, so its range may start inside a neighbour: climb if needed.
             guard let prepared = IncrementalEdit(text: buffer, edit: edit, spans: spans, climbing: text != nil),
-                  // Out of the map while it changes, so its storage is not copied.
-                  var session = state.sessions.removeValue(forKey: "") else { return nil }
+                // Out of the map while it changes, so its storage is not copied.
+                var session = state.sessions.removeValue(forKey: "")
+            else { return nil }
             guard let events = prepared.apply(to: &session, at: now) else {
                 state.sessions[""] = session
                 return nil
@@ -85,7 +88,10 @@ public struct IncrementalEdit: Sendable {
     ///
     /// `climbing`: when that node's new text is not one valid node, try its ancestors (below the root) in turn.
     /// For computed differences (a patch's), whose minimal range can start inside a neighbour of what changed.
-    public init?(text: TextBuffer, edit: ByteEdit, spans: NodeSpanIndex, limits: DocumentLimits = .default, climbing: Bool = false) {
+    public init?(
+        text: TextBuffer, edit: ByteEdit, spans: NodeSpanIndex, limits: DocumentLimits = .default,
+        climbing: Bool = false
+    ) {
         guard var k = spans.innermostNode(containing: edit.start..<edit.oldEnd), k > 0 else { return nil }
         while true {
             if let decoded = Self(node: k, text: text, edit: edit, spans: spans, limits: limits) {
@@ -107,10 +113,12 @@ public struct IncrementalEdit: Sendable {
             let bytes = UnsafeBufferPointer(rebasing: all[nodeBytes])
             return (
                 decoder.decodeSubtree(bytes: UnsafeRawBufferPointer(bytes), indexPath: indexPath),
-                NodeSpanIndex.build(node: bytes))
+                NodeSpanIndex.build(node: bytes)
+            )
         }
         guard let node = decoded.node, decoded.problems.isEmpty, let nodeSpans,
-              nodeSpans.spans.count == decoded.nodeCount else { return nil }
+            nodeSpans.spans.count == decoded.nodeCount
+        else { return nil }
         var spans = spans
         spans.splice(k, with: nodeSpans, byteDelta: edit.delta)
         self.indexPath = indexPath

@@ -17,7 +17,9 @@ struct PatchMethod: Sendable {
         let params = try context.paramsObject()
         let uriValue = try params.member("uri")
         let uri = try uriValue.decodeString()
-        guard let entry = documents.entry(uri) else { throw JSONDecodingError(at: uriValue, "no open document with this uri") }
+        guard let entry = documents.entry(uri) else {
+            throw JSONDecodingError(at: uriValue, "no open document with this uri")
+        }
         var text = entry.state.withLock { $0.text }
         guard !entry.state.withLock({ $0.isInterfaceBuilder }) else {
             throw ResponseError(.requestFailed, "\(uri) is an Interface Builder file: patches edit JSON documents")
@@ -35,7 +37,9 @@ struct PatchMethod: Sendable {
         // A patch of a valid document whose changes lie inside one node decodes that node alone: the rest of the
         // text did not change and was valid, so that node's text being valid (and its ids free) makes the whole
         // valid. The frames follow the answer.
-        if let (range, replacement) = text.buffer.difference(to: editor.bytes), let spans = documents.spansForEdit(entry) {
+        if let (range, replacement) = text.buffer.difference(to: editor.bytes),
+            let spans = documents.spansForEdit(entry)
+        {
             var patched = text
             let edit = patched.buffer.replace(range, with: replacement)
             patched.version += 1
@@ -50,11 +54,15 @@ struct PatchMethod: Sendable {
         let result = editor.bytes.withUnsafeBytes { DocumentDecoder().decode(bytes: $0) }
         if !result.errors.isEmpty {
             let problems = result.errors.prefix(20).map { problem -> JSON in
-                ["code": .string(problem.code.rawValue), "pointer": .string(problem.pointer.description), "message": .string(problem.message)]
+                [
+                    "code": .string(problem.code.rawValue), "pointer": .string(problem.pointer.description),
+                    "message": .string(problem.message),
+                ]
             }
             let first = result.errors[0]
             throw ResponseError(
-                .invalidParams, "/params/ops: the patch would make the document invalid: \(first.pointer): \(first.message)",
+                .invalidParams,
+                "/params/ops: the patch would make the document invalid: \(first.pointer): \(first.message)",
                 data: ["pointer": "/params/ops", "problems": .array(problems)])
         }
         text.buffer = TextBuffer(bytes: editor.bytes)
@@ -71,7 +79,8 @@ struct PatchMethod: Sendable {
         let kind = try op.member("op").decodeEnum(Kind.self)
         let tree: NodeIndex
         do { tree = try NodeIndex(editor.bytes) } catch {
-            throw ResponseError(.requestFailed, "the document's text is not valid JSON (\(error)): fix it before patching")
+            throw ResponseError(
+                .requestFailed, "the document's text is not valid JSON (\(error)): fix it before patching")
         }
         do {
             switch kind {
@@ -91,22 +100,30 @@ struct PatchMethod: Sendable {
                 let parent = try tree.pointer(op, "parent")
                 let node = try op.member("node")
                 _ = try node.decodeObject()
-                try insert(node.json.bytes, into: parent, at: try index(op, count: tree.childCount(parent), editor), &editor)
+                try insert(
+                    node.json.bytes, into: parent, at: try index(op, count: tree.childCount(parent), editor), &editor)
             case .remove:
                 let node = try tree.pointer(op, "node")
-                guard node != NodeIndex.root else { throw JSONDecodingError(at: try op.member("node"), "the root cannot be removed") }
+                guard node != NodeIndex.root else {
+                    throw JSONDecodingError(at: try op.member("node"), "the root cannot be removed")
+                }
                 try editor.removeElement(at: node)
             case .move:
                 let node = try tree.pointer(op, "node")
                 var parent = try tree.pointer(op, "parent")
-                guard node != NodeIndex.root else { throw JSONDecodingError(at: try op.member("node"), "the root cannot be moved") }
+                guard node != NodeIndex.root else {
+                    throw JSONDecodingError(at: try op.member("node"), "the root cannot be moved")
+                }
                 guard !parent.tokens.starts(with: node.tokens) else {
-                    throw JSONDecodingError(at: try op.member("parent"), "is the moved node or inside it: that would make a cycle")
+                    throw JSONDecodingError(
+                        at: try op.member("parent"), "is the moved node or inside it: that would make a cycle")
                 }
                 let moved = try editor.valueText(at: node)
                 try editor.removeElement(at: node)
                 parent = NodeIndex.shifted(parent, afterRemoving: node)
-                try insert(moved, into: parent, at: try index(op, count: tree.childCount(parent, after: node), editor), &editor)
+                try insert(
+                    moved, into: parent, at: try index(op, count: tree.childCount(parent, after: node), editor), &editor
+                )
             }
         } catch let error as JSONTextEditor.EditError {
             throw JSONDecodingError(at: op, error.description)
@@ -115,7 +132,8 @@ struct PatchMethod: Sendable {
 
     private enum Kind: String, CaseIterable { case set, insert, remove, move }
 
-    private func insert(_ node: [UInt8], into parent: JSONPointer, at index: Int, _ editor: inout JSONTextEditor) throws {
+    private func insert(_ node: [UInt8], into parent: JSONPointer, at index: Int, _ editor: inout JSONTextEditor) throws
+    {
         if (try? editor.valueText(at: parent.appending("children"))) == nil {
             try editor.setMember("children", of: parent, to: Array("[]".utf8))
         }
@@ -158,7 +176,10 @@ struct NodeIndex {
         let value = try op.member(key)
         let reference = try value.decodeString()
         guard let pointer = pointers[reference] else {
-            throw JSONDecodingError(at: value, "no node of the document has the reference \"\(reference)\" (template instances are patched through their template)")
+            throw JSONDecodingError(
+                at: value,
+                "no node of the document has the reference \"\(reference)\" (template instances are patched through their template)"
+            )
         }
         return pointer
     }
@@ -173,7 +194,7 @@ struct NodeIndex {
     static func shifted(_ pointer: JSONPointer, afterRemoving removed: JSONPointer) -> JSONPointer {
         let prefix = removed.tokens.dropLast()
         guard let removedIndex = removed.tokens.last.flatMap(Int.init), pointer.tokens.count > prefix.count,
-              pointer.tokens.starts(with: prefix), let index = Int(pointer.tokens[prefix.count]), index > removedIndex
+            pointer.tokens.starts(with: prefix), let index = Int(pointer.tokens[prefix.count]), index > removedIndex
         else { return pointer }
         var tokens = pointer.tokens
         tokens[prefix.count] = String(index - 1)

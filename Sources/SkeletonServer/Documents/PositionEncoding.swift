@@ -14,7 +14,10 @@ public enum PositionEncoding: String, Sendable, CaseIterable {
 public struct TextPosition: Hashable, Sendable, Comparable {
     public var line: Int
     public var character: Int
-    public init(line: Int, character: Int) { self.line = line; self.character = character }
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
 
     public static func < (a: TextPosition, b: TextPosition) -> Bool {
         (a.line, a.character) < (b.line, b.character)
@@ -25,5 +28,8 @@ public struct TextPosition: Hashable, Sendable, Comparable {
 public struct TextRange: Hashable, Sendable {
     public var start: TextPosition
     public var end: TextPosition
-    public init(start: TextPosition, end: TextPosition) { self.start = start; self.end = end }
+    public init(start: TextPosition, end: TextPosition) {
+        self.start = start
+        self.end = end
+    }
 }

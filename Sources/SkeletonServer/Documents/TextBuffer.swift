@@ -66,7 +66,8 @@ public struct TextBuffer: Sendable, Equatable {
     /// The position of a byte offset (clamped to the text).
     public func position(of offset: Int, encoding: PositionEncoding) -> TextPosition {
         let offset = min(max(offset, 0), bytes.count)
-        var low = 0, high = lineStarts.count - 1
+        var low = 0
+        var high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
@@ -87,7 +88,9 @@ public struct TextBuffer: Sendable, Equatable {
     /// Replaces `range` (or everything, when nil) with `text`. Returns the bytes the edit replaced and their
     /// replacement's length (nil for a full replacement).
     @discardableResult
-    public mutating func apply(range: TextRange?, text: String, encoding: PositionEncoding) throws(EditError) -> ByteEdit? {
+    public mutating func apply(range: TextRange?, text: String, encoding: PositionEncoding) throws(EditError)
+        -> ByteEdit?
+    {
         guard let range else {
             self = TextBuffer(text)
             return nil
@@ -103,7 +106,8 @@ public struct TextBuffer: Sendable, Equatable {
     @discardableResult
     public mutating func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>) -> ByteEdit {
         // The line holding the range's start: the last line starting at or before it.
-        var low = 0, high = lineStarts.count - 1
+        var low = 0
+        var high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= range.lowerBound { low = mid } else { high = mid - 1 }
@@ -111,8 +115,11 @@ public struct TextBuffer: Sendable, Equatable {
         return replace(range, with: replacement, firstLine: low)
     }
 
-    private mutating func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>, firstLine: Int) -> ByteEdit {
-        let start = range.lowerBound, end = range.upperBound
+    private mutating func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>, firstLine: Int)
+        -> ByteEdit
+    {
+        let start = range.lowerBound
+        let end = range.upperBound
         bytes.replaceSubrange(range, with: replacement)
         let newLength = replacement.count
         // Lines starting inside the replaced bytes go; the inserted text's lines come in; later lines move.
@@ -136,7 +143,9 @@ public struct TextBuffer: Sendable, Equatable {
         while prefix < shorter, bytes[prefix] == other[prefix] { prefix += 1 }
         if prefix == shorter, bytes.count == other.count { return nil }
         var suffix = 0
-        while suffix < shorter - prefix, bytes[bytes.count - 1 - suffix] == other[other.count - 1 - suffix] { suffix += 1 }
+        while suffix < shorter - prefix, bytes[bytes.count - 1 - suffix] == other[other.count - 1 - suffix] {
+            suffix += 1
+        }
         return (prefix..<(bytes.count - suffix), other[prefix..<(other.count - suffix)])
     }
 

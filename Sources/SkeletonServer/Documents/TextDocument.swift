@@ -6,7 +6,10 @@ public struct TextDocument: Sendable {
     public var buffer: TextBuffer
 
     public init(uri: String, languageId: String, version: Int, text: String) {
-        self.uri = uri; self.languageId = languageId; self.version = version; self.buffer = TextBuffer(text)
+        self.uri = uri
+        self.languageId = languageId
+        self.version = version
+        self.buffer = TextBuffer(text)
     }
 
     public var text: String { buffer.text }

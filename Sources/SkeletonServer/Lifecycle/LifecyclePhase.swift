@@ -13,7 +13,8 @@ public struct ServerInfo: Sendable {
     public var name: String
     public var version: String
     public init(name: String = "skeletond", version: String = SkeletondVersion.current) {
-        self.name = name; self.version = version
+        self.name = name
+        self.version = version
     }
 }
 

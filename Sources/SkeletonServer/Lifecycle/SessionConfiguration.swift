@@ -42,7 +42,9 @@ public final class SessionConfiguration: Sendable {
             _ = try options.decodeObject()
             if let clock = options.optionalMember("clock") { clockMode = try clock.decodeEnum(SessionClock.Mode.self) }
             motion = try MotionOptions.decode(options)
-            if let incremental = options.optionalMember("incrementalEdits") { incrementalEdits = try incremental.decodeBool() }
+            if let incremental = options.optionalMember("incrementalEdits") {
+                incrementalEdits = try incremental.decodeBool()
+            }
         }
         var offered: [String] = []
         if let capabilities = params.optionalMember("capabilities") {

@@ -1,6 +1,6 @@
-public import SkeletonGraphics
 import JSON
 import JSONRPC
+public import SkeletonGraphics
 
 /// What previews draw: one document's display list at any time. Implementations are snapshots or are
 /// internally synchronized: previews read them from the writer thread and from timers.

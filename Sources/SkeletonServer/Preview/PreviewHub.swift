@@ -61,7 +61,10 @@ public final class PreviewHub: Sendable {
         schedule(subscription)
     }
 
-    private enum Decision { case none, now, after(Double) }
+    private enum Decision {
+        case none, now
+        case after(Double)
+    }
 
     /// Queues a frame producer if the subscriber may get a frame now, or a retry when the fps limit says later.
     func schedule(_ subscription: Subscription) {
@@ -195,11 +198,15 @@ public final class PreviewHub: Sendable {
         let scale = try Self.number(params, "scale", default: 1, in: RenderLimits.scaleRange)
         let maxFPS = try Self.number(params, "maxFps", default: 60, in: 1...240)
         let window = Int(try Self.number(params, "window", default: 2, in: 1...64, integer: true))
-        var columns = 0, rows = 0
+        var columns = 0
+        var rows = 0
         if encoding == .cells {
             let cells = try params.member("cells")
-            columns = Int(try Self.number(cells, "columns", default: nil, in: Self.closed(RenderLimits.cellColumns), integer: true))
-            rows = Int(try Self.number(cells, "rows", default: nil, in: Self.closed(RenderLimits.cellRows), integer: true))
+            columns = Int(
+                try Self.number(
+                    cells, "columns", default: nil, in: Self.closed(RenderLimits.cellColumns), integer: true))
+            rows = Int(
+                try Self.number(cells, "rows", default: nil, in: Self.closed(RenderLimits.cellRows), integer: true))
         }
         let scene = try params.optionalString("scene")
         guard let source = provider.source(for: uri, scene: scene) else {
@@ -259,7 +266,8 @@ public final class PreviewHub: Sendable {
 
     /// An optional (or, without a default, required) number within `range`.
     static func number(
-        _ params: JSONValue, _ key: String, default fallback: Double?, in range: ClosedRange<Double>, integer: Bool = false
+        _ params: JSONValue, _ key: String, default fallback: Double?, in range: ClosedRange<Double>,
+        integer: Bool = false
     ) throws(JSONDecodingError) -> Double {
         guard let value = params.optionalMember(key) else {
             if let fallback { return fallback }
@@ -268,12 +276,15 @@ public final class PreviewHub: Sendable {
         }
         let number = integer ? Double(try value.decodeInt()) : try value.decodeDouble()
         guard range.contains(number) else {
-            throw JSONDecodingError(at: value, "must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))")
+            throw JSONDecodingError(
+                at: value, "must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))")
         }
         return number
     }
 
-    static func closed(_ range: ClosedRange<Int>) -> ClosedRange<Double> { Double(range.lowerBound)...Double(range.upperBound) }
+    static func closed(_ range: ClosedRange<Int>) -> ClosedRange<Double> {
+        Double(range.lowerBound)...Double(range.upperBound)
+    }
 
     private static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 }

@@ -25,8 +25,12 @@ enum PreviewStream {
 
     mutating func requestKeyframe() {
         switch self {
-        case .pixels(var stream): stream.requestKeyframe(); self = .pixels(stream)
-        case .cells(var stream, _): stream.requestKeyframe(); self = .cells(stream, canvas: nil)
+        case .pixels(var stream):
+            stream.requestKeyframe()
+            self = .pixels(stream)
+        case .cells(var stream, _):
+            stream.requestKeyframe()
+            self = .cells(stream, canvas: nil)
         case .layers: self = .layers(last: nil)
         }
     }
@@ -60,7 +64,10 @@ enum PreviewStream {
             self = .layers(last: list)
             guard !diff.isEmpty else { return nil }
             var object: JSONObject = ["keyframe": .bool(diff.reset), "ops": FrameWire.layerOps(diff.ops)]
-            if let size = diff.size { object["width"] = .double(size.width); object["height"] = .double(size.height) }
+            if let size = diff.size {
+                object["width"] = .double(size.width)
+                object["height"] = .double(size.height)
+            }
             if let background = diff.background { object["background"] = .string(background.hexRGBA) }
             return object
         }

@@ -26,13 +26,15 @@ public enum RenderMethod {
             var rasterizer = Rasterizer()
             let frame: Frame
             do { frame = try rasterizer.render(list, scale: scale) } catch let error as RenderError {
-                throw JSONDecodingError(pointer: params.pointerFromRoot.appending(error.field), message: error.description)
+                throw JSONDecodingError(
+                    pointer: params.pointerFromRoot.appending(error.field), message: error.description)
             }
             try context.cancellation.check()
             var region = frame.bounds
             if let value = params.optionalMember("region") {
                 region = PixelRect(
-                    x: try value.int("x"), y: try value.int("y"), width: try value.int("width"), height: try value.int("height"))
+                    x: try value.int("x"), y: try value.int("y"), width: try value.int("width"),
+                    height: try value.int("height"))
                 guard !region.isEmpty, frame.bounds.contains(region) else {
                     throw JSONDecodingError(
                         at: value, "must be a non-empty rectangle inside the \(frame.width)×\(frame.height) frame")
@@ -41,13 +43,17 @@ public enum RenderMethod {
             var result: JSONObject = [
                 "width": .int(region.width), "height": .int(region.height), "encoding": .string(encoding.rawValue),
             ]
-            if region != frame.bounds { result["x"] = .int(region.x); result["y"] = .int(region.y) }
+            if region != frame.bounds {
+                result["x"] = .int(region.x)
+                result["y"] = .int(region.y)
+            }
             switch encoding {
             case .crc32:
                 let bytes = RectEncoder.rawBytes(frame, region)
                 result["checksum"] = .string(bytes.withUnsafeBytes { Checksum.hex(Checksum.crc32(of: $0)) })
             case .raw:
-                result["data"] = .string(String(decoding: Base64.encode(RectEncoder.rawBytes(frame, region)), as: UTF8.self))
+                result["data"] = .string(
+                    String(decoding: Base64.encode(RectEncoder.rawBytes(frame, region)), as: UTF8.self))
             case .png:
                 let png = try PNGEncoder.encode(frame, rect: region)
                 result["data"] = .string(String(decoding: Base64.encode(png), as: UTF8.self))

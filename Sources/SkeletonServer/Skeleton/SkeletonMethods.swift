@@ -58,7 +58,9 @@ struct SkeletonMethods: Sendable {
             let session = try open(params).session
             let node = try params.optionalString("node")
             let time = try documents.configuration.clock.time(from: params)
-            do { return .bool(try session.isActive(node, at: time)) } catch let error as EngineError { throw Self.refusal(error, params) }
+            do { return .bool(try session.isActive(node, at: time)) } catch let error as EngineError {
+                throw Self.refusal(error, params)
+            }
         }
         table.request("skeleton/setAppearance", route: .document) { context in try setAppearance(context) }
         table.request("skeleton/setMotion", route: .document) { context in try setMotion(context) }
@@ -68,10 +70,14 @@ struct SkeletonMethods: Sendable {
 
     /// The document named by `params.uri`, the scene named by `params.scene` (default: the initial scene), and
     /// that scene's live session.
-    func open(_ params: JSONValue) throws -> (uri: String, entry: DocumentEntry, scene: String, session: SkeletonSession) {
+    func open(_ params: JSONValue) throws -> (
+        uri: String, entry: DocumentEntry, scene: String, session: SkeletonSession
+    ) {
         let uriValue = try params.member("uri")
         let uri = try uriValue.decodeString()
-        guard let entry = documents.entry(uri) else { throw JSONDecodingError(at: uriValue, "no open document with this uri") }
+        guard let entry = documents.entry(uri) else {
+            throw JSONDecodingError(at: uriValue, "no open document with this uri")
+        }
         let requested = try params.optionalString("scene")
         let found = entry.state.withLock { state -> (String, SkeletonSession?)? in
             guard let id = state.sceneID(requested) else { return nil }
@@ -101,7 +107,9 @@ struct SkeletonMethods: Sendable {
         let now = documents.configuration.clock.now
         var session = current
         let result: OperationResult
-        do { result = try operation(&session, node, now) } catch let error as EngineError { throw Self.refusal(error, params) }
+        do { result = try operation(&session, node, now) } catch let error as EngineError {
+            throw Self.refusal(error, params)
+        }
         entry.state.withLock { $0.sessions[scene] = session }
         after?(uri, session)
         // Notifications and frames follow the answer.
@@ -124,12 +132,19 @@ struct SkeletonMethods: Sendable {
         switch outcome {
         case .shown(let leaves): ["outcome": "shown", "leaves": .array(leaves.map(JSON.string))]
         case .alreadyActive:
-            ["outcome": "alreadyActive",
-             "message": "a skeleton is already active under this node, so show does nothing: use skeleton/update to change it"]
-        case .notSkeletonable: ["outcome": "notSkeletonable", "message": "the node is not skeletonable: nothing is drawn"]
+            [
+                "outcome": "alreadyActive",
+                "message":
+                    "a skeleton is already active under this node, so show does nothing: use skeleton/update to change it",
+            ]
+        case .notSkeletonable:
+            ["outcome": "notSkeletonable", "message": "the node is not skeletonable: nothing is drawn"]
         case .scheduled(let at): ["outcome": "scheduled", "at": .double(at)]
         case .updated(let retinted, let recreated):
-            ["outcome": "updated", "retinted": .array(retinted.map(JSON.string)), "recreated": .array(recreated.map(JSON.string))]
+            [
+                "outcome": "updated", "retinted": .array(retinted.map(JSON.string)),
+                "recreated": .array(recreated.map(JSON.string)),
+            ]
         case .hidden(let leaves): ["outcome": "hidden", "leaves": .array(leaves.map(JSON.string))]
         case .deferred(let until): ["outcome": "deferred", "until": .double(until)]
         case .notActive: ["outcome": "notActive"]
@@ -160,14 +175,17 @@ struct SkeletonMethods: Sendable {
         let params = try context.paramsObject()
         let uriValue = try params.member("uri")
         let uri = try uriValue.decodeString()
-        guard let entry = documents.entry(uri) else { throw JSONDecodingError(at: uriValue, "no open document with this uri") }
+        guard let entry = documents.entry(uri) else {
+            throw JSONDecodingError(at: uriValue, "no open document with this uri")
+        }
         let (scenes, initial) = entry.state.withLock { ($0.scenes, $0.initialScene) }
-        return .array(scenes.map { scene in
-            [
-                "id": .string(scene.id), "title": .string(scene.title), "rootViewID": .string(scene.rootViewID),
-                "frame": GraphicsWire.rect(scene.frame), "initial": .bool(scene.id == initial),
-            ]
-        })
+        return .array(
+            scenes.map { scene in
+                [
+                    "id": .string(scene.id), "title": .string(scene.title), "rootViewID": .string(scene.rootViewID),
+                    "frame": GraphicsWire.rect(scene.frame), "initial": .bool(scene.id == initial),
+                ]
+            })
     }
 
     /// Overrides the document's `colorScheme` and `layoutDirection` (null: the document's own again), for every
@@ -176,12 +194,20 @@ struct SkeletonMethods: Sendable {
         let params = try context.paramsObject()
         let uriValue = try params.member("uri")
         let uri = try uriValue.decodeString()
-        guard let entry = documents.entry(uri) else { throw JSONDecodingError(at: uriValue, "no open document with this uri") }
-        for (key, _) in params.members where !["uri", "colorScheme", "layoutDirection"].contains(key) {
-            throw JSONDecodingError(pointer: params.pointerFromRoot.appending(key), message: "unknown field; expected uri, colorScheme, layoutDirection")
+        guard let entry = documents.entry(uri) else {
+            throw JSONDecodingError(at: uriValue, "no open document with this uri")
         }
-        let scheme = try params.optionalMember("colorScheme").map { (v) throws(JSONDecodingError) in try v.decodeEnum(ColorScheme.self) }
-        let direction = try params.optionalMember("layoutDirection").map { (v) throws(JSONDecodingError) in try v.decodeEnum(LayoutDirection.self) }
+        for (key, _) in params.members where !["uri", "colorScheme", "layoutDirection"].contains(key) {
+            throw JSONDecodingError(
+                pointer: params.pointerFromRoot.appending(key),
+                message: "unknown field; expected uri, colorScheme, layoutDirection")
+        }
+        let scheme = try params.optionalMember("colorScheme").map { (v) throws(JSONDecodingError) in
+            try v.decodeEnum(ColorScheme.self)
+        }
+        let direction = try params.optionalMember("layoutDirection").map { (v) throws(JSONDecodingError) in
+            try v.decodeEnum(LayoutDirection.self)
+        }
         entry.state.withLock { state in
             if params["colorScheme"] != nil { state.colorScheme = scheme }
             if params["layoutDirection"] != nil { state.layoutDirection = direction }
@@ -198,12 +224,16 @@ struct SkeletonMethods: Sendable {
         let time = try documents.configuration.clock.time(from: params)
         let tree: TreeDescription
         do { tree = try session.treeDescription(node: node, at: time) } catch { throw Self.refusal(error, params) }
-        return ["tree": Self.json(tree, includeState: includeState), "text": .string(tree.prettyPrinted(includeState: includeState))]
+        return [
+            "tree": Self.json(tree, includeState: includeState),
+            "text": .string(tree.prettyPrinted(includeState: includeState)),
+        ]
     }
 
     static func json(_ tree: TreeDescription, includeState: Bool) -> JSON {
         var object: JSONObject = [
-            "type": .string(tree.type), "reference": .string(tree.reference), "isSkeletonable": .bool(tree.isSkeletonable),
+            "type": .string(tree.type), "reference": .string(tree.reference),
+            "isSkeletonable": .bool(tree.isSkeletonable),
         ]
         if includeState {
             object["isSkeletonActive"] = .bool(tree.isSkeletonActive)
@@ -234,9 +264,11 @@ struct SkeletonMethods: Sendable {
         let now = documents.configuration.clock.now
         if params.optionalMember("uri") != nil {
             let (uri, entry, _, _) = try open(params)
-            let events = entry.state.withLock { Self.forEachScene(&$0) { session, scene in
-                session.setAppearance(overrides, at: now).map { SceneEvent(scene: scene, event: $0) }
-            } }
+            let events = entry.state.withLock {
+                Self.forEachScene(&$0) { session, scene in
+                    session.setAppearance(overrides, at: now).map { SceneEvent(scene: scene, event: $0) }
+                }
+            }
             documents.sessionChanged(uri, entry, events: events)
             return .null
         }
@@ -247,9 +279,11 @@ struct SkeletonMethods: Sendable {
         for uri in documents.uris {
             guard let entry = documents.entry(uri) else { continue }
             context.server.runOnDocumentLane(uri) {
-                let events = entry.state.withLock { Self.forEachScene(&$0) { session, scene in
-                    session.setBaseAppearance(base, at: now).map { SceneEvent(scene: scene, event: $0) }
-                } }
+                let events = entry.state.withLock {
+                    Self.forEachScene(&$0) { session, scene in
+                        session.setBaseAppearance(base, at: now).map { SceneEvent(scene: scene, event: $0) }
+                    }
+                }
                 documents.sessionChanged(uri, entry, events: events)
             }
         }
@@ -268,7 +302,12 @@ struct SkeletonMethods: Sendable {
         if params.optionalMember("uri") != nil {
             let (uri, entry, _, session) = try open(params)
             let motion = try MotionOptions.decode(params, base: session.motion)
-            _ = entry.state.withLock { Self.forEachScene(&$0) { session, _ in session.motion = motion; return [] } }
+            _ = entry.state.withLock {
+                Self.forEachScene(&$0) { session, _ in
+                    session.motion = motion
+                    return []
+                }
+            }
             documents.sessionChanged(uri, entry, events: [])
             return .null
         }
@@ -277,7 +316,12 @@ struct SkeletonMethods: Sendable {
         for uri in documents.uris {
             guard let entry = documents.entry(uri) else { continue }
             context.server.runOnDocumentLane(uri) {
-                _ = entry.state.withLock { Self.forEachScene(&$0) { session, _ in session.motion = motion; return [] } }
+                _ = entry.state.withLock {
+                    Self.forEachScene(&$0) { session, _ in
+                        session.motion = motion
+                        return []
+                    }
+                }
                 documents.sessionChanged(uri, entry, events: [])
             }
         }

@@ -15,7 +15,8 @@ public enum GraphicsWire {
             "opacity": .double(layer.opacity),
         ]
         if !layer.clips.isEmpty {
-            object["clips"] = .array(layer.clips.map { ["rect": rect($0.rect), "cornerRadius": .double($0.cornerRadius)] })
+            object["clips"] = .array(
+                layer.clips.map { ["rect": rect($0.rect), "cornerRadius": .double($0.cornerRadius)] })
         }
         return .object(object)
     }

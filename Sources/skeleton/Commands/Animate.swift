@@ -32,7 +32,8 @@ struct Animate: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frames per second, 1 to 50 (GIF delays are hundredths of a second).")
     var fps: Int = 20
 
-    @Option(parsing: .unconditional, help: "Seconds before the skeleton appears (a delayed show), less than --duration.")
+    @Option(
+        parsing: .unconditional, help: "Seconds before the skeleton appears (a delayed show), less than --duration.")
     var delay: Double?
 
     @Option(help: "How the skeleton appears and goes: none, crossDissolve (0.25 s) or a number of seconds.")

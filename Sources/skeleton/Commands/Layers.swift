@@ -49,7 +49,8 @@ struct Layers: ParsableCommand {
             print(result.text)
             return
         }
-        let width = result["width"].map(Self.number) ?? "?", height = result["height"].map(Self.number) ?? "?"
+        let width = result["width"].map(Self.number) ?? "?"
+        let height = result["height"].map(Self.number) ?? "?"
         print("canvas \(width)×\(height) background \(result["background"]?.stringValue ?? "?")")
         for layer in result["layers"]?.arrayValue ?? [] { print(Self.describe(layer)) }
     }
@@ -64,7 +65,8 @@ struct Layers: ParsableCommand {
             fill = "gradient(" + colors.compactMap(\.stringValue).joined(separator: ", ") + ")"
         }
         let opacity = layer["opacity"].map(number) ?? "1"
-        let id = layer["id"]?.stringValue ?? "?", kind = layer["kind"]?.stringValue ?? "?"
+        let id = layer["id"]?.stringValue ?? "?"
+        let kind = layer["kind"]?.stringValue ?? "?"
         return "\(id) \(kind) [\(rect)] \(fill) opacity \(opacity)"
     }
 

@@ -67,18 +67,22 @@ struct Matrix: ParsableCommand {
             var document = source.variant(variant.name, text: edited.text)
             document.traits = edited.traits
             try daemon.openValid(document)
-            try daemon.call("skeleton/show", [
-                "uri": .string(document.uri), "type": .string(variant.type.rawValue), "animated": .bool(animated),
-            ])
+            try daemon.call(
+                "skeleton/show",
+                [
+                    "uri": .string(document.uri), "type": .string(variant.type.rawValue), "animated": .bool(animated),
+                ])
             opened.append((variant, document))
         }
         try daemon.call("clock/set", ["time": .double(time)])
         var tiles: [ContactSheet.Tile] = []
         for (variant, document) in opened {
-            tiles.append(ContactSheet.Tile(label: variant.label, image: try daemon.renderImage(uri: document.uri, scale: scale)))
+            tiles.append(
+                ContactSheet.Tile(label: variant.label, image: try daemon.renderImage(uri: document.uri, scale: scale)))
         }
         let name = URL(fileURLWithPath: source.path).lastPathComponent
-        let title = "\(name)  t=\(DaemonSession.format(time))s  scale \(DaemonSession.format(scale))\(animated ? "  animated" : "")"
+        let title =
+            "\(name)  t=\(DaemonSession.format(time))s  scale \(DaemonSession.format(scale))\(animated ? "  animated" : "")"
         let sheet = ContactSheet(columns: 4).compose(tiles, title: title)
         do {
             try out.write(try PNGWriter.encode(sheet))

@@ -44,13 +44,17 @@ struct Preview: ParsableCommand {
         defer { daemon.finish() }
         try daemon.openValid(source)
         let layers = try daemon.call("skeleton/layers", ["uri": .string(source.uri)])
-        let width = layers["width"]?.doubleValue ?? 1, height = layers["height"]?.doubleValue ?? 1
+        let width = layers["width"]?.doubleValue ?? 1
+        let height = layers["height"]?.doubleValue ?? 1
         let grid = TerminalGrid.fit(width: width, height: height, columns: columns, rows: rows)
         var screen = TerminalScreen(columns: grid.columns, rows: grid.rows)
-        let subscription = try daemon.call("preview/subscribe", [
-            "uri": .string(source.uri), "encoding": "cells", "window": 8,
-            "cells": ["columns": .int(grid.columns), "rows": .int(grid.rows)],
-        ])["subscription"] ?? .null
+        let subscription =
+            try daemon.call(
+                "preview/subscribe",
+                [
+                    "uri": .string(source.uri), "encoding": "cells", "window": 8,
+                    "cells": ["columns": .int(grid.columns), "rows": .int(grid.rows)],
+                ])["subscription"] ?? .null
         _ = try daemon.call("skeleton/show", show.showParams(uri: source.uri))
         let frames = Int((duration * Double(fps)).rounded(.up))
         FileHandle.standardOutput.write(Data(TerminalScreen.enter(rows: grid.rows).utf8))
@@ -98,7 +102,8 @@ struct TerminalScreen {
     mutating func apply(_ frame: JSON) {
         for run in frame["cells"]?.arrayValue ?? [] {
             guard let x = run["x"]?.intValue, let y = run["y"]?.intValue, y < rows else { continue }
-            let tops = run["fg"]?.arrayValue ?? [], bottoms = run["bg"]?.arrayValue ?? []
+            let tops = run["fg"]?.arrayValue ?? []
+            let bottoms = run["bg"]?.arrayValue ?? []
             for k in 0..<min(tops.count, bottoms.count) where x + k < columns {
                 fg[y * columns + x + k] = tops[k].stringValue ?? "#000000"
                 bg[y * columns + x + k] = bottoms[k].stringValue ?? "#000000"

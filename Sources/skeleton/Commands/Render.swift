@@ -49,9 +49,11 @@ struct Render: ParsableCommand {
         try daemon.openValid(source)
         try daemon.call("skeleton/show", show.showParams(uri: source.uri, node: node))
         try daemon.call("clock/set", ["time": .double(time)])
-        let result = try daemon.call("preview/render", [
-            "uri": .string(source.uri), "encoding": "png", "scale": .double(scale),
-        ])
+        let result = try daemon.call(
+            "preview/render",
+            [
+                "uri": .string(source.uri), "encoding": "png", "scale": .double(scale),
+            ])
         guard let encoded = result["data"]?.stringValue, let png = Data(base64Encoded: encoded) else {
             throw CLIError.daemon("preview/render answered without PNG data")
         }

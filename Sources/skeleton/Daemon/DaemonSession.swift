@@ -26,19 +26,24 @@ final class DaemonSession {
         } catch {
             throw .daemon("cannot start \(executable.path): \(error.localizedDescription)")
         }
-        _ = try call("initialize", [
-            "processId": .int(Int(ProcessInfo.processInfo.processIdentifier)),
-            "clientInfo": ["name": "skeleton"],
-            "capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]],
-            "initializationOptions": ["clock": "manual"],
-        ])
+        _ = try call(
+            "initialize",
+            [
+                "processId": .int(Int(ProcessInfo.processInfo.processIdentifier)),
+                "clientInfo": ["name": "skeleton"],
+                "capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]],
+                "initializationOptions": ["clock": "manual"],
+            ])
         daemon.client.notify("initialized", .object([:]))
     }
 
     /// `$SKELETON_TIMEOUT` when it is a positive number, else 30 seconds.
     static func configuredTimeout() -> Double {
         if let text = ProcessInfo.processInfo.environment["SKELETON_TIMEOUT"], let value = Double(text),
-           value.isFinite, value > 0 { return value }
+            value.isFinite, value > 0
+        {
+            return value
+        }
         return 30
     }
 
@@ -106,7 +111,8 @@ final class DaemonSession {
             guard let status = daemon.waitForExit(timeout: 2) else {
                 return .daemon("skeletond closed its output during \(method) but did not exit; stopped it")
             }
-            let how = daemon.process.terminationReason == .uncaughtSignal
+            let how =
+                daemon.process.terminationReason == .uncaughtSignal
                 ? "was killed by signal \(status)" : "exited with status \(status)"
             let words = lastWords().map { " (it said: \($0))" } ?? ""
             return .daemon("skeletond \(how) during \(method)\(words)")

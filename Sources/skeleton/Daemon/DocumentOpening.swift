@@ -7,12 +7,14 @@ extension DaemonSession {
     /// lane (`skeleton/isActive`) answers after them: its answer is the barrier that says all of them arrived.
     /// A clean document publishes nothing, which gives an empty list.
     func open(_ document: SourceDocument) throws(CLIError) -> [DiagnosticLine] {
-        notify("textDocument/didOpen", [
-            "textDocument": [
-                "uri": .string(document.uri), "languageId": .string(document.languageId), "version": 1,
-                "text": .string(document.text),
-            ]
-        ])
+        notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(document.uri), "languageId": .string(document.languageId), "version": 1,
+                    "text": .string(document.text),
+                ]
+            ])
         if let traits = document.traits {
             // Interface Builder files cannot be edited as JSON: the daemon overrides their traits instead.
             var params: JSONObject = ["uri": .string(document.uri)]
@@ -24,7 +26,8 @@ extension DaemonSession {
         var latest: [JSON]?
         daemon.client.notifications.removeAll { message in
             guard message["method"]?.stringValue == "textDocument/publishDiagnostics",
-                  message["params"]?["uri"]?.stringValue == document.uri else { return false }
+                message["params"]?["uri"]?.stringValue == document.uri
+            else { return false }
             latest = message["params"]?["diagnostics"]?.arrayValue ?? []
             return true
         }

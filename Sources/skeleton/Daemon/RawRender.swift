@@ -7,8 +7,9 @@ extension DaemonSession {
     func renderImage(uri: String, scale: Double) throws(CLIError) -> RGBAImage {
         let result = try call("preview/render", ["uri": .string(uri), "encoding": "raw", "scale": .double(scale)])
         guard let width = result["width"]?.intValue, let height = result["height"]?.intValue,
-              let encoded = result["data"]?.stringValue, let data = Data(base64Encoded: encoded),
-              let image = RGBAImage(width: width, height: height, bytes: Array(data)) else {
+            let encoded = result["data"]?.stringValue, let data = Data(base64Encoded: encoded),
+            let image = RGBAImage(width: width, height: height, bytes: Array(data))
+        else {
             throw CLIError.daemon("preview/render answered with a malformed raw frame")
         }
         return image

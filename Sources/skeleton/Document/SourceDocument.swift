@@ -26,7 +26,8 @@ struct SourceDocument {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .io("cannot read \(path): it is not UTF-8 text")
         }
-        return SourceDocument(path: path, uri: URL(fileURLWithPath: path).standardizedFileURL.absoluteString, text: text)
+        return SourceDocument(
+            path: path, uri: URL(fileURLWithPath: path).standardizedFileURL.absoluteString, text: text)
     }
 
     /// The same document under another URI (the matrix opens one variant per cell).

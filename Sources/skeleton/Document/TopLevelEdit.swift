@@ -11,9 +11,10 @@ enum TopLevelEdit {
     static func setting(_ name: String, to value: String, in text: String) -> String? {
         let bytes = Array(text.utf8)
         guard let root = JSONSourceLocator.locate(JSONPointer(), in: bytes),
-              root.value.count >= 2,
-              bytes[root.value.lowerBound] == UInt8(ascii: "{"),
-              bytes[root.value.upperBound - 1] == UInt8(ascii: "}") else { return nil }
+            root.value.count >= 2,
+            bytes[root.value.lowerBound] == UInt8(ascii: "{"),
+            bytes[root.value.upperBound - 1] == UInt8(ascii: "}")
+        else { return nil }
         let literal = Array(quoted(value).utf8)
         var edited = bytes
         if let member = JSONSourceLocator.locate(JSONPointer([name]), in: bytes), member.matchedTokens == 1 {

@@ -72,10 +72,14 @@ struct TraitOverrides {
 /// Checks shared by several commands, as `ValidationError`s (usage errors, status 64).
 enum Check {
     static func time(_ value: Double, _ flag: String = "--time") throws {
-        guard value.isFinite, value >= 0 else { throw ValidationError("\(flag) must be a number of seconds ≥ 0, not \(value)") }
+        guard value.isFinite, value >= 0 else {
+            throw ValidationError("\(flag) must be a number of seconds ≥ 0, not \(value)")
+        }
     }
 
     static func scale(_ value: Double) throws {
-        guard value.isFinite, (1...4).contains(value) else { throw ValidationError("--scale must be between 1 and 4, not \(value)") }
+        guard value.isFinite, (1...4).contains(value) else {
+            throw ValidationError("--scale must be between 1 and 4, not \(value)")
+        }
     }
 }

@@ -12,12 +12,15 @@ struct Transition: ExpressibleByArgument, CustomStringConvertible {
     init?(argument: String) {
         switch argument {
         case "none":
-            seconds = 0; json = "none"
+            seconds = 0
+            json = "none"
         case "crossDissolve":
-            seconds = 0.25; json = "crossDissolve"
+            seconds = 0.25
+            json = "crossDissolve"
         default:
             guard let value = Double(argument), value.isFinite, value >= 0 else { return nil }
-            seconds = value; json = .double(value)
+            seconds = value
+            json = .double(value)
         }
         description = argument
     }
@@ -25,7 +28,9 @@ struct Transition: ExpressibleByArgument, CustomStringConvertible {
     static let crossDissolve = Transition(seconds: 0.25, json: "crossDissolve", description: "crossDissolve")
 
     private init(seconds: Double, json: JSON, description: String) {
-        self.seconds = seconds; self.json = json; self.description = description
+        self.seconds = seconds
+        self.json = json
+        self.description = description
     }
 
     var defaultValueDescription: String { description }

@@ -24,7 +24,8 @@ struct DiagnosticLine {
         case 4: severity = "hint"
         default: severity = "error"
         }
-        message = (diagnostic["message"]?.stringValue ?? "(no message)").split(whereSeparator: \.isNewline).joined(separator: " ")
+        message = (diagnostic["message"]?.stringValue ?? "(no message)").split(whereSeparator: \.isNewline).joined(
+            separator: " ")
         code = diagnostic["code"]?.stringValue ?? diagnostic["code"]?.intValue.map(String.init)
     }
 

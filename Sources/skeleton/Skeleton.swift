@@ -21,4 +21,11 @@ struct Skeleton: ParsableCommand {
         version: "0.1.0",
         subcommands: [Render.self, Animate.self, Matrix.self, Preview.self, Tree.self, Lint.self, Layers.self]
     )
+
+    /// `skeleton` alone is a usage error (status 64), not a request for help: a script that forgot its command
+    /// must not succeed.
+    func run() throws {
+        let names = Self.configuration.subcommands.map { $0._commandName }.joined(separator: ", ")
+        throw ValidationError("a command is needed: one of \(names)")
+    }
 }

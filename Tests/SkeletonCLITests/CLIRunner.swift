@@ -20,15 +20,16 @@ struct CLIRunner {
     }
 
     /// Runs `skeleton arguments…` with `environment` added, killing it after `timeout` seconds.
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 120) throws -> Result
-    {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], executable: URL = binary, timeout: Double = 120
+    ) throws -> Result {
         let directory = try TemporaryDirectory()
         let outPath = directory.file("stdout")
         let errPath = directory.file("stderr")
         _ = FileManager.default.createFile(atPath: outPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "SKELETOND")

@@ -55,14 +55,14 @@ public struct TreeDescription: Sendable, Hashable {
         out += String(repeating: "  ", count: indent) + "}"
     }
 
-    /// A JSON string literal with JSONSerialization's escapes.
+    /// A JSON string literal with JSONSerialization's escapes, except that `/` is never escaped: a reference such as
+    /// `grid[0,header]/heading` prints as it is written, so it can be pasted into `--node`.
     static func quoted(_ s: String) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "/": out += "\\/"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"

@@ -60,7 +60,7 @@ struct Animate: ParsableCommand {
 
     func validate() throws {
         guard duration.isFinite, duration > 0, duration <= 600 else {
-            throw ValidationError("--duration must be more than 0 and at most 600 seconds, not \(duration)")
+            throw ValidationError("--duration must be more than 0 and at most 600 seconds, not \(duration.plainText)")
         }
         guard (1...50).contains(fps) else { throw ValidationError("--fps must be between 1 and 50, not \(fps)") }
         if let delay {
@@ -89,6 +89,7 @@ struct Animate: ParsableCommand {
         try daemon.call("skeleton/show", show)
 
         let progress = ProgressBar(total: plan.times.count, label: "frames")
+        let partial = PartialFile(destination: output)
         var writer: GIFWriter?
         var hidden = false
         do {
@@ -102,20 +103,23 @@ struct Animate: ParsableCommand {
                 }
                 try daemon.call("clock/set", ["time": .double(time)])
                 let frame = try daemon.renderImage(uri: source.uri, scale: scale)
-                if writer == nil { writer = try GIFWriter(path: output, width: frame.width, height: frame.height) }
+                if writer == nil {
+                    writer = try GIFWriter(path: partial.temporaryPath, width: frame.width, height: frame.height)
+                }
                 try writer?.add(rgba: frame.bytes, delayCentiseconds: plan.delays[k])
                 progress.update(k + 1)
             }
             try writer?.finish()
             progress.finish()
-            Self.makeReadable(output)
+            Self.makeReadable(partial.temporaryPath)
+            try partial.commit()
         } catch let error as GIFError {
             progress.finish()
-            try? FileManager.default.removeItem(atPath: output)
-            throw CLIError.io(error.description)
+            partial.discard()
+            throw CLIError.io(error.description.replacingOccurrences(of: partial.temporaryPath, with: output))
         } catch {
             progress.finish()
-            if writer != nil { try? FileManager.default.removeItem(atPath: output) }
+            partial.discard()
             throw error
         }
     }

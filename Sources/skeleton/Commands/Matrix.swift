@@ -82,7 +82,7 @@ struct Matrix: ParsableCommand {
         }
         let name = URL(fileURLWithPath: source.path).lastPathComponent
         let title =
-            "\(name)  t=\(DaemonSession.format(time))s  scale \(DaemonSession.format(scale))\(animated ? "  animated" : "")"
+            "\(name)  t=\(time.plainText)s  scale \(scale.plainText)\(animated ? "  animated" : "")"
         let sheet = ContactSheet(columns: 4).compose(tiles, title: title)
         do {
             try out.write(try PNGWriter.encode(sheet))

@@ -13,7 +13,15 @@ final class DaemonSession {
 
     /// Finds and starts the daemon, then runs `initialize` / `initialized`.
     static func start() throws(CLIError) -> DaemonSession {
-        try DaemonSession(executable: DaemonLocator.locate(), timeout: configuredTimeout())
+        var failures: [CLIError] = []
+        for executable in try DaemonLocator.candidates() {
+            do throws(CLIError) {
+                return try DaemonSession(executable: executable, timeout: configuredTimeout())
+            } catch {
+                failures.append(error)
+            }
+        }
+        throw .daemon(failures.map(\.message).joined(separator: "; "))
     }
 
     init(executable: URL, timeout: Double) throws(CLIError) {
@@ -59,11 +67,32 @@ final class DaemonSession {
 
     /// Sends a request and returns the whole response (result or error); only transport failures throw.
     func exchange(_ method: String, _ params: JSONObject) throws(CLIError) -> JSON {
+        let response: JSON
         do {
-            return try daemon.client.request(method, .object(params), timeout: timeout)
+            response = try daemon.client.request(method, .object(params), timeout: timeout)
         } catch {
             throw failure(during: method, error)
         }
+        if Self.debug { forwardLogMessages() }
+        return response
+    }
+
+    /// `SKELETON_DEBUG` is set (to anything but the empty string): the daemon, which inherits the environment,
+    /// logs the skeleton tree after every show, and the CLI prints those logs on its own stderr.
+    static let debug = !(ProcessInfo.processInfo.environment["SKELETON_DEBUG"] ?? "").isEmpty
+
+    /// Prints the `window/logMessage` notifications received so far on stderr, as `skeletond: …` lines, and
+    /// drops them from the queue (frames stay).
+    private func forwardLogMessages() {
+        var kept: [JSON] = []
+        for message in daemon.client.notifications {
+            guard message["method"] == "window/logMessage" else {
+                kept.append(message)
+                continue
+            }
+            if let text = message["params"]?["message"]?.stringValue { StandardError.line("skeletond: \(text)") }
+        }
+        daemon.client.notifications = kept
     }
 
     /// The `preview/frame` notifications that arrived while waiting for answers, then any that arrive within
@@ -119,7 +148,7 @@ final class DaemonSession {
         }
         if error is ClientError, "\(error)".hasPrefix("no message within") {
             daemon.process.terminate()
-            return .daemon("skeletond did not answer \(method) within \(Self.format(timeout)) s; stopped it")
+            return .daemon("skeletond did not answer \(method) within \(timeout.plainText) s; stopped it")
         }
         daemon.process.terminate()
         return .daemon("talking to skeletond during \(method) failed: \(error)")
@@ -137,10 +166,6 @@ final class DaemonSession {
         }
         guard done.wait(timeout: .now() + 0.5) == .success else { return nil }
         return box.get()?.split(whereSeparator: \.isNewline).last.map { String($0.prefix(300)) }
-    }
-
-    static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
     }
 }
 

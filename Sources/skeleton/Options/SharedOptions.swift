@@ -73,13 +73,13 @@ struct TraitOverrides {
 enum Check {
     static func time(_ value: Double, _ flag: String = "--time") throws {
         guard value.isFinite, value >= 0 else {
-            throw ValidationError("\(flag) must be a number of seconds ≥ 0, not \(value)")
+            throw ValidationError("\(flag) must be a number of seconds ≥ 0, not \(value.plainText)")
         }
     }
 
     static func scale(_ value: Double) throws {
         guard value.isFinite, (1...4).contains(value) else {
-            throw ValidationError("--scale must be between 1 and 4, not \(value)")
+            throw ValidationError("--scale must be between 1 and 4, not \(value.plainText)")
         }
     }
 }

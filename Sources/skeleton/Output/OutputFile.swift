@@ -21,13 +21,22 @@ struct OutputFile {
         guard access(directory, W_OK) == 0 else { throw .io("cannot write \(path): \(Self.reason())") }
     }
 
-    /// Writes `bytes`, replacing the file.
+    /// Writes `bytes`, replacing the file only once they are all written (see `PartialFile`).
     func write(_ bytes: [UInt8]) throws(CLIError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw .io("cannot write \(path): \(Self.reason())") }
+        let partial = PartialFile(destination: path)
+        let fd = open(partial.temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else {
+            partial.discard()
+            throw .io("cannot write \(path): \(Self.reason())")
+        }
         let written = writeAll(fd, bytes)
         let closed = close(fd) == 0
-        guard written, closed else { throw .io("cannot write \(path): \(Self.reason())") }
+        guard written, closed else {
+            let reason = Self.reason()
+            partial.discard()
+            throw .io("cannot write \(path): \(reason)")
+        }
+        try partial.commit()
     }
 
     private static func reason() -> String { String(cString: strerror(errno)) }

@@ -1,5 +1,7 @@
 #include "skd_arena.h"
 
+#include <jansson.h>
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>

@@ -11,7 +11,12 @@
  * arena (plain malloc) is still freed correctly, and freeing an arena block is a no-op.
  */
 #include <stddef.h>
-#include <jansson.h>
+
+/* jansson's types by their struct tags only: jansson.h belongs to the CJansson module alone. A header of this
+ * module that included it too would make Clang give its declarations to whichever module it built first, and a
+ * Swift file that imports only CJansson could then not see them (a clean build failed that way). */
+struct json_t;
+struct json_error_t;
 
 typedef struct skd_arena skd_arena;
 
@@ -28,7 +33,8 @@ void skd_arena_destroy(skd_arena *arena);
 size_t skd_arena_reserved(const skd_arena *arena);
 
 /* json_loadb with every allocation taken from `arena`. On failure the arena holds nothing useful. */
-json_t *skd_parse(const char *buffer, size_t length, size_t flags, json_error_t *error, skd_arena *arena);
+struct json_t *skd_parse(
+    const char *buffer, size_t length, size_t flags, struct json_error_t *error, skd_arena *arena);
 
 /* Counters for tests: blocks handed out by the hooks from arenas and from malloc, and live malloc blocks. */
 size_t skd_arena_stat_arena_allocs(void);

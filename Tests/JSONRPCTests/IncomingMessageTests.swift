@@ -21,7 +21,7 @@ import Testing
             Issue.record("not a request")
             return
         }
-        guard case .success(.notification("n", nil)) = try decode(#"{"jsonrpc":"2.0","method":"n","params":null}"#)
+        guard case .success(.notification("n", nil)) = try decode(#"{"jsonrpc":"2.0","method":"n"}"#)
         else {
             Issue.record("not a notification")
             return
@@ -45,6 +45,10 @@ import Testing
         (
             #"{"jsonrpc":"2.0","id":"x","method":"m","params":"p"}"#, .string("x"),
             "\"params\" must be an object or an array, not a string"
+        ),
+        (
+            #"{"jsonrpc":"2.0","id":9,"method":"skeleton/layers","params":null}"#, .int(9),
+            "\"params\" must be an object or an array, not null"
         ),
         (#"{"jsonrpc":"2.0","id":1}"#, .int(1), nil),
         (#"{"jsonrpc":"2.0","id":1,"result":1,"error":{}}"#, .int(1), nil),

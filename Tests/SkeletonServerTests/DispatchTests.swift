@@ -11,19 +11,19 @@ import Testing
     /// A table with a blocking method (released by a semaphore), an echo, and a params-checking method.
     static func table(gate: DispatchSemaphore, started: DispatchSemaphore) -> MethodTable {
         var table = MethodTable()
-        table.request("test/block") { _ in
+        table.request("test/block", members: ["uri", "textDocument"]) { _ in
             started.signal()
             gate.wait()
             return "unblocked"
         }
-        table.request("test/echo") { context in context.params?.json ?? .null }
-        table.request("test/typed") { context in
+        table.request("test/echo", members: nil) { context in context.params?.json ?? .null }
+        table.request("test/typed", members: ["frame"]) { context in
             let params = try context.paramsObject()
             let frame = try params.member("frame").decodeArray()
             return .array(try frame.map { .double(try $0.decodeDouble()) })
         }
-        table.request("test/fails") { _ in throw ClientError("boom") }
-        table.request("test/long") { context in
+        table.request("test/fails", members: nil) { _ in throw ClientError("boom") }
+        table.request("test/long", members: []) { context in
             while true {
                 try context.cancellation.check()
                 usleep(1_000)
@@ -104,6 +104,22 @@ import Testing
         #expect(none["error"]?["message"] == "/params: must be an object")
     }
 
+    /// The one rule for unknown members: the table refuses them before the handler runs, naming the member and
+    /// listing the expected ones; a method registered without members takes anything.
+    @Test func unknownMembersAreRefusedBeforeTheHandlerRuns() throws {
+        let s = InProcessServer(
+            table: Self.table(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0)))
+        try s.initialize()
+        let answer = try s.client.request("test/typed", ["frame": [1], "frane": [2]])
+        #expect(answer["error"]?["code"] == -32602)
+        #expect(answer["error"]?["data"]?["pointer"] == "/params/frane")
+        #expect(answer["error"]?["message"] == "/params/frane: unknown member; expected frame")
+        let block = try s.client.request("test/block", ["x": 1])
+        #expect(block["error"]?["message"] == "/params/x: unknown member; expected textDocument, uri")
+        let echo = try s.client.request("test/echo", ["anything": true])
+        #expect(echo["result"]?["anything"] == true)
+    }
+
     @Test func pointersInABatchAreRelativeToTheElement() throws {
         let s = InProcessServer(
             table: Self.table(gate: DispatchSemaphore(value: 0), started: DispatchSemaphore(value: 0)))
@@ -153,7 +169,7 @@ import Testing
 @Suite struct BackpressureTests {
     @Test func readingPausesWhileTheLanesAreFullAndEveryRequestIsAnswered() throws {
         var table = MethodTable()
-        table.request("test/slow") { _ in
+        table.request("test/slow", members: nil) { _ in
             usleep(200)
             return true
         }

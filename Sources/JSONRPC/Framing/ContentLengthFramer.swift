@@ -5,7 +5,10 @@
 /// - `Content-Type` is optional; its charset must be `utf-8` (or the legacy `utf8`).
 /// - A `Content-Length` over `maxMessageSize` is refused before anything is allocated for it, and its body is
 ///   skipped as it streams past, so the next message is read normally.
-/// - After a malformed header block the framer resynchronises at the next line that starts a header.
+/// - Two `Content-Length` headers in one block are a framing error (no silent winner).
+/// - After any framing error that leaves the body's extent unknown, the framer resynchronises at the next
+///   `Content-Length:` (any case) wherever it appears in the stream — at a line start or not, since a body does
+///   not end with a line break — and reads that message normally.
 public struct ContentLengthFramer: Framer {
     /// The largest body accepted, in bytes.
     public let maxMessageSize: Int
@@ -24,8 +27,8 @@ public struct ContentLengthFramer: Framer {
 
     private var state: State = .headers
     private var buffer = ByteBuffer()
-    /// While resynchronising: whether the first buffered byte starts a line.
-    private var resyncAtLineStart = true
+    /// While resynchronising: whether the byte before the first buffered (or next) byte is a line break.
+    private var resyncAfterLineBreak = true
 
     public init(maxMessageSize: Int = 64 << 20) { self.maxMessageSize = maxMessageSize }
 
@@ -106,7 +109,6 @@ public struct ContentLengthFramer: Framer {
             return true
         }
         let parsed = buffer.withReadable { Self.parseHeaders($0, maxMessageSize: maxMessageSize) }
-        buffer.removeAll()
         switch parsed {
         case .blank:
             state = .headers
@@ -114,28 +116,58 @@ public struct ContentLengthFramer: Framer {
             state = .body(length: length)
         case .failure(let error, let skip):
             emit(.error(error))
-            if let skip { state = skip > 0 ? .skipping(remaining: skip) : .headers } else { enterResync() }
+            if let skip {
+                state = skip > 0 ? .skipping(remaining: skip) : .headers
+            } else if let embedded = buffer.withReadable({ Self.embeddedHeaderStart($0) }) {
+                // Garbage without line breaks ran into the next message's header: read again from there.
+                var replay = buffer.withReadable { Array($0[embedded...]) }
+                replay.append(contentsOf: input)
+                buffer.removeAll()
+                state = .headers
+                input = UnsafeRawBufferPointer(rebasing: input[input.count...])
+                replay.withUnsafeBytes { feed($0, emit) }
+                return false
+            } else {
+                enterResync()
+            }
         }
+        buffer.removeAll()
         return true
+    }
+
+    /// The first `content-length:` (any case) in a failed header block that does not start a line: the start of
+    /// a message that garbage or a body without a final line break ran into. A header at a line start belongs to
+    /// the failed block itself.
+    private static func embeddedHeaderStart(_ block: UnsafeRawBufferPointer) -> Int? {
+        var from = 1
+        while from < block.count, let found = findHeaderStart(UnsafeRawBufferPointer(rebasing: block[from...])) {
+            let at = from + found
+            if block[at - 1] != 0x0A { return at }
+            from = at + 1
+        }
+        return nil
     }
 
     private mutating func enterResync() {
         state = .resync
-        resyncAtLineStart = true
+        resyncAfterLineBreak = true  // a header block ends with a line break
     }
 
-    /// After a malformed header block, skips to the next line that starts with `Content-`. Returns false when
-    /// more input is needed. The buffer holds at most a short tail, in case a header name is split across reads.
+    /// After a framing error, skips to the next header block: a line that starts with `Content-` (any case), or
+    /// `Content-Length:` wherever it appears (a body does not end with a line break, so the next message's header
+    /// often does not start a line). Returns false when more input is needed. The buffer keeps at most the last
+    /// `resyncNeedle.count - 1` skipped bytes, in case a header name is split across reads.
     private mutating func resynchronise(_ input: inout UnsafeRawBufferPointer) -> Bool {
-        let tailLength = 16
+        let tailLength = Self.resyncNeedle.count - 1
         if buffer.count > 0 {
-            // A header start that begins in the tail and continues in this input.
+            // A header name that starts in the kept tail and continues in this input.
             var joined: [UInt8] = buffer.withReadable { Array($0) }
             let tailCount = joined.count
             joined.append(contentsOf: input.prefix(tailLength))
-            let atLineStart = resyncAtLineStart
-            let found = joined.withUnsafeBytes { Self.findHeaderStart($0, firstIsLineStart: atLineStart) }
-            if let found, found < tailCount {
+            let afterLineBreak = resyncAfterLineBreak
+            if let found = joined.withUnsafeBytes({ Self.messageStart($0, afterLineBreak: afterLineBreak) }),
+                found < tailCount
+            {
                 let start = joined[found..<tailCount]
                 buffer.removeAll()
                 start.withUnsafeBytes { buffer.append($0) }
@@ -143,17 +175,17 @@ public struct ContentLengthFramer: Framer {
                 return true
             }
         }
-        let lineStart = buffer.withReadable { $0.last.map { $0 == 0x0A } } ?? resyncAtLineStart
-        if let found = Self.findHeaderStart(input, firstIsLineStart: lineStart) {
+        let afterLineBreak = buffer.withReadable { $0.last.map { $0 == 0x0A } } ?? resyncAfterLineBreak
+        if let found = Self.messageStart(input, afterLineBreak: afterLineBreak) {
             buffer.removeAll()
             input = UnsafeRawBufferPointer(rebasing: input[found...])
             state = .headers
             return true
         }
-        // Keep only a short tail of what was skipped.
+        // Keep only a short tail of what was skipped, and whether a line break came just before it.
         var kept: [UInt8] = buffer.withReadable { Array($0) }
         kept.append(contentsOf: input.suffix(tailLength + 1))
-        if kept.count > tailLength { resyncAtLineStart = kept[kept.count - tailLength - 1] == 0x0A }
+        if kept.count > tailLength { resyncAfterLineBreak = kept[kept.count - tailLength - 1] == 0x0A }
         buffer.removeAll()
         kept.suffix(tailLength).withUnsafeBytes { buffer.append(UnsafeRawBufferPointer($0)) }
         input = UnsafeRawBufferPointer(rebasing: input[input.count...])
@@ -168,46 +200,49 @@ public struct ContentLengthFramer: Framer {
         case blank
     }
 
+    /// Reads a complete header block (`Name: value` lines, `\r\n` or `\n`, ended by an empty line) byte by byte,
+    /// in place: no line arrays, no strings but for error messages.
     private static func parseHeaders(_ bytes: UnsafeRawBufferPointer, maxMessageSize: Int) -> HeaderResult {
-        let maxSkippableLength = Self.maxSkippableLength
         var length: Int?
         var lengthError: FramingError?
         var charsetError: FramingError?
         var sawHeader = false
-        for line in lines(of: bytes) where !line.isEmpty {
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let next = lineEnd + 1
+            var contentEnd = lineEnd
+            if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+            defer { lineStart = next }
+            if contentEnd == lineStart { continue }
             sawHeader = true
-            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+            var colon = lineStart
+            while colon < contentEnd, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+            guard colon < contentEnd else {
                 return .failure(
-                    FramingError(.malformedHeader, "header line without a colon: \(printable(line))"), skip: nil)
+                    FramingError(
+                        .malformedHeader, "header line without a colon: \(printable(bytes, lineStart..<contentEnd))"),
+                    skip: nil)
             }
-            let name = String(decoding: line[line.startIndex..<colon], as: UTF8.self).lowercased()
-            let value = trimmed(line[(colon + 1)...])
-            switch name {
-            case "content-length":
-                guard !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            let value = trimmed(bytes, (colon + 1)..<contentEnd)
+            let name = trimmed(bytes, lineStart..<colon)
+            if matches(bytes, name, lowercase: contentLengthName) {
+                guard length == nil, lengthError == nil else {
+                    return .failure(
+                        FramingError(.malformedHeader, "more than one Content-Length header in one block"), skip: nil)
+                }
+                guard let n = decimal(bytes, value) else {
                     lengthError = FramingError(
-                        .invalidContentLength, "Content-Length must be a non-negative integer, not \(printable(value))")
+                        .invalidContentLength,
+                        "Content-Length must be a non-negative integer, not \(printable(bytes, value))")
                     continue
                 }
-                // Saturate instead of overflowing on absurd lengths.
-                var n = 0
-                for digit in value {
-                    n = n > (Int.max - 9) / 10 ? Int.max : n * 10 + Int(digit - 0x30)
-                }
                 length = n
-            case "content-type":
-                let text = String(decoding: value, as: UTF8.self).lowercased()
-                if let range = text.range(of: "charset=") {
-                    let charset = text[range.upperBound...].prefix { $0 != ";" }
-                        .trimmingCharacters(in: " \"")
-                    if charset != "utf-8" && charset != "utf8" {
-                        charsetError = FramingError(
-                            .unsupportedCharset, "unsupported charset \(charset): only utf-8 is accepted")
-                    }
-                }
-            default:
-                continue  // Unknown headers are ignored.
+            } else if matches(bytes, name, lowercase: contentTypeName) {
+                charsetError = charsetProblem(bytes, value)
             }
+            // Other headers are ignored.
         }
         if !sawHeader { return .blank }
         if let lengthError { return .failure(lengthError, skip: nil) }
@@ -224,6 +259,52 @@ public struct ContentLengthFramer: Framer {
         }
         if let charsetError { return .failure(charsetError, skip: length) }
         return .success(length)
+    }
+
+    private static let contentLengthName = Array("content-length".utf8)
+    private static let contentTypeName = Array("content-type".utf8)
+    /// What resynchronisation looks for.
+    static let resyncNeedle = Array("content-length:".utf8)
+
+    /// Whether `bytes[range]` is `name` (given in lower case), ASCII case-insensitively.
+    private static func matches(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, lowercase name: [UInt8]) -> Bool {
+        guard range.count == name.count else { return false }
+        for k in 0..<name.count where lowerASCII(bytes[range.lowerBound + k]) != name[k] { return false }
+        return true
+    }
+
+    private static func lowerASCII(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    /// The digits of `range` as a number, saturating at `Int.max` instead of overflowing; nil unless the range
+    /// is one or more ASCII digits.
+    private static func decimal(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
+        guard !range.isEmpty else { return nil }
+        var n = 0
+        for k in range {
+            let digit = bytes[k] &- 0x30
+            guard digit <= 9 else { return nil }
+            n = n > (Int.max - 9) / 10 ? Int.max : n * 10 + Int(digit)
+        }
+        return n
+    }
+
+    /// A `Content-Type` whose `charset=` names anything but `utf-8` (or the legacy `utf8`).
+    private static func charsetProblem(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> FramingError? {
+        let needle = Array("charset=".utf8)
+        guard range.count >= needle.count else { return nil }
+        for start in range.lowerBound...(range.upperBound - needle.count)
+        where matches(bytes, start..<(start + needle.count), lowercase: needle) {
+            var end = start + needle.count
+            while end < range.upperBound, bytes[end] != UInt8(ascii: ";") { end += 1 }
+            var charset = Array(bytes[(start + needle.count)..<end]).map(lowerASCII)
+            charset.removeAll { $0 == 0x20 || $0 == 0x22 || $0 == 0x09 }
+            if charset == Array("utf-8".utf8) || charset == Array("utf8".utf8) { return nil }
+            let name = String(decoding: charset.prefix(40), as: UTF8.self)
+            return FramingError(.unsupportedCharset, "unsupported charset \(name): only utf-8 is accepted")
+        }
+        return nil
     }
 
     /// The offset just past the empty line that ends a header block in `head + tail`, counted from the start
@@ -247,56 +328,46 @@ public struct ContentLengthFramer: Framer {
         return nil
     }
 
-    /// The offset of the first line that starts with `content-` (any case), or nil. Offset 0 counts as a line
-    /// start only when `firstIsLineStart`.
-    private static func findHeaderStart(_ bytes: UnsafeRawBufferPointer, firstIsLineStart: Bool) -> Int? {
-        let needle = Array("content-".utf8)
+    /// The offset of the first `content-length:` (any case) in `bytes`, or nil.
+    private static func findHeaderStart(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        let needle = resyncNeedle
         guard bytes.count >= needle.count else { return nil }
-        for i in 0...(bytes.count - needle.count) where i == 0 ? firstIsLineStart : bytes[i - 1] == 0x0A {
-            var match = true
-            for j in 0..<needle.count where (bytes[i + j] | 0x20) != needle[j] {
-                match = false
-                break
+        for i in 0...(bytes.count - needle.count)
+        where lowerASCII(bytes[i]) == 0x63 && matches(bytes, i..<(i + needle.count), lowercase: needle) {
+            return i
+        }
+        return nil
+    }
+
+    /// Where the next header block starts in `bytes`: the first `content-` (any case) at a line start (offset 0
+    /// is one when `afterLineBreak`) or `content-length:` anywhere; nil when there is none.
+    private static func messageStart(_ bytes: UnsafeRawBufferPointer, afterLineBreak: Bool) -> Int? {
+        let lineStartNeedle = Array(resyncNeedle.prefix(8))  // "content-"
+        var i = 0
+        while i < bytes.count {
+            if lowerASCII(bytes[i]) == 0x63 {
+                let atLineStart = i == 0 ? afterLineBreak : bytes[i - 1] == 0x0A
+                let needle = atLineStart ? lineStartNeedle : resyncNeedle
+                if i + needle.count <= bytes.count, matches(bytes, i..<(i + needle.count), lowercase: needle) {
+                    return i
+                }
             }
-            if match { return i }
+            i += 1
         }
         return nil
     }
 
-    private static func lines(of bytes: UnsafeRawBufferPointer) -> [ArraySlice<UInt8>] {
-        let all = Array(bytes)
-        return all.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
-            line.last == 0x0D ? line.dropLast() : line
-        }
+    private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, bytes[lower] == 0x20 || bytes[lower] == 0x09 { lower += 1 }
+        while upper > lower, bytes[upper - 1] == 0x20 || bytes[upper - 1] == 0x09 { upper -= 1 }
+        return lower..<upper
     }
 
-    private static func trimmed(_ s: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        var s = s
-        while let f = s.first, f == 0x20 || f == 0x09 { s = s.dropFirst() }
-        while let l = s.last, l == 0x20 || l == 0x09 { s = s.dropLast() }
-        return s
-    }
-
-    private static func printable(_ s: ArraySlice<UInt8>) -> String {
-        let text = String(decoding: s.prefix(40), as: UTF8.self)
-        return "\"" + text + (s.count > 40 ? "…" : "") + "\""
-    }
-}
-
-extension StringProtocol {
-    fileprivate func range(of target: String) -> Range<Index>? {
-        var i = startIndex
-        while i < endIndex {
-            if self[i...].hasPrefix(target) { return i..<index(i, offsetBy: target.count) }
-            i = index(after: i)
-        }
-        return nil
-    }
-
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var s = Substring(self)
-        while let f = s.first, set.contains(f) { s = s.dropFirst() }
-        while let l = s.last, set.contains(l) { s = s.dropLast() }
-        return String(s)
+    private static func printable(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        let shown = range.lowerBound..<min(range.upperBound, range.lowerBound + 40)
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[shown]), as: UTF8.self)
+        return "\"" + text + (range.count > 40 ? "…" : "") + "\""
     }
 }

@@ -77,8 +77,7 @@ extension IncomingMessage {
             if let p = value["params"] {
                 switch p.kind {
                 case .object, .array: params = p
-                case .null: params = nil
-                default:
+                default:  // `null` too: JSON-RPC 2.0 §4.2 allows a structured value or no member at all.
                     return .failure(invalid(id, "\"params\" must be an object or an array, not \(p.kind)"))
                 }
             }

@@ -48,30 +48,47 @@ public final class SessionClock: Sendable {
         state.withLock { $0.observers.append(observer) }
     }
 
-    /// Reads an optional `time` member: a finite, non-negative number, else now.
+    /// The latest time the session can name, in seconds (about 31.7 years): a time or a clock move past it is
+    /// refused with -32602, so the clock stays finite and every time converts to frames and phases exactly.
+    public static let maxTime: Double = 1_000_000_000
+
+    /// Reads an optional `time` member: a number from 0 to `maxTime`, else now.
     public func time(from params: JSONValue, key: String = "time") throws(JSONDecodingError) -> Double {
         guard let value = params.optionalMember(key) else { return now }
+        return try Self.instant(value)
+    }
+
+    /// A time value: finite, from 0 to `maxTime`.
+    static func instant(_ value: JSONValue) throws(JSONDecodingError) -> Double {
         let time = try value.decodeDouble()
         guard time >= 0 else { throw JSONDecodingError(at: value, "must not be negative") }
+        guard time <= maxTime else { throw JSONDecodingError(at: value, "must be at most \(Int(maxTime)) seconds") }
         return time
     }
 
     /// Registers `clock/advance` and `clock/set`.
     public func register(in table: inout MethodTable) {
-        table.request("clock/advance", route: .barrier) { [self] context in
+        table.request("clock/advance", route: .barrier, members: ["seconds"]) { [self] context in
             let params = try context.paramsObject()
             let value = try params.member("seconds")
             let seconds = try value.decodeDouble()
             guard seconds >= 0 else {
                 throw JSONDecodingError(at: value, "must not be negative: the clock never goes back")
             }
-            return .double(try move { $0 + seconds })
+            return .double(
+                try move { current throws(JSONDecodingError) in
+                    guard seconds <= Self.maxTime - current else {
+                        throw JSONDecodingError(
+                            at: value,
+                            "would move the clock from \(current) past \(Int(Self.maxTime)) seconds, its latest time")
+                    }
+                    return current + seconds
+                })
         }
-        table.request("clock/set", route: .barrier) { [self] context in
+        table.request("clock/set", route: .barrier, members: ["time"]) { [self] context in
             let params = try context.paramsObject()
             let value = try params.member("time")
-            let time = try value.decodeDouble()
-            guard time >= 0 else { throw JSONDecodingError(at: value, "must not be negative") }
+            let time = try Self.instant(value)
             let current = now
             guard time >= current else {
                 throw JSONDecodingError(
@@ -81,15 +98,15 @@ public final class SessionClock: Sendable {
         }
     }
 
-    private func move(_ update: (Double) -> Double) throws(ResponseError) -> Double {
-        let (time, observers) = try state.withLock {
-            (s) throws(ResponseError) -> (Double, [@Sendable (Double) -> Void]) in
+    /// Moves the manual clock to `update(now)`; a real clock is -32803, and an `update` that throws moves nothing.
+    private func move(_ update: (Double) throws(JSONDecodingError) -> Double) throws -> Double {
+        let (time, observers) = try state.withLock { (s) throws -> (Double, [@Sendable (Double) -> Void]) in
             guard s.mode == .manual else {
                 throw ResponseError(
                     .requestFailed,
                     "the clock is real: start the session with initializationOptions.clock = \"manual\" to move it")
             }
-            s.manualTime = update(s.manualTime)
+            s.manualTime = try update(s.manualTime)
             return (s.manualTime, s.observers)
         }
         for observer in observers { observer(time) }

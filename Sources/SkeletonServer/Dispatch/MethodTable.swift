@@ -72,14 +72,36 @@ public struct MethodTable: Sendable {
 
     public init() {}
 
-    public mutating func request(_ method: String, route: Route = .document, _ handler: @escaping RequestHandler) {
-        requests[method] = RequestEntry(route: route, handler: handler)
+    /// Registers a request handler.
+    ///
+    /// - Parameter members: the members its params object may have; any other is refused with -32602 before
+    ///   `handler` runs (see `ParamMembers`). nil only for LSP's own methods, whose clients may send more.
+    public mutating func request(
+        _ method: String, route: Route = .document, members: ParamMembers?, _ handler: @escaping RequestHandler
+    ) {
+        guard let members else {
+            requests[method] = RequestEntry(route: route, handler: handler)
+            return
+        }
+        requests[method] = RequestEntry(route: route) { context in
+            try members.check(context.params)
+            return try handler(context)
+        }
     }
 
+    /// Registers a notification handler; `members` as for requests (a refused notification is logged, as
+    /// notifications get no answer).
     public mutating func notification(
-        _ method: String, route: Route = .document, _ handler: @escaping NotificationHandler
+        _ method: String, route: Route = .document, members: ParamMembers?, _ handler: @escaping NotificationHandler
     ) {
-        notifications[method] = NotificationEntry(route: route, handler: handler)
+        guard let members else {
+            notifications[method] = NotificationEntry(route: route, handler: handler)
+            return
+        }
+        notifications[method] = NotificationEntry(route: route) { context in
+            try members.check(context.params)
+            try handler(context)
+        }
     }
 
     /// Every request method, sorted (for capabilities and docs).

@@ -4,7 +4,7 @@ import JSONRPC
 /// LSP text synchronization: open, change (range edits in order, all or nothing, versions that grow) and close.
 extension DocumentStore {
     func register(in table: inout MethodTable) {
-        table.notification("textDocument/didOpen") { [self] context in
+        table.notification("textDocument/didOpen", members: nil) { [self] context in
             let item = try context.paramsObject().member("textDocument")
             let version = try item.int("version")
             let text = TextDocument(
@@ -15,8 +15,8 @@ extension DocumentStore {
             log.debug("opened \(text.uri) (\(text.buffer.bytes.count) bytes)")
             analyse(text.uri, entry)
         }
-        table.notification("textDocument/didChange") { [self] context in try didChange(context) }
-        table.notification("textDocument/didClose") { [self] context in
+        table.notification("textDocument/didChange", members: nil) { [self] context in try didChange(context) }
+        table.notification("textDocument/didClose", members: nil) { [self] context in
             let uri = try context.paramsObject().member("textDocument").string("uri")
             _ = entries.withLock { $0.removeValue(forKey: uri) }
             previews.documentClosed(uri)

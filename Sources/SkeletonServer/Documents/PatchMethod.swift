@@ -10,16 +10,13 @@ struct PatchMethod: Sendable {
     let documents: DocumentStore
 
     func register(in table: inout MethodTable) {
-        table.request("skeleton/patch") { context in try patch(context) }
+        table.request("skeleton/patch", members: ["uri", "version", "ops"]) { context in try patch(context) }
     }
 
     private func patch(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
-        let uriValue = try params.member("uri")
-        let uri = try uriValue.decodeString()
-        guard let entry = documents.entry(uri) else {
-            throw JSONDecodingError(at: uriValue, "no open document with this uri")
-        }
+        let document = try documents.target(params)
+        let (uri, entry) = (document.uri, document.entry)
         var text = entry.state.withLock { $0.text }
         guard !entry.state.withLock({ $0.isInterfaceBuilder }) else {
             throw ResponseError(.requestFailed, "\(uri) is an Interface Builder file: patches edit JSON documents")

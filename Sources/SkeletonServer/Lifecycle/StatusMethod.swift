@@ -4,7 +4,7 @@ import JSONRPC
 /// `daemon/status`: what the daemon holds right now (for operators, and for tests of flow control).
 enum StatusMethod {
     static func register(in table: inout MethodTable, documents: DocumentStore) {
-        table.request("daemon/status", route: .control) { context in
+        table.request("daemon/status", route: .control, members: []) { context in
             let outbox = context.server.connection?.outbox
             return [
                 "documents": .int(documents.count),

@@ -25,10 +25,10 @@ extension DisplayListProvider {
     /// The -32602/-32803 answer when `source(for:scene:)` found nothing: no document, no such scene, or no valid
     /// tree yet.
     func missingSource(_ params: JSONValue, uri: String, uriValue: JSONValue) -> any Error {
-        guard isOpen(uri) else { return JSONDecodingError(at: uriValue, "no open document with this uri") }
+        guard isOpen(uri) else { return DocumentTarget.notOpen(uriValue) }
         if let scene = params.optionalMember("scene"), source(for: uri, scene: nil) != nil {
             return JSONDecodingError(at: scene, "no scene with this id in the document (see skeleton/scenes)")
         }
-        return ResponseError(.requestFailed, "\(uri) has no valid tree yet: see its diagnostics")
+        return DocumentStore.noValidTree(uri)
     }
 }

@@ -165,17 +165,21 @@ public final class PreviewHub: Sendable {
 
     // MARK: Methods
 
+    static let subscribeMembers: ParamMembers = [
+        "uri", "scene", "encoding", "scale", "maxFps", "window", "cells",
+    ]
+
     /// Registers `preview/subscribe`, `preview/ack`, `preview/refresh`, `preview/unsubscribe`.
     public func register(in table: inout MethodTable) {
-        table.request("preview/subscribe") { [self] context in try subscribe(context) }
-        table.request("preview/ack", route: .control) { [self] context in
+        table.request("preview/subscribe", members: Self.subscribeMembers) { [self] context in try subscribe(context) }
+        table.request("preview/ack", route: .control, members: ["subscription", "seq"]) { [self] context in
             try ack(try context.paramsObject(), strict: true)
             return .null
         }
-        table.notification("preview/ack", route: .control) { [self] context in
+        table.notification("preview/ack", route: .control, members: ["subscription", "seq"]) { [self] context in
             try ack(try context.paramsObject(), strict: false)
         }
-        table.request("preview/refresh", route: .control) { [self] context in
+        table.request("preview/refresh", route: .control, members: ["subscription"]) { [self] context in
             let subscription = try find(try context.paramsObject())
             subscription.state.withLock { s in
                 s.stream.requestKeyframe()
@@ -184,7 +188,7 @@ public final class PreviewHub: Sendable {
             context.afterResponse { [self] in schedule(subscription) }
             return .null
         }
-        table.request("preview/unsubscribe", route: .control) { [self] context in
+        table.request("preview/unsubscribe", route: .control, members: ["subscription"]) { [self] context in
             remove(try find(try context.paramsObject()).id)
             return .null
         }
@@ -192,8 +196,7 @@ public final class PreviewHub: Sendable {
 
     private func subscribe(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
-        let uriValue = try params.member("uri")
-        let uri = try uriValue.decodeString()
+        let (uri, uriValue) = try DocumentTarget.uri(in: params)
         let encoding = try params.member("encoding").decodeEnum(PreviewEncoding.self)
         let scale = try Self.number(params, "scale", default: 1, in: RenderLimits.scaleRange)
         let maxFPS = try Self.number(params, "maxFps", default: 60, in: 1...240)

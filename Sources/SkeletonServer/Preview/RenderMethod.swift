@@ -7,12 +7,28 @@ import SkeletonRender
 public enum RenderMethod {
     enum Encoding: String, CaseIterable { case raw, png, crc32 }
 
+    /// `region`: `{x, y, width, height}` in pixels, non-empty and inside `bounds`. Each number is checked against
+    /// the frame before any sum is formed, so no client number can overflow.
+    static func region(_ value: JSONValue, inside bounds: PixelRect) throws(JSONDecodingError) -> PixelRect {
+        try ParamMembers(["x", "y", "width", "height"]).check(value)
+        let x = try value.int("x")
+        let y = try value.int("y")
+        let width = try value.int("width")
+        let height = try value.int("height")
+        guard x >= 0, y >= 0, width > 0, height > 0, x < bounds.width, y < bounds.height,
+            width <= bounds.width - x, height <= bounds.height - y
+        else {
+            throw JSONDecodingError(
+                at: value, "must be a non-empty rectangle inside the \(bounds.width)×\(bounds.height) frame")
+        }
+        return PixelRect(x: x, y: y, width: width, height: height)
+    }
+
     /// Registers `preview/render`.
     public static func register(in table: inout MethodTable, provider: any DisplayListProvider, clock: SessionClock) {
-        table.request("preview/render") { context in
+        table.request("preview/render", members: ["uri", "scene", "time", "scale", "encoding", "region"]) { context in
             let params = try context.paramsObject()
-            let uriValue = try params.member("uri")
-            let uri = try uriValue.decodeString()
+            let (uri, uriValue) = try DocumentTarget.uri(in: params)
             let time = try clock.time(from: params)
             let scale = try PreviewHub.number(params, "scale", default: 1, in: RenderLimits.scaleRange)
             let encoding = try params.member("encoding").decodeEnum(Encoding.self)
@@ -32,13 +48,7 @@ public enum RenderMethod {
             try context.cancellation.check()
             var region = frame.bounds
             if let value = params.optionalMember("region") {
-                region = PixelRect(
-                    x: try value.int("x"), y: try value.int("y"), width: try value.int("width"),
-                    height: try value.int("height"))
-                guard !region.isEmpty, frame.bounds.contains(region) else {
-                    throw JSONDecodingError(
-                        at: value, "must be a non-empty rectangle inside the \(frame.width)×\(frame.height) frame")
-                }
+                region = try Self.region(value, inside: frame.bounds)
             }
             var result: JSONObject = [
                 "width": .int(region.width), "height": .int(region.height), "encoding": .string(encoding.rawValue),

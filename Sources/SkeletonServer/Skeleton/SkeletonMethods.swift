@@ -11,31 +11,34 @@ struct SkeletonMethods: Sendable {
     /// `SKELETON_DEBUG` was set when the daemon started: every show logs the tree description.
     let debug: Bool
 
+    /// What every method that acts on a view of a scene takes.
+    static let target: ParamMembers = ["uri", "scene", "node"]
+
     func register(in table: inout MethodTable) {
-        table.request("skeleton/show") { context in
+        table.request("skeleton/show", members: Self.target.adding(ShowOptions.fieldNames)) { context in
             let params = try context.paramsObject()
-            let options = try ShowOptions.decode(params)
+            let options = try ShowOptions.decode(params, ignoring: Set(Self.target.names))
             return try mutate(context, params) { session, node, now in
                 try session.show(options, node: node, at: now)
             } after: { uri, session in
                 if debug { logTree(uri, session, context.server) }
             }
         }
-        table.request("skeleton/update") { context in
+        table.request("skeleton/update", members: Self.target.adding(UpdateOptions.fieldNames)) { context in
             let params = try context.paramsObject()
-            let options = try UpdateOptions.decode(params)
+            let options = try UpdateOptions.decode(params, ignoring: Set(Self.target.names))
             return try mutate(context, params) { session, node, now in
                 try session.update(options, node: node, at: now)
             }
         }
-        table.request("skeleton/hide") { context in
+        table.request("skeleton/hide", members: Self.target.adding(HideOptions.fieldNames)) { context in
             let params = try context.paramsObject()
-            let options = try HideOptions.decode(params)
+            let options = try HideOptions.decode(params, ignoring: Set(Self.target.names))
             return try mutate(context, params) { session, node, now in
                 try session.hide(options, node: node, at: now)
             }
         }
-        table.request("skeleton/startAnimation") { context in
+        table.request("skeleton/startAnimation", members: Self.target.adding(["animation"])) { context in
             let params = try context.paramsObject()
             var animation: AnimationSpec?
             if let value = params.optionalMember("animation") { animation = try AnimationSpec.decode(value) }
@@ -43,57 +46,41 @@ struct SkeletonMethods: Sendable {
                 try session.startAnimation(animation, node: node, at: now)
             }
         }
-        table.request("skeleton/stopAnimation") { context in
+        table.request("skeleton/stopAnimation", members: Self.target) { context in
             let params = try context.paramsObject()
             return try mutate(context, params) { session, node, now in
                 try session.stopAnimation(node: node, at: now)
             }
         }
-        table.request("skeleton/layers") { context in try layers(context) }
-        table.request("skeleton/scenes") { context in try scenes(context) }
-        table.request("skeleton/setTraits") { context in try setTraits(context) }
-        table.request("skeleton/treeDescription") { context in try treeDescription(context) }
-        table.request("skeleton/isActive") { context in
+        table.request("skeleton/layers", members: ["uri", "scene", "time", "includeContent"]) { context in
+            try layers(context)
+        }
+        table.request("skeleton/scenes", members: ["uri"]) { context in try scenes(context) }
+        table.request("skeleton/setTraits", members: ["uri", "scene", "colorScheme", "layoutDirection"]) { context in
+            try setTraits(context)
+        }
+        table.request("skeleton/treeDescription", members: Self.target.adding(["time", "includeState"])) { context in
+            try treeDescription(context)
+        }
+        table.request("skeleton/isActive", members: Self.target.adding(["time"])) { context in
             let params = try context.paramsObject()
-            let session = try open(params).session
+            let session = try documents.sceneTarget(params).session
             let node = try params.optionalString("node")
             let time = try documents.configuration.clock.time(from: params)
             do { return .bool(try session.isActive(node, at: time)) } catch let error as EngineError {
                 throw Self.refusal(error, params)
             }
         }
-        table.request("skeleton/setAppearance", route: .document) { context in try setAppearance(context) }
-        table.request("skeleton/setMotion", route: .document) { context in try setMotion(context) }
+        table.request("skeleton/setAppearance", route: .document, members: ["uri", "scene", "appearance"]) {
+            context in try setAppearance(context)
+        }
+        let motionMembers = ParamMembers(["uri", "scene"]).adding(MotionOptions.fieldNames)
+        table.request("skeleton/setMotion", route: .document, members: motionMembers) { context in
+            try setMotion(context)
+        }
     }
 
     // MARK: Helpers
-
-    /// The document named by `params.uri`, the scene named by `params.scene` (default: the initial scene), and
-    /// that scene's live session.
-    func open(_ params: JSONValue) throws -> (
-        uri: String, entry: DocumentEntry, scene: String, session: SkeletonSession
-    ) {
-        let uriValue = try params.member("uri")
-        let uri = try uriValue.decodeString()
-        guard let entry = documents.entry(uri) else {
-            throw JSONDecodingError(at: uriValue, "no open document with this uri")
-        }
-        let requested = try params.optionalString("scene")
-        let found = entry.state.withLock { state -> (String, SkeletonSession?)? in
-            guard let id = state.sceneID(requested) else { return nil }
-            return (id, state.sessions[id])
-        }
-        guard let (scene, session) = found else {
-            if requested != nil, let value = params.optionalMember("scene") {
-                throw JSONDecodingError(at: value, "no scene with this id in the document (see skeleton/scenes)")
-            }
-            throw ResponseError(.requestFailed, "\(uri) has no valid tree yet: see its diagnostics")
-        }
-        guard let session else {
-            throw ResponseError(.requestFailed, "\(uri) has no valid tree for this scene yet: see its diagnostics")
-        }
-        return (uri, entry, scene, session)
-    }
 
     /// Runs an operation on the live session at the current time and answers what it did. The session is
     /// only ever changed on its document's lane, so reading it, operating and storing it back is atomic.
@@ -102,7 +89,8 @@ struct SkeletonMethods: Sendable {
         _ operation: (inout SkeletonSession, String?, Double) throws -> OperationResult,
         after: ((String, SkeletonSession) -> Void)? = nil
     ) throws -> JSON {
-        let (uri, entry, scene, current) = try open(params)
+        let target = try documents.sceneTarget(params)
+        let (uri, entry, scene, current) = (target.uri, target.entry, target.scene, target.session)
         let node = try params.optionalString("node")
         let now = documents.configuration.clock.now
         var session = current
@@ -157,7 +145,7 @@ struct SkeletonMethods: Sendable {
 
     private func layers(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
-        let session = try open(params).session
+        let session = try documents.sceneTarget(params).session
         let time = try documents.configuration.clock.time(from: params)
         let includeContent = try params.optionalBool("includeContent") ?? false
         let list = session.layers(at: time)
@@ -173,12 +161,11 @@ struct SkeletonMethods: Sendable {
     /// view of a storyboard or XIB; one with id `""` for a JSON document.
     private func scenes(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
-        let uriValue = try params.member("uri")
-        let uri = try uriValue.decodeString()
-        guard let entry = documents.entry(uri) else {
-            throw JSONDecodingError(at: uriValue, "no open document with this uri")
+        let document = try documents.target(params)
+        let (scenes, initial, valid) = document.entry.state.withLock {
+            ($0.scenes, $0.initialScene, !$0.sessions.isEmpty)
         }
-        let (scenes, initial) = entry.state.withLock { ($0.scenes, $0.initialScene) }
+        guard valid else { throw DocumentStore.noValidTree(document.uri) }
         return .array(
             scenes.map { scene in
                 [
@@ -192,16 +179,9 @@ struct SkeletonMethods: Sendable {
     /// scene, as the trait collection of a device would; the skeleton state is kept.
     private func setTraits(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
-        let uriValue = try params.member("uri")
-        let uri = try uriValue.decodeString()
-        guard let entry = documents.entry(uri) else {
-            throw JSONDecodingError(at: uriValue, "no open document with this uri")
-        }
-        for (key, _) in params.members where !["uri", "colorScheme", "layoutDirection"].contains(key) {
-            throw JSONDecodingError(
-                pointer: params.pointerFromRoot.appending(key),
-                message: "unknown field; expected uri, colorScheme, layoutDirection")
-        }
+        let document = try documents.target(params)
+        let (uri, entry) = (document.uri, document.entry)
+        if params.optionalMember("scene") != nil { _ = try documents.sceneTarget(params) }  // traits are per document
         let scheme = try params.optionalMember("colorScheme").map { (v) throws(JSONDecodingError) in
             try v.decodeEnum(ColorScheme.self)
         }
@@ -218,7 +198,7 @@ struct SkeletonMethods: Sendable {
 
     private func treeDescription(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
-        let session = try open(params).session
+        let session = try documents.sceneTarget(params).session
         let node = try params.optionalString("node")
         let includeState = try params.optionalBool("includeState") ?? false
         let time = try documents.configuration.clock.time(from: params)
@@ -263,7 +243,8 @@ struct SkeletonMethods: Sendable {
         let overrides = try AppearanceOverrides.decode(try params.member("appearance"))
         let now = documents.configuration.clock.now
         if params.optionalMember("uri") != nil {
-            let (uri, entry, _, _) = try open(params)
+            let target = try documents.sceneTarget(params)
+            let (uri, entry) = (target.uri, target.entry)
             let events = entry.state.withLock {
                 Self.forEachScene(&$0) { session, scene in
                     session.setAppearance(overrides, at: now).map { SceneEvent(scene: scene, event: $0) }
@@ -294,13 +275,9 @@ struct SkeletonMethods: Sendable {
     /// the ones opened later.
     private func setMotion(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
-        for (key, _) in params.members where key != "uri" && !MotionOptions.fieldNames.contains(key) {
-            throw JSONDecodingError(
-                pointer: params.pointerFromRoot.appending(key),
-                message: "unknown field; expected uri, " + MotionOptions.fieldNames.sorted().joined(separator: ", "))
-        }
         if params.optionalMember("uri") != nil {
-            let (uri, entry, _, session) = try open(params)
+            let target = try documents.sceneTarget(params)
+            let (uri, entry, session) = (target.uri, target.entry, target.session)
             let motion = try MotionOptions.decode(params, base: session.motion)
             _ = entry.state.withLock {
                 Self.forEachScene(&$0) { session, _ in

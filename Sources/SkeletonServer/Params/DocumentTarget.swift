@@ -1,0 +1,72 @@
+import JSON
+import JSONRPC
+import SkeletonEngine
+
+/// The document a request is about: `params.uri`, decoded once, with the standard errors.
+///
+/// Every handler that names a document goes through here (or through `SceneTarget`), so the errors are the same
+/// everywhere: a missing or non-string `uri` and a uri that names no open document are -32602 at `/params/uri`.
+struct DocumentTarget {
+    let uri: String
+    let entry: DocumentEntry
+
+    /// `params.uri` as a string (-32602 naming it otherwise), and the value it came from.
+    static func uri(in params: JSONValue) throws(JSONDecodingError) -> (uri: String, value: JSONValue) {
+        let value = try params.member("uri")
+        return (try value.decodeString(), value)
+    }
+
+    /// The -32602 for a uri that names no open document.
+    static func notOpen(_ value: JSONValue) -> JSONDecodingError {
+        JSONDecodingError(at: value, "no open document with this uri")
+    }
+}
+
+/// A document's scene and its live session: `params.uri` and `params.scene` (default: the initial scene).
+///
+/// Errors: those of `DocumentTarget`; an unknown `scene` is -32602 at `/params/scene`; a document (or scene) that
+/// has never had a valid tree is -32803 pointing at its diagnostics.
+struct SceneTarget {
+    let document: DocumentTarget
+    let scene: String
+    let session: SkeletonSession
+
+    var uri: String { document.uri }
+    var entry: DocumentEntry { document.entry }
+}
+
+extension DocumentStore {
+    /// The open document `params.uri` names.
+    func target(_ params: JSONValue) throws(JSONDecodingError) -> DocumentTarget {
+        let (uri, value) = try DocumentTarget.uri(in: params)
+        guard let entry = entry(uri) else { throw DocumentTarget.notOpen(value) }
+        return DocumentTarget(uri: uri, entry: entry)
+    }
+
+    /// The scene `params.scene` names (default: the initial scene) of the open document `params.uri` names, with
+    /// its live session.
+    func sceneTarget(_ params: JSONValue) throws -> SceneTarget {
+        let document = try target(params)
+        let requested = try params.optionalString("scene")
+        let found = document.entry.state.withLock { state -> (String, SkeletonSession?)? in
+            guard let id = state.sceneID(requested) else { return nil }
+            return (id, state.sessions[id])
+        }
+        guard let (scene, session) = found else {
+            if requested != nil, let value = params.optionalMember("scene") {
+                throw JSONDecodingError(at: value, "no scene with this id in the document (see skeleton/scenes)")
+            }
+            throw Self.noValidTree(document.uri)
+        }
+        guard let session else {
+            throw ResponseError(
+                .requestFailed, "\(document.uri) has no valid tree for this scene yet: see its diagnostics")
+        }
+        return SceneTarget(document: document, scene: scene, session: session)
+    }
+
+    /// -32803 for a document that has never had a valid tree.
+    static func noValidTree(_ uri: String) -> ResponseError {
+        ResponseError(.requestFailed, "\(uri) has no valid tree yet: see its diagnostics")
+    }
+}

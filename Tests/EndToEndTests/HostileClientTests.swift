@@ -1,0 +1,148 @@
+import Foundation
+import JSON
+import JSONRPC
+import SkeletondTestSupport
+import Testing
+
+/// A hostile or careless client against the real binary: every input gets its documented answer, the same
+/// process answers the next request, and its peak memory (`VmHWM`) stays inside a stated budget.
+@Suite struct HostileClientTests {
+    /// The peak resident memory every test here allows the daemon, in bytes.
+    static let memoryBudget = 256 << 20
+
+    /// The daemon's peak resident memory so far (`VmHWM` in `/proc/<pid>/status`), in bytes.
+    static func peakMemory(_ session: DaemonSession) throws -> Int {
+        let status = try String(
+            contentsOfFile: "/proc/\(session.daemon.process.processIdentifier)/status", encoding: .utf8)
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+            return kilobytes * 1024
+        }
+        throw ClientError("no VmHWM for the daemon")
+    }
+
+    /// The daemon still answers, and stayed within the memory budget.
+    static func stillServing(_ session: DaemonSession) throws {
+        let status = try session.call("daemon/status", [:])
+        #expect(status["documents"] != nil)
+        #expect(try peakMemory(session) < memoryBudget)
+    }
+
+    static let card: JSON = ["root": DaemonSession.node("UILabel", "title", frame: [0, 0, 200, 20])]
+
+    // MARK: Params (rows 5, 9–12)
+
+    /// Row 5: a region whose `x + width` would overflow is -32602 naming `region`, not a trap.
+    @Test func aRegionThatWouldOverflowIsRefused() throws {
+        let session = try DaemonSession()
+        session.open("file:///card.json", Self.card)
+        for region: JSON in [
+            ["x": .int(Int.max), "y": 0, "width": .int(Int.max), "height": 1],
+            ["x": 1, "y": 0, "width": .int(Int.max), "height": 1],
+            ["x": .int(Int.min), "y": 0, "width": 10, "height": 1],
+            ["x": 0, "y": .int(Int.max - 1), "width": 1, "height": 2],
+            ["x": 0, "y": 0, "width": 0, "height": 1],
+            ["x": 0, "y": 0, "width": 1, "height": 1, "depth": 1],
+        ] {
+            let error = try session.error(
+                "preview/render", ["uri": "file:///card.json", "encoding": "crc32", "region": region])
+            #expect(error["code"] == -32602)
+            let pointer = error["data"]?["pointer"]?.stringValue ?? ""
+            #expect(pointer.hasPrefix("/params/region"), "\(region.text): \(error.text)")
+        }
+        let inside = try session.call(
+            "preview/render",
+            ["uri": "file:///card.json", "encoding": "crc32", "region": ["x": 199, "y": 19, "width": 1, "height": 1]])
+        #expect(inside["width"] == 1)
+        try Self.stillServing(session)
+    }
+
+    /// Row 9: `"params": null` is an invalid request (-32600), as JSON-RPC and base-protocol.md say.
+    @Test func nullParamsAreAnInvalidRequest() throws {
+        let session = try DaemonSession()
+        session.client.send(["jsonrpc": "2.0", "id": 77, "method": "skeleton/layers", "params": .null])
+        let answer = try session.client.receive()
+        #expect(answer["id"] == 77)
+        #expect(answer["error"]?["code"] == -32600)
+        try Self.stillServing(session)
+    }
+
+    /// Row 10: every method refuses a member it does not take, naming it.
+    @Test func unknownMembersAreRefusedByEveryMethod() throws {
+        let session = try DaemonSession()
+        session.open("file:///card.json", Self.card)
+        let uri: JSON = "file:///card.json"
+        let calls: [(String, JSONObject)] = [
+            ("skeleton/layers", ["uri": uri]), ("preview/render", ["uri": uri, "encoding": "png"]),
+            ("skeleton/show", ["uri": uri]), ("skeleton/update", ["uri": uri]), ("skeleton/hide", ["uri": uri]),
+            ("skeleton/startAnimation", ["uri": uri]), ("skeleton/stopAnimation", ["uri": uri]),
+            ("skeleton/treeDescription", ["uri": uri]), ("skeleton/isActive", ["uri": uri]),
+            ("skeleton/scenes", ["uri": uri]), ("skeleton/setTraits", ["uri": uri]),
+            ("skeleton/setMotion", ["uri": uri]), ("skeleton/setAppearance", ["uri": uri, "appearance": [:]]),
+            ("skeleton/patch", ["uri": uri, "ops": []]), ("preview/subscribe", ["uri": uri, "encoding": "layers"]),
+            ("clock/advance", ["seconds": 1]), ("clock/set", ["time": 5]), ("daemon/status", [:]),
+            ("preview/ack", ["subscription": "p1", "seq": 1]), ("preview/unsubscribe", ["subscription": "p1"]),
+        ]
+        for (method, params) in calls {
+            var params = params
+            params["bogus"] = true
+            let error = try session.error(method, .object(params))
+            #expect(error["code"] == -32602, "\(method)")
+            #expect(error["data"]?["pointer"] == "/params/bogus", "\(method): \(error.text)")
+        }
+        #expect(try session.layers("file:///card.json").isEmpty)
+        try Self.stillServing(session)
+    }
+
+    /// Row 11: the clock never becomes infinite; a move past its latest time is refused and changes nothing.
+    @Test func theClockStaysFinite() throws {
+        let session = try DaemonSession()
+        let error = try session.error("clock/advance", ["seconds": 1e308])
+        #expect(error["code"] == -32602)
+        #expect(error["data"]?["pointer"] == "/params/seconds")
+        #expect(try session.call("clock/advance", ["seconds": 1]).doubleValue == 1)
+        let twice = try session.call("clock/advance", ["seconds": 999_999_998])
+        #expect(twice.doubleValue == 999_999_999)
+        let past = try session.error("clock/advance", ["seconds": 2])
+        #expect(past["data"]?["pointer"] == "/params/seconds")
+        #expect(try session.error("clock/set", ["time": 1e10])["code"] == -32602)
+        #expect(try session.call("clock/advance", ["seconds": 1]).doubleValue == 1e9)
+        session.open("file:///card.json", Self.card)
+        let layers = try session.error("skeleton/layers", ["uri": "file:///card.json", "time": 1e300])
+        #expect(layers["data"]?["pointer"] == "/params/time")
+        try Self.stillServing(session)
+    }
+
+    /// Row 12: a document that never had valid text has no scenes to list: -32803, like every other method.
+    @Test func scenesOfADocumentWithoutAValidTreeAreRefused() throws {
+        let session = try DaemonSession()
+        session.open("file:///broken.json", text: "{\"root\": ")
+        let error = try session.error("skeleton/scenes", ["uri": "file:///broken.json"])
+        #expect(error["code"] == -32803)
+        session.replace("file:///broken.json", text: Self.card.text, version: 2)
+        let scenes = try session.call("skeleton/scenes", ["uri": "file:///broken.json"])
+        #expect(scenes.arrayValue?.count == 1)
+        try Self.stillServing(session)
+    }
+
+    // MARK: Framing (rows 6 and 13)
+
+    /// Row 6: a bad header block FOLLOWED BY ITS BODY (which ends without a newline) never leaves the connection
+    /// deaf: the next well-formed message is answered.
+    @Test(arguments: [
+        "Content-Type: application/json\r\n\r\n", "Content-Length: x\r\n\r\n", "Content-Length: -12\r\n\r\n",
+        "X-No-Colon\r\n\r\n", "X-Long: " + String(repeating: "a", count: 9000) + "\r\n\r\n",
+        "Content-Length: 12\r\nContent-Length: 12\r\n\r\n",
+    ])
+    func aBadHeaderAndItsBodyAreSkipped(header: String) throws {
+        let session = try DaemonSession()
+        let body = #"{"jsonrpc":"2.0","id":5,"method":"daemon/status"}"#
+        session.client.sendRaw(Array((header + body).utf8))
+        let error = try session.client.receive()
+        #expect(error["error"]?["code"] == -32700)
+        #expect(error["id"] == .null)
+        let status = try session.client.request("daemon/status", [:])
+        #expect(status["result"]?["documents"] == 0)
+        try Self.stillServing(session)
+    }
+}

@@ -19,12 +19,15 @@ public final class Connection: Sendable {
     private let inputFD: Int32
     private let limits: JSONLimits
 
-    public init(input: Int32, output: Int32, mode: FramingMode, limits: JSONLimits = .messages, log: Logger) {
+    public init(
+        input: Int32, output: Int32, mode: FramingMode, limits: JSONLimits = .messages,
+        watermarks: Outbox.Watermarks = Outbox.Watermarks(), log: Logger
+    ) {
         self.inputFD = input
         self.mode = mode
         self.limits = limits
         self.log = log
-        self.outbox = Outbox(fd: output, frame: OutputFraming.framing(for: mode))
+        self.outbox = Outbox(fd: output, watermarks: watermarks, frame: OutputFraming.framing(for: mode))
     }
 
     /// Sends a complete message.

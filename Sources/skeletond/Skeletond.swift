@@ -26,6 +26,13 @@ struct Skeletond: ParsableCommand {
     @Option(help: "The largest message accepted, in bytes.")
     var maxMessageSize: Int = 64 << 20
 
+    @Option(
+        help: """
+            Bytes of answers that may wait for a client that does not read before the daemon stops taking new \
+            work (it reads on once half of them are written).
+            """)
+    var outputBudget: Int = Outbox.defaultBudget
+
     @Option(help: "error, warning, info, debug or trace (stderr).")
     var logLevel: String = "warning"
 
@@ -35,6 +42,7 @@ struct Skeletond: ParsableCommand {
                 "--log-level must be one of \(LogLevel.allCases.map(\.description).joined(separator: ", "))")
         }
         guard maxMessageSize > 0 else { throw ValidationError("--max-message-size must be positive") }
+        guard outputBudget > 0 else { throw ValidationError("--output-budget must be positive") }
     }
 
     func run() throws {
@@ -43,7 +51,8 @@ struct Skeletond: ParsableCommand {
         let log = Logger(level: LogLevel(name: logLevel) ?? .warning)
         let connection = Connection(
             input: 0, output: protocolOutput, mode: jsonl ? .jsonl : .lsp,
-            limits: JSONLimits(maxBytes: maxMessageSize, maxDepth: JSONLimits.messages.maxDepth), log: log)
+            limits: JSONLimits(maxBytes: maxMessageSize, maxDepth: JSONLimits.messages.maxDepth),
+            watermarks: Outbox.Watermarks(budget: outputBudget), log: log)
         let daemon = SkeletonLanguageServer(log: log) { status in Glibc.exit(status) }
         connection.readLoop(daemon.server)
     }

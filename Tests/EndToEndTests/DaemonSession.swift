@@ -8,8 +8,11 @@ final class DaemonSession {
     let daemon: DaemonProcess
     var client: PipeClient { daemon.client }
 
-    init(environment: [String: String] = [:], initializationOptions: JSON = ["clock": "manual"]) throws {
-        daemon = try DaemonProcess(environment: environment)
+    init(
+        arguments: [String] = [], environment: [String: String] = [:],
+        initializationOptions: JSON = ["clock": "manual"]
+    ) throws {
+        daemon = try DaemonProcess(arguments: arguments, environment: environment)
         let answer = try daemon.client.request(
             "initialize", ["capabilities": [:], "initializationOptions": initializationOptions])
         guard answer["result"] != nil else { throw ClientError("initialize failed: \(answer.text)") }

@@ -146,3 +146,123 @@ import Testing
         try Self.stillServing(session)
     }
 }
+
+// MARK: Output and batches (rows 7 and 8)
+
+extension HostileClientTests {
+    /// The daemon's CPU time so far (user + system, in clock ticks), from `/proc/<pid>/stat`.
+    static func cpuTicks(_ session: DaemonSession) throws -> Int {
+        let stat = try String(
+            contentsOfFile: "/proc/\(session.daemon.process.processIdentifier)/stat", encoding: .utf8)
+        // Fields after the command name (which is in parentheses and may hold spaces): utime is the 12th, stime
+        // the 13th of them.
+        guard let close = stat.lastIndex(of: ")") else { throw ClientError("no command name in \(stat)") }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else {
+            throw ClientError("unexpected /proc stat: \(stat)")
+        }
+        return user + system
+    }
+
+    /// Waits until the daemon has stopped working: its CPU time does not move over five polls in a row. This is
+    /// a wait for a state, not a timing assertion: a daemon that never settles fails after `timeout` seconds.
+    static func waitUntilSettled(_ session: DaemonSession, timeout: Double = 120) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = try cpuTicks(session)
+        var still = 0
+        while still < 5 {
+            guard Date() < deadline else { throw ClientError("the daemon never settled") }
+            usleep(100_000)
+            let now = try cpuTicks(session)
+            still = now == last ? still + 1 : 0
+            last = now
+        }
+    }
+
+    /// Row 7: a client that sends big answers' worth of requests and does not read. New work waits once the
+    /// output budget (1 MiB here) is used, so the daemon's memory does not grow with the number of requests
+    /// waiting; every answer arrives, in order, once the client reads. Without the budget the 16 renders here
+    /// (1.76 MB of base64 each, held as a value, its encoding and its framed copy) would all be held at once.
+    @Test func answersWaitingForAClientThatDoesNotReadAreBounded() throws {
+        let budget = 1 << 20
+        let session = try DaemonSession(arguments: ["--output-budget", String(budget)])
+        let phone: JSON = ["root": DaemonSession.node("UIView", "screen", frame: [0, 0, 390, 844])]
+        session.open("file:///phone.json", phone)
+        session.open("file:///card.json", Self.card)
+        let render: JSON = ["uri": "file:///phone.json", "encoding": "raw"]
+        let base64Length: Int = (390 * 844 * 4 + 2) / 3 * 4
+        // One render first, so the peak below counts only what waiting answers add.
+        #expect(try session.call("preview/render", render)["data"]?.stringValue?.utf8.count == base64Length)
+        let baseline = try Self.peakMemory(session)
+        let count = 16
+        for id in 0..<count {
+            session.client.send(["jsonrpc": "2.0", "id": .int(id), "method": "preview/render", "params": render])
+        }
+        try Self.waitUntilSettled(session)
+        let added = try Self.peakMemory(session) - baseline
+        #expect(added < 24 << 20, "the stalled client made the daemon grow by \(added) bytes")
+        for id in 0..<count {
+            let answer = try session.client.receive(timeout: 60)
+            #expect(answer["id"] == .int(id))
+            #expect(answer["result"]?["data"]?.stringValue?.utf8.count == base64Length)
+        }
+        let output = try session.call("daemon/status", [:])["output"]
+        #expect(output?["budget"] == .int(budget))
+        #expect((output?["budgetWaits"]?.intValue ?? 0) >= 1, "new work never waited for the client")
+        // The other document was untouched, and the same process answers.
+        #expect(try session.layers("file:///card.json").isEmpty)
+        try Self.stillServing(session)
+    }
+
+    /// Row 8: a batch of 200,000 requests (10 MiB) is refused before it is parsed: -32600, id null.
+    @Test func aHugeBatchIsRefusedBeforeParsing() throws {
+        let session = try DaemonSession()
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        for id in 0..<200_000 {
+            if id > 0 { body.append(UInt8(ascii: ",")) }
+            body += Array(#"{"jsonrpc":"2.0","id":\#(id),"method":"daemon/status","params":{}}"#.utf8)
+        }
+        body.append(UInt8(ascii: "]"))
+        #expect(body.count > 10 << 20)
+        session.client.sendRaw(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        let answer = try session.client.receive(timeout: 60)
+        #expect(answer["id"] == .null)
+        #expect(answer["error"]?["code"] == -32600)
+        try Self.stillServing(session)
+    }
+
+    /// A batch at the limit is served in full, one answer per request, in one array.
+    @Test func aBatchAtTheLimitIsAnswered() throws {
+        let session = try DaemonSession()
+        let batch: JSON = .array(
+            (0..<BatchLimit.maxElements).map { id in
+                ["jsonrpc": "2.0", "id": .int(id), "method": "daemon/status", "params": [:]]
+            })
+        session.client.send(batch)
+        let answers = try session.client.receive(timeout: 60)
+        #expect(answers.arrayValue?.count == BatchLimit.maxElements)
+        #expect(Set(answers.arrayValue?.compactMap { $0["id"]?.intValue } ?? []).count == BatchLimit.maxElements)
+        try Self.stillServing(session)
+    }
+
+    /// A batch's answers together stay inside the output budget: an answer that would go past it is a -32603
+    /// for its element, and the others are answered.
+    @Test func aBatchWhoseAnswersWouldOutgrowTheBudgetIsCut() throws {
+        let session = try DaemonSession(arguments: ["--output-budget", "60000"])
+        session.open("file:///card.json", Self.card)
+        // 200 × 20 raw pixels: 16,000 bytes, 21,336 of base64 per answer.
+        let batch: JSON = .array(
+            (0..<5).map { id in
+                [
+                    "jsonrpc": "2.0", "id": .int(id), "method": "preview/render",
+                    "params": ["uri": "file:///card.json", "encoding": "raw"],
+                ]
+            })
+        session.client.send(batch)
+        let answers = try #require(try session.client.receive(timeout: 60).arrayValue)
+        #expect(answers.count == 5)
+        #expect(answers.filter { $0["result"] != nil }.count == 2)
+        #expect(answers.filter { $0["error"]?["code"] == -32603 }.count == 3)
+        try Self.stillServing(session)
+    }
+}

@@ -40,6 +40,16 @@ public struct IncomingStream {
         case .error(let error):
             deliver(.failure(responseError(for: error)))
         case .message(let body):
+            if let count = BatchLimit.elementCount(in: body, upTo: BatchLimit.maxElements),
+                count > BatchLimit.maxElements
+            {
+                return deliver(
+                    .failure(
+                        ResponseError(
+                            .invalidRequest,
+                            "a batch of more than \(BatchLimit.maxElements) elements: send at most "
+                                + "\(BatchLimit.maxElements) messages in one batch")))
+            }
             do {
                 let document = try JSONDocument.parse(body, limits: limits)
                 deliver(.payload(IncomingPayload(document.value)))

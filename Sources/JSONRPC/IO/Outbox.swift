@@ -11,16 +11,26 @@ import Synchronization
 ///   state (latest wins) and a client that reads slowly costs no memory for frames it never gets.
 /// - Queued bytes above the high watermark make `isCongested` true until they drain below the low watermark;
 ///   then `onDecongested` is called, so producers of optional traffic can pause and resume.
+/// - Answers are bounded by a byte budget without dropping any: `waitForRoom` blocks its caller (the reader before
+///   it takes new input, a lane before it runs a handler) while more than `budget` bytes wait for the client, until
+///   half of them are written. So a client that stops reading costs at most the budget plus the answers of the
+///   handlers already running, however many requests it sent. A failed or closing outbox never makes anyone wait.
 public final class Outbox: Sendable {
     /// Queued-byte thresholds for congestion.
     public struct Watermarks: Sendable {
         public var high: Int
         public var low: Int
-        public init(high: Int = 8 << 20, low: Int = 1 << 20) {
+        /// Bytes of answers and notifications that may wait for the client before new work waits (`waitForRoom`).
+        public var budget: Int
+        public init(high: Int = 8 << 20, low: Int = 1 << 20, budget: Int = Outbox.defaultBudget) {
             self.high = high
             self.low = low
+            self.budget = max(1, budget)
         }
     }
+
+    /// The default output budget: 64 MiB of answers waiting for the client.
+    public static let defaultBudget = 64 << 20
 
     private enum Entry {
         case bytes([UInt8])
@@ -37,12 +47,18 @@ public final class Outbox: Sendable {
         var closing = false
         var onDecongested: (@Sendable () -> Void)?
         var written = 0
+        /// Threads blocked in `waitForRoom`.
+        var waiters = 0
+        /// Times a caller had to wait in `waitForRoom`.
+        var budgetWaits = 0
     }
 
     private let fd: Int32
     private let watermarks: Watermarks
     private let state = Mutex(State())
     private let wake = DispatchSemaphore(value: 0)
+    /// What `waitForRoom` waits on; the writer broadcasts it under its lock, so no wake-up is lost.
+    private let room = NSCondition()
     private let finished = DispatchSemaphore(value: 0)
     private let frame: @Sendable ([UInt8]) -> [UInt8]
 
@@ -95,6 +111,41 @@ public final class Outbox: Sendable {
     /// Messages written so far.
     public var writtenCount: Int { state.withLock { $0.written } }
 
+    /// The output budget in bytes (see `waitForRoom`).
+    public var budget: Int { watermarks.budget }
+
+    /// Times new work waited for the client to read (see `waitForRoom`).
+    public var budgetWaitCount: Int { state.withLock { $0.budgetWaits } }
+
+    /// Blocks while more than `budget` bytes of answers wait for the client, until half of the budget is left
+    /// (or a write failed, or the outbox closes). Returns at once otherwise.
+    ///
+    /// - Important: never call it on the writer thread (a frame producer): only the writer makes room.
+    public func waitForRoom() {
+        let budget = watermarks.budget
+        let mustWait = state.withLock { s -> Bool in
+            guard s.queuedBytes > budget, !s.failed, !s.closing else { return false }
+            s.waiters += 1
+            s.budgetWaits += 1
+            return true
+        }
+        guard mustWait else { return }
+        room.lock()
+        while state.withLock({ $0.queuedBytes > budget / 2 && !$0.failed && !$0.closing }) { room.wait() }
+        room.unlock()
+        state.withLock { $0.waiters -= 1 }
+    }
+
+    /// Wakes `waitForRoom` callers once there is room again (or there never will be).
+    private func wakeWaiters() {
+        let budget = watermarks.budget
+        let wake = state.withLock { s in s.waiters > 0 && (s.queuedBytes <= budget / 2 || s.failed || s.closing) }
+        guard wake else { return }
+        room.lock()
+        room.broadcast()
+        room.unlock()
+    }
+
     /// Called on the writer thread when congestion clears.
     public func setOnDecongested(_ handler: (@Sendable () -> Void)?) {
         state.withLock { $0.onDecongested = handler }
@@ -103,6 +154,7 @@ public final class Outbox: Sendable {
     /// Writes what is queued, then stops the writer. Waits at most `timeout` seconds.
     public func close(timeout: Double = 5) {
         state.withLock { $0.closing = true }
+        wakeWaiters()
         wake.signal()
         _ = finished.wait(timeout: .now() + timeout)
     }
@@ -144,6 +196,7 @@ public final class Outbox: Sendable {
                     return nil
                 }
                 resumed?()
+                wakeWaiters()
             }
             if state.withLock({ $0.closing }) {
                 finished.signal()

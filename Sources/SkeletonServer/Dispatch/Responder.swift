@@ -25,37 +25,63 @@ struct DirectResponder: Responder {
 
 /// Collects the answers of a batch and sends them as one array once every element is accounted for
 /// (JSON-RPC 2.0 §6). A batch of notifications only sends nothing.
+///
+/// Answers are kept encoded, and together they may take at most `maxBytes` (the output budget): an answer that
+/// would go past it is replaced by a -32603 error for that element, so one batch can never make the daemon hold
+/// more than the budget, whatever its elements ask for (send such a request on its own).
 final class BatchResponder: Responder {
     private struct State {
         var remaining: Int
-        var answers: [JSON] = []
+        var body: [UInt8] = [UInt8(ascii: "[")]
+        var answers = 0
     }
 
     private let connection: Connection
+    private let maxBytes: Int
     private let state: Mutex<State>
 
-    init(connection: Connection, expected: Int) {
+    init(connection: Connection, expected: Int, maxBytes: Int) {
         self.connection = connection
+        self.maxBytes = maxBytes
         self.state = Mutex(State(remaining: expected))
     }
 
     func respond(_ id: RequestID?, _ result: Result<JSON, ResponseError>) {
-        let answer: JSON =
-            switch result {
-            case .success(let value): OutgoingMessage.response(id: id, result: value)
-            case .failure(let error): OutgoingMessage.error(id: id, error)
-            }
+        var answer = Self.encode(id, result)
+        let fits = state.withLock { $0.body.count + answer.count < maxBytes }
+        if !fits {
+            answer = Self.encode(
+                id,
+                .failure(
+                    ResponseError(
+                        .internalError,
+                        "this answer would make the batch's answers larger than \(maxBytes) bytes: "
+                            + "send the request on its own")))
+        }
         complete(with: answer)
     }
 
     func skip() { complete(with: nil) }
 
-    private func complete(with answer: JSON?) {
-        let done = state.withLock { s -> [JSON]? in
-            if let answer { s.answers.append(answer) }
-            s.remaining -= 1
-            return s.remaining == 0 ? s.answers : nil
+    private static func encode(_ id: RequestID?, _ result: Result<JSON, ResponseError>) -> [UInt8] {
+        switch result {
+        case .success(let value): OutgoingMessage.response(id: id, result: value).bytes
+        case .failure(let error): OutgoingMessage.error(id: id, error).bytes
         }
-        if let done, !done.isEmpty { connection.send(.array(done)) }
+    }
+
+    private func complete(with answer: [UInt8]?) {
+        let done = state.withLock { s -> [UInt8]? in
+            if let answer {
+                if s.answers > 0 { s.body.append(UInt8(ascii: ",")) }
+                s.body.append(contentsOf: answer)
+                s.answers += 1
+            }
+            s.remaining -= 1
+            guard s.remaining == 0, s.answers > 0 else { return nil }
+            s.body.append(UInt8(ascii: "]"))
+            return s.body
+        }
+        if let done { connection.outbox.send(done) }
     }
 }

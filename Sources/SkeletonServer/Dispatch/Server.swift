@@ -64,14 +64,20 @@ public final class Server: MessageHandler {
     public func handle(_ payload: IncomingPayload, from connection: Connection) {
         connectionBox.withLock { if $0 == nil { $0 = connection } }
         lanes.waitForRoom()
+        connection.outbox.waitForRoom()
         switch payload {
         case .single(.failure(let invalid)):
             connection.sendError(id: invalid.id, invalid.error)
         case .single(.success(let message)):
             dispatch(message, responder: DirectResponder(connection: connection), pointerPrefix: 0)
         case .batch(let elements):
-            let responder = BatchResponder(connection: connection, expected: elements.count)
-            for element in elements {
+            let responder = BatchResponder(
+                connection: connection, expected: elements.count, maxBytes: connection.outbox.budget)
+            for (index, element) in elements.enumerated() {
+                if index > 0 {
+                    lanes.waitForRoom()
+                    connection.outbox.waitForRoom()
+                }
                 switch element {
                 case .failure(let invalid): responder.respond(invalid.id, .failure(invalid.error))
                 case .success(let message): dispatch(message, responder: responder, pointerPrefix: 1)
@@ -151,6 +157,7 @@ public final class Server: MessageHandler {
             return
         }
         lanes.run(laneKey(entry.route, params)) { [self] in
+            connection?.outbox.waitForRoom()
             let result: Result<JSON, ResponseError>
             if token.isCancelled {
                 result = .failure(ResponseError(.requestCancelled, "request cancelled by the client"))
@@ -189,6 +196,7 @@ public final class Server: MessageHandler {
         }
         let context = NotificationContext(method: method, params: params, server: self)
         lanes.run(laneKey(entry.route, params)) { [self] in
+            connection?.outbox.waitForRoom()
             if case .failure(let error) = run({ try entry.handler(context) }) {
                 log.error("\(method): \(error.message)")
             }

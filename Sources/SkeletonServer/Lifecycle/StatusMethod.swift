@@ -19,6 +19,8 @@ enum StatusMethod {
                     "queuedBytes": .int(outbox?.queuedBytes ?? 0),
                     "congested": .bool(outbox?.isCongested ?? false),
                     "messagesWritten": .int(outbox?.writtenCount ?? 0),
+                    "budget": .int(outbox?.budget ?? 0),
+                    "budgetWaits": .int(outbox?.budgetWaitCount ?? 0),
                 ],
             ]
         }

@@ -133,8 +133,9 @@ struct DocumentLimitsTests {
                 == ["too-many-lines /root/children/0/frame"])
     }
 
-    @Test func linesInTheDocumentRightAtTheLimitPassAndOneMoreFails() throws {
-        // A text cell of 1,000 lines, as rows: 100 rows are 100,000 lines, the limit.
+    @Test func linesOfATableRightAtTheLimitPassAndOneMoreFails() throws {
+        // A text cell of 1,000 lines, as rows: 100 rows are 100,000 lines, the limit; the table's own one-line label
+        // is one more.
         func table(rows: Int, extraLabel: Bool) -> String {
             let extra = extraLabel ? #", "children": [{"type": "UILabel", "frame": [0, 0, 10, 10]}]"# : ""
             return

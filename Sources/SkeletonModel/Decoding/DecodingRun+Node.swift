@@ -53,7 +53,7 @@ extension DecodingRun {
             let countReported = decodeText(&r, into: &node)
             lines = node.skeletonLineCount(appearance: .default)
             if countReported {
-                lines = min(lines, limits.maxLinesPerText)  // already reported: not again for the document
+                lines = min(lines, limits.maxLinesPerText)  // already reported: not again for its table
             } else if lines > limits.maxLinesPerText {
                 reportedTooManyLines = true
                 collector.report(

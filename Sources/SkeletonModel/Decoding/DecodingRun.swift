@@ -65,12 +65,6 @@ struct DecodingRun {
             collector.report(
                 .tooManyNodes, "\(root.count) nodes after template instantiation, over the limit of \(limits.maxNodes)")
         }
-        if root.lines > limits.maxLines, !reportedTooManyLines {
-            collector.report(
-                .tooManyLines,
-                "\(root.lines) skeleton lines after template instantiation, over the limit of \(limits.maxLines)",
-                at: [.key("root")])
-        }
         return SkeletonDocument(
             root: root.node, appearance: appearance, colorScheme: scheme ?? .light,
             layoutDirection: direction ?? .leftToRight, nodeCount: root.count)

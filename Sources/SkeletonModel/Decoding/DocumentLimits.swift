@@ -18,8 +18,9 @@ public struct DocumentLimits: Sendable, Hashable {
     /// height gives). 1,000 lines at SkeletonView's default pitch (15-pt lines, 10 pt apart) are 25,000 pt, more
     /// than the tallest canvas, so no document that draws inside its canvas needs more.
     public var maxLinesPerText: Int = TextLineCount.ceiling
-    /// Skeleton lines in the whole document after template instantiation: with `maxNodes`, the display list holds at
-    /// most twice as many skeleton layers as the node limit.
+    /// Skeleton lines of one table or collection, its template instances included: templates multiply lines as they
+    /// multiply nodes, so they get the same budget. Checked where instances are made, from that node's subtree
+    /// alone, so an edit decoded on its own is judged as the whole document would be.
     public var maxLines: Int = 100_000
     /// Sections of one table or collection.
     public var maxSections: Int = 1_000
@@ -31,7 +32,7 @@ public struct DocumentLimits: Sendable, Hashable {
     public init() {}
 
     /// The defaults: 256 levels, 100,000 nodes, 16384 × 16384 points, 64 MiB, 100 problems, 1,000 lines per text
-    /// node and 100,000 in all, 1,000 sections, sizes of at least 0.5 pt.
+    /// node and 100,000 per table or collection, 1,000 sections, sizes of at least 0.5 pt.
     public static let `default` = DocumentLimits()
 
     /// Limits for the JSON parse: deep enough for `maxDepth` nodes (each node level is an object in a

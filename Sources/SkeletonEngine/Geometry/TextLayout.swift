@@ -2,17 +2,21 @@
 public enum TextLayout {
     /// §3.4: the line count `N` fixed when the layer is created from the mask height `H`.
     /// `n > 0` gives `n`; otherwise `round((H - t - b) / (h + s))` (half away from zero), where 0, NaN,
-    /// infinity and subnormals give 0 (the whole-block fallback) and negatives give 1.
+    /// infinity and subnormals give 0 (the whole-block fallback) and negatives give 1. Never more than
+    /// `TextLineCount.ceiling`, whatever the numbers (the decoder rejects documents over it; appearances set by
+    /// requests are not checked against it).
     public static func lineCount(_ p: TextParameters, maskHeight h: Double) -> Int {
-        if p.estimatedLines > 0 { return p.estimatedLines }
-        let q = ((h - p.padding.top - p.padding.bottom) / (p.lineHeight + p.spacing)).rounded()
-        if q == 0 || q.isNaN || q.isInfinite || q.isSubnormal { return 0 }
-        if q < 0 { return 1 }
-        return Int(min(q, 1e6))
+        let n =
+            p.estimatedLines > 0
+            ? p.estimatedLines
+            : TextLineCount.automatic(maskHeight: h, padding: p.padding, lineHeight: p.lineHeight, spacing: p.spacing)
+        return min(n, TextLineCount.ceiling)
     }
 
-    /// §3.5: the frames of `count` lines in the mask's coordinates, after the first layout pass.
-    public static func lineFrames(_ p: TextParameters, count n: Int, in bounds: Size) -> [Rect] {
+    /// §3.5: the frames of `count` lines in the mask's coordinates, after the first layout pass (at most
+    /// `TextLineCount.ceiling` of them).
+    public static func lineFrames(_ p: TextParameters, count: Int, in bounds: Size) -> [Rect] {
+        let n = min(count, TextLineCount.ceiling)
         guard n > 0 else { return [] }
         let w = bounds.width
         let hBounds = bounds.height
@@ -50,10 +54,9 @@ public enum TextLayout {
     /// §3.6: the height a UILabel's skeleton constraint is set to on show, or nil when none is installed
     /// (only labels with `n > 1` or `n == 0`, and only when `desired` exceeds the defined height).
     public static func labelHeightFix(_ p: TextParameters, definedHeight: Double) -> Double? {
-        let n = p.estimatedLines
-        guard n > 1 || n == 0 else { return nil }
-        let desired = p.lineHeight * Double(n) + p.spacing * Double(n - 1) + p.padding.top + p.padding.bottom
-        return desired > definedHeight ? desired : nil
+        TextLineCount.labelHeightFix(
+            estimated: p.estimatedLines, lineHeight: p.lineHeight, spacing: p.spacing, padding: p.padding,
+            definedHeight: definedHeight)
     }
 }
 

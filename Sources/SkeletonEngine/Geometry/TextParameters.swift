@@ -42,40 +42,19 @@ public struct TextParameters: Sendable, Hashable {
     /// The parameters of `node` (a UILabel or UITextView) under `appearance`.
     public init(node: Node, appearance a: SkeletonAppearance, isRightToLeft: Bool) {
         let t = node.text ?? TextProperties(for: node.type)
-        let isLabel = node.type == .label
-        let n = Self.estimatedLineCount(type: node.type, text: t)
-        let h: Double
-        switch t.skeletonTextLineHeight ?? a.effectiveTextLineHeight {
-        case .fixed(let x): h = x
-        case .relativeToFont: h = t.fontLineHeight ?? a.multilineHeight
-        case .relativeToConstraints:
-            if isLabel, n != 0, let c = node.constraints.height.first {
-                h = c / Double(n)
-            } else {
-                h = a.multilineHeight
-            }
-        }
+        let n = TextLineCount.estimated(type: node.type, text: t)
+        let h = TextLineCount.lineHeight(
+            type: node.type, text: t, heightConstraints: node.constraints.height, estimated: n, appearance: a)
         self.init(
             estimatedLines: n, lineHeight: h, spacing: t.skeletonLineSpacing ?? a.multilineSpacing,
             lastLineFillPercent: Double(t.lastLineFillPercent ?? a.multilineLastLineFillPercent),
             linesCornerRadius: Double(t.linesCornerRadius ?? a.multilineCornerRadius),
             padding: t.skeletonPaddingInsets, alignment: t.textAlignment, isRightToLeft: isRightToLeft,
-            centersVertically: isLabel, renderSingleLineAsView: a.renderSingleLineAsView)
-    }
-
-    /// §3.1: UILabel: `numberOfLines`, or `custom(k)` → k >= 0 ? k : 1. UITextView: -1, or k >= -1 ? k : 1.
-    public static func estimatedLineCount(type: NodeType, text t: TextProperties) -> Int {
-        switch (type, t.skeletonTextNumberOfLines) {
-        case (.textView, .inherited): return -1
-        case (.textView, .custom(let k)): return k >= -1 ? k : 1
-        case (_, .inherited): return t.numberOfLines
-        case (_, .custom(let k)): return k >= 0 ? k : 1
-        }
+            centersVertically: node.type == .label, renderSingleLineAsView: a.renderSingleLineAsView)
     }
 
     /// §2: whether the holder gets line layers (else the mask is one block).
     public var drawsLines: Bool {
-        let n = estimatedLines
-        return n == -1 || n == 0 || n > 1 || (n == 1 && !renderSingleLineAsView)
+        TextLineCount.drawsLines(estimated: estimatedLines, renderSingleLineAsView: renderSingleLineAsView)
     }
 }

@@ -25,11 +25,16 @@ extension CollectionProperties {
     }
 }
 
+/// Counts computed from sizes, as Ints that never trap.
 enum AutomaticCount {
-    /// `ceil(a / b)` as an Int, capped far above any node limit so conversion cannot trap.
+    /// The largest count computed from a size: far above any limit, far below where `Int` conversion traps.
+    static let saturation = Double(Int32.max)
+
+    /// `ceil(a / b)` as an Int: NaN gives 0, and anything past `saturation` (infinity included) gives
+    /// `saturation`, so a size too small for its extent is over every limit rather than zero.
     static func ceilingRatio(_ a: Double, _ b: Double) -> Int {
         let q = (a / b).rounded(.up)
-        guard q.isFinite else { return 0 }
-        return Int(min(max(q, 0), 1e9))
+        guard !q.isNaN else { return 0 }
+        return Int(min(max(q, 0), saturation))
     }
 }

@@ -3,45 +3,12 @@
 /// at the leading inset, last at the trailing inset, the gap never below `minimumInteritemSpacing`) and
 /// the last, partial line uses the same columns; a line with room for one item centres it.
 public enum FlowLayout {
-    /// The frames of `count` items, in the collection's coordinates, starting at `offset` on the scroll
-    /// axis (after the section's header); returns them and the offset after the section's bottom inset.
-    public static func items(
-        count: Int, in bounds: Size, properties p: CollectionProperties, startingAt offset: Double
-    ) -> (frames: [Rect], end: Double) {
-        let vertical = p.scrollDirection == .vertical
-        let inset = p.sectionInset
-        // Across the scroll axis ("cross") and along it ("main").
-        let crossStart = vertical ? inset.left : inset.top
-        let crossAvailable =
-            (vertical ? bounds.width - inset.left - inset.right : bounds.height - inset.top - inset.bottom)
-        let itemCross = vertical ? p.itemSize.width : p.itemSize.height
-        let itemMain = vertical ? p.itemSize.height : p.itemSize.width
-        let mainStart = offset + (vertical ? inset.top : inset.left)
-        let spacing = p.minimumInteritemSpacing
-        var perLine = 1
-        if itemCross + spacing > 0 {
-            let fit = ((crossAvailable + spacing) / (itemCross + spacing)).rounded(.down)
-            perLine = fit.isFinite ? Int(min(max(fit, 1), 1e6)) : 1
-        }
-        let gap = perLine > 1 ? (crossAvailable - Double(perLine) * itemCross) / Double(perLine - 1) : 0
-        var frames: [Rect] = []
-        frames.reserveCapacity(max(0, count))
-        for i in 0..<max(0, count) {
-            let line = i / perLine
-            let column = i % perLine
-            let cross =
-                perLine == 1
-                ? crossStart + (crossAvailable - itemCross) / 2 : crossStart + Double(column) * (itemCross + gap)
-            let main = mainStart + Double(line) * (itemMain + p.minimumLineSpacing)
-            frames.append(
-                vertical
-                    ? Rect(x: cross, y: main, width: itemCross, height: itemMain)
-                    : Rect(x: main, y: cross, width: itemMain, height: itemCross))
-        }
-        let lines = count > 0 ? (count + perLine - 1) / perLine : 0
-        let extent = lines > 0 ? Double(lines) * itemMain + Double(lines - 1) * p.minimumLineSpacing : 0
-        let end = mainStart + extent + (vertical ? inset.bottom : inset.right)
-        return (frames, end)
+    /// The placement of a section's items in the collection's coordinates, starting at `offset` on the scroll
+    /// axis (after the section's header). Computes nothing per item until asked, so a count costs nothing.
+    public static func placement(in bounds: Size, properties p: CollectionProperties, startingAt offset: Double)
+        -> FlowPlacement
+    {
+        FlowPlacement(bounds: bounds, properties: p, offset: offset)
     }
 
     /// Whether a supplementary kind is the flow layout's section header or footer.
@@ -51,5 +18,62 @@ public enum FlowLayout {
     /// Whether a supplementary kind is the flow layout's section footer.
     public static func isFooter(_ kind: String) -> Bool {
         kind == "footer" || kind == "UICollectionElementKindSectionFooter"
+    }
+}
+
+/// Where the items of one flow-layout section go: any item's frame and the section's end, in constant time and
+/// memory whatever the item count.
+public struct FlowPlacement: Sendable, Hashable {
+    private let vertical: Bool
+    /// Across the scroll axis ("cross") and along it ("main").
+    private let crossStart: Double
+    private let crossAvailable: Double
+    private let itemCross: Double
+    private let itemMain: Double
+    private let mainStart: Double
+    private let lineSpacing: Double
+    private let trailingInset: Double
+    /// Items on one line (at least 1).
+    public let perLine: Int
+    private let gap: Double
+
+    init(bounds: Size, properties p: CollectionProperties, offset: Double) {
+        vertical = p.scrollDirection == .vertical
+        let inset = p.sectionInset
+        crossStart = vertical ? inset.left : inset.top
+        crossAvailable = vertical ? bounds.width - inset.left - inset.right : bounds.height - inset.top - inset.bottom
+        itemCross = vertical ? p.itemSize.width : p.itemSize.height
+        itemMain = vertical ? p.itemSize.height : p.itemSize.width
+        mainStart = offset + (vertical ? inset.top : inset.left)
+        lineSpacing = p.minimumLineSpacing
+        trailingInset = vertical ? inset.bottom : inset.right
+        let spacing = p.minimumInteritemSpacing
+        var perLine = 1
+        if itemCross + spacing > 0 {
+            let fit = ((crossAvailable + spacing) / (itemCross + spacing)).rounded(.down)
+            perLine = fit.isFinite ? Int(min(max(fit, 1), 1e6)) : 1
+        }
+        self.perLine = perLine
+        gap = perLine > 1 ? (crossAvailable - Double(perLine) * itemCross) / Double(perLine - 1) : 0
+    }
+
+    /// The frame of item `i` (from 0).
+    public func frame(at i: Int) -> Rect {
+        let line = i / perLine
+        let column = i % perLine
+        let cross =
+            perLine == 1
+            ? crossStart + (crossAvailable - itemCross) / 2 : crossStart + Double(column) * (itemCross + gap)
+        let main = mainStart + Double(line) * (itemMain + lineSpacing)
+        return vertical
+            ? Rect(x: cross, y: main, width: itemCross, height: itemMain)
+            : Rect(x: main, y: cross, width: itemMain, height: itemCross)
+    }
+
+    /// The offset on the scroll axis after the bottom (or trailing) inset of a section of `count` items.
+    public func end(count: Int) -> Double {
+        let lines = count > 0 ? count / perLine + (count % perLine > 0 ? 1 : 0) : 0
+        let extent = lines > 0 ? Double(lines) * itemMain + Double(lines - 1) * lineSpacing : 0
+        return mainStart + extent + trailingInset
     }
 }

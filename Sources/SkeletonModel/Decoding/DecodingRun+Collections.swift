@@ -6,12 +6,31 @@ private struct TemplateUse {
     var path: [PathToken]
 }
 
+/// One table section as decoded, with where its templates and its row count were written.
+private struct TableSectionUse {
+    var section: TableSection
+    var cell: TemplateUse
+    var header: TemplateUse?
+    var footer: TemplateUse?
+    /// Where a problem with the row count goes.
+    var countPath: [PathToken]
+}
+
+/// One collection section as decoded, with where its templates and its item count were written.
+private struct CollectionSectionUse {
+    var section: CollectionSection
+    var cell: TemplateUse
+    var supplementary: [TemplateUse]
+    /// Where a problem with the item count goes.
+    var countPath: [PathToken]
+}
+
 extension DecodingRun {
     /// Decodes a table's or collection's own fields and instantiates its templates into `node.children`.
-    /// Returns the height and node count the instances add.
+    /// Returns the height, node count and skeleton lines the instances add to what the node had `before`.
     mutating func decodeCollection(
-        _ r: inout MemberReader, into node: inout Node, depth: Int, countSoFar: Int
-    ) -> (height: Int, count: Int) {
+        _ r: inout MemberReader, into node: inout Node, depth: Int, before: InstanceTally
+    ) -> InstanceTally {
         let scopeDepth = templateScopes.count
         var templateNames: [String] = []
         if let t = r("templates") {
@@ -26,12 +45,10 @@ extension DecodingRun {
                     .invalidValue, "must be an object of named templates, not \(t.kind)", at: [.key("templates")])
             }
         }
-        var added = (height: 0, count: 0)
-        if node.type == .tableView {
-            added = decodeTable(&r, into: &node, depth: depth, countSoFar: countSoFar)
-        } else {
-            added = decodeCollectionView(&r, into: &node, depth: depth, countSoFar: countSoFar)
-        }
+        let added =
+            node.type == .tableView
+            ? decodeTable(&r, into: &node, depth: depth, before: before)
+            : decodeCollectionView(&r, into: &node, depth: depth, before: before)
         if templateScopes.count > scopeDepth {
             // Templates no section used are still checked.
             for name in templateNames where templateScopes[scopeDepth].decoded[name] == nil {
@@ -45,18 +62,20 @@ extension DecodingRun {
     // MARK: Tables
 
     private mutating func decodeTable(
-        _ r: inout MemberReader, into node: inout Node, depth: Int, countSoFar: Int
-    ) -> (height: Int, count: Int) {
+        _ r: inout MemberReader, into node: inout Node, depth: Int, before: InstanceTally
+    ) -> InstanceTally {
         var props = TableProperties()
         if let h = read(&r, "rowHeight", ValueParsers.rowHeight) { props.rowHeight = h }
         if let h = read(&r, "estimatedRowHeight", ValueParsers.rowHeight) { props.estimatedRowHeight = h }
         let defaultCell = read(&r, "cell", ValueParsers.string)
-        var uses: [(section: TableSection, cell: TemplateUse, header: TemplateUse?, footer: TemplateUse?)] = []
+        var uses: [TableSectionUse] = []
         if let sections = r("sections") {
-            guard sections.kind == .array else {
-                collector.report(.invalidValue, "must be an array of sections", at: [.key("sections")])
+            guard sections.kind == .array, checkSectionCount(sections.count) else {
+                if sections.kind != .array {
+                    collector.report(.invalidValue, "must be an array of sections", at: [.key("sections")])
+                }
                 node.table = props
-                return (0, 0)
+                return InstanceTally()
             }
             for i in 0..<sections.count {
                 guard let s = sections[i] else { continue }
@@ -67,36 +86,40 @@ extension DecodingRun {
             }
         } else if let defaultCell {
             let use = TemplateUse(name: defaultCell, path: collector.path + [.key("cell")])
-            uses.append((TableSection(rows: .automatic, cell: defaultCell), use, nil, nil))
+            uses.append(
+                TableSectionUse(
+                    section: TableSection(rows: .automatic, cell: defaultCell), cell: use, countPath: use.path))
         }
         props.sections = uses.map(\.section)
         node.table = props
 
         let rowHeight = props.skeletonRowHeight
         let needsRows = props.sections.contains { if case .fixed(0) = $0.rows { false } else { true } }
+        let field = if case .automatic = props.rowHeight { "estimatedRowHeight" } else { "rowHeight" }
         if needsRows, !(rowHeight > 0) {
-            let field = if case .automatic = props.rowHeight { "estimatedRowHeight" } else { "rowHeight" }
             collector.report(
                 .invalidRowHeight,
                 "the skeleton row height is \(rowHeight == -1 ? "automatic" : String(rowHeight)); it must be positive "
                     + "(with rowHeight \"automatic\", set estimatedRowHeight)",
                 at: [.key(field)])
-            return (0, 0)
+            return InstanceTally()
         }
+        if needsRows, !checkSize(rowHeight, "the skeleton row height", at: [.key(field)]) { return InstanceTally() }
         let width = node.frame.width
         let tableRef = node.reference
         var y = 0.0
-        var added = (height: 0, count: 0)
+        var added = InstanceTally()
         var instances: [Node] = []
         for (s, use) in uses.enumerated() {
             if let header = use.header {
                 if let body = templateBody(named: header.name, usedAt: header.path) {
                     let frame = Rect(x: 0, y: y, width: width, height: body.node.frame.height)
                     let info = InstanceInfo(template: header.name, role: .header(section: s))
-                    if admit(body, copies: 1, depth: depth, countSoFar: countSoFar + added.count, at: header.path) {
+                    if admit(
+                        body, copies: 1, size: frame.size, depth: depth, before: before, into: &added, at: header.path)
+                    {
                         instances.append(
                             Self.instance(of: body.node, prefix: "\(tableRef)[\(s),header]", frame: frame, info: info))
-                        added = (max(added.height, body.height), added.count + body.count)
                     }
                     y += frame.height
                 }
@@ -107,14 +130,16 @@ extension DecodingRun {
             case .automatic: rows = props.automaticRowCount(frameHeight: node.frame.height) ?? 0
             }
             if rows > 0, let body = templateBody(named: use.cell.name, usedAt: use.cell.path) {
-                if admit(body, copies: rows, depth: depth, countSoFar: countSoFar + added.count, at: use.cell.path) {
+                let rowSize = Size(width: width, height: rowHeight)
+                if admit(
+                    body, copies: rows, size: rowSize, depth: depth, before: before, into: &added, at: use.countPath)
+                {
                     for row in 0..<rows {
                         let frame = Rect(x: 0, y: y + Double(row) * rowHeight, width: width, height: rowHeight)
                         let info = InstanceInfo(template: use.cell.name, role: .cell(section: s, row: row))
                         instances.append(
                             Self.instance(of: body.node, prefix: "\(tableRef)[\(s),\(row)]", frame: frame, info: info))
                     }
-                    added = (max(added.height, body.height), added.count + rows * body.count)
                 }
                 y += Double(rows) * rowHeight
             } else if rows == 0 {
@@ -123,10 +148,10 @@ extension DecodingRun {
             if let footer = use.footer, let body = templateBody(named: footer.name, usedAt: footer.path) {
                 let frame = Rect(x: 0, y: y, width: width, height: body.node.frame.height)
                 let info = InstanceInfo(template: footer.name, role: .footer(section: s))
-                if admit(body, copies: 1, depth: depth, countSoFar: countSoFar + added.count, at: footer.path) {
+                if admit(body, copies: 1, size: frame.size, depth: depth, before: before, into: &added, at: footer.path)
+                {
                     instances.append(
                         Self.instance(of: body.node, prefix: "\(tableRef)[\(s),footer]", frame: frame, info: info))
-                    added = (max(added.height, body.height), added.count + body.count)
                 }
                 y += frame.height
             }
@@ -135,9 +160,9 @@ extension DecodingRun {
         return added
     }
 
-    private mutating func decodeTableSection(
-        _ s: JSONValue, defaultCell: String?, base: [PathToken]
-    ) -> (section: TableSection, cell: TemplateUse, header: TemplateUse?, footer: TemplateUse?)? {
+    private mutating func decodeTableSection(_ s: JSONValue, defaultCell: String?, base: [PathToken])
+        -> TableSectionUse?
+    {
         guard s.kind == .object else {
             collector.report(.invalidValue, "a section must be an object, not \(s.kind)")
             return nil
@@ -155,19 +180,19 @@ extension DecodingRun {
             return nil
         }
         let cellPath = cell != nil ? base + [.key("cell")] : Array(base.dropLast(2)) + [.key("cell")]
-        return (
-            TableSection(rows: rows, cell: cellName, header: header, footer: footer),
-            TemplateUse(name: cellName, path: cellPath),
-            header.map { TemplateUse(name: $0, path: base + [.key("header")]) },
-            footer.map { TemplateUse(name: $0, path: base + [.key("footer")]) }
-        )
+        return TableSectionUse(
+            section: TableSection(rows: rows, cell: cellName, header: header, footer: footer),
+            cell: TemplateUse(name: cellName, path: cellPath),
+            header: header.map { TemplateUse(name: $0, path: base + [.key("header")]) },
+            footer: footer.map { TemplateUse(name: $0, path: base + [.key("footer")]) },
+            countPath: Self.countPath(rows, member: base + [.key("rows")], automatic: cellPath))
     }
 
     // MARK: Collections
 
     private mutating func decodeCollectionView(
-        _ r: inout MemberReader, into node: inout Node, depth: Int, countSoFar: Int
-    ) -> (height: Int, count: Int) {
+        _ r: inout MemberReader, into node: inout Node, depth: Int, before: InstanceTally
+    ) -> InstanceTally {
         var p = CollectionProperties()
         if let l = read(&r, "layout", ValueParsers.string) { p.layout = l == "flow" ? .flow : .other(l) }
         if let d = read(
@@ -175,14 +200,19 @@ extension DecodingRun {
         {
             p.scrollDirection = d
         }
-        if let s = read(&r, "itemSize", ValueParsers.size) { p.itemSize = s }
+        var sizesFit = true
+        if let s = read(&r, "itemSize", ValueParsers.size) {
+            p.itemSize = s
+            sizesFit = checkSize(s.width, "an item width", at: [.key("itemSize"), .index(0)])
+            sizesFit = checkSize(s.height, "an item height", at: [.key("itemSize"), .index(1)]) && sizesFit
+        }
         if let d = read(&r, "minimumInteritemSpacing", ValueParsers.nonNegative) { p.minimumInteritemSpacing = d }
         if let d = read(&r, "minimumLineSpacing", ValueParsers.nonNegative) { p.minimumLineSpacing = d }
         if let i = read(&r, "sectionInset", ValueParsers.insets) { p.sectionInset = i }
         let defaultCell = read(&r, "cell", ValueParsers.string)
-        var uses: [(section: CollectionSection, cell: TemplateUse, supplementary: [TemplateUse])] = []
+        var uses: [CollectionSectionUse] = []
         if let sections = r("sections") {
-            if sections.kind == .array {
+            if sections.kind == .array, checkSectionCount(sections.count) {
                 for i in 0..<sections.count {
                     guard let s = sections[i] else { continue }
                     let base = collector.path + [.key("sections"), .index(i)]
@@ -190,24 +220,24 @@ extension DecodingRun {
                     if let d = decodeCollectionSection(s, defaultCell: defaultCell, base: base) { uses.append(d) }
                     collector.path.removeLast(2)
                 }
-            } else {
+            } else if sections.kind != .array {
                 collector.report(.invalidValue, "must be an array of sections", at: [.key("sections")])
             }
         } else if let defaultCell {
+            let cell = TemplateUse(name: defaultCell, path: collector.path + [.key("cell")])
             uses.append(
-                (
-                    CollectionSection(cell: defaultCell),
-                    TemplateUse(name: defaultCell, path: collector.path + [.key("cell")]), []
-                ))
+                CollectionSectionUse(
+                    section: CollectionSection(cell: defaultCell), cell: cell, supplementary: [], countPath: cell.path))
         }
         p.sections = uses.map(\.section)
         node.collection = p
+        guard sizesFit else { return InstanceTally() }
 
         let bounds = node.frame.size
         let vertical = p.scrollDirection == .vertical
         let ref = node.reference
         var offset = 0.0
-        var added = (height: 0, count: 0)
+        var added = InstanceTally()
         var instances: [Node] = []
         for (s, use) in uses.enumerated() {
             // Headers first, then items, then footers; other kinds sit where their template's frame says.
@@ -219,14 +249,13 @@ extension DecodingRun {
                         ? Rect(x: 0, y: offset, width: bounds.width, height: extent)
                         : Rect(x: offset, y: 0, width: extent, height: bounds.height)
                     if admit(
-                        body, copies: 1, depth: depth, countSoFar: countSoFar + added.count,
+                        body, copies: 1, size: frame.size, depth: depth, before: before, into: &added,
                         at: use.supplementary[k].path)
                     {
                         let info = InstanceInfo(
                             template: kind.template, role: .supplementary(section: s, kind: kind.kind))
                         instances.append(
                             Self.instance(of: body.node, prefix: "\(ref)[\(s),\(kind.kind)]", frame: frame, info: info))
-                        added = (max(added.height, body.height), added.count + body.count)
                     }
                     offset += extent
                 }
@@ -244,20 +273,23 @@ extension DecodingRun {
                 }
                 items = n
             }
-            let placed = FlowLayout.items(count: items, in: bounds, properties: p, startingAt: offset)
+            let placement = FlowLayout.placement(in: bounds, properties: p, startingAt: offset)
             if items > 0, let body = templateBody(named: use.cell.name, usedAt: use.cell.path) {
-                if admit(body, copies: items, depth: depth, countSoFar: countSoFar + added.count, at: use.cell.path) {
-                    for (i, frame) in placed.frames.enumerated() {
+                if admit(
+                    body, copies: items, size: placement.frame(at: 0).size, depth: depth, before: before,
+                    into: &added, at: use.countPath)
+                {
+                    for i in 0..<items {
                         let info = InstanceInfo(template: use.cell.name, role: .cell(section: s, row: i))
                         instances.append(
-                            Self.instance(of: body.node, prefix: "\(ref)[\(s),\(i)]", frame: frame, info: info))
+                            Self.instance(
+                                of: body.node, prefix: "\(ref)[\(s),\(i)]", frame: placement.frame(at: i), info: info))
                     }
-                    added = (max(added.height, body.height), added.count + items * body.count)
                 }
             } else if items == 0 {
                 _ = templateBody(named: use.cell.name, usedAt: use.cell.path)
             }
-            offset = placed.end
+            offset = placement.end(count: items)
             for (k, kind) in use.section.supplementary.enumerated() where !FlowLayout.isHeader(kind.kind) {
                 guard let body = templateBody(named: kind.template, usedAt: use.supplementary[k].path) else { continue }
                 var frame = body.node.frame
@@ -270,12 +302,12 @@ extension DecodingRun {
                     offset += extent
                 }
                 if admit(
-                    body, copies: 1, depth: depth, countSoFar: countSoFar + added.count, at: use.supplementary[k].path)
+                    body, copies: 1, size: frame.size, depth: depth, before: before, into: &added,
+                    at: use.supplementary[k].path)
                 {
                     let info = InstanceInfo(template: kind.template, role: .supplementary(section: s, kind: kind.kind))
                     instances.append(
                         Self.instance(of: body.node, prefix: "\(ref)[\(s),\(kind.kind)]", frame: frame, info: info))
-                    added = (max(added.height, body.height), added.count + body.count)
                 }
             }
         }
@@ -283,9 +315,9 @@ extension DecodingRun {
         return added
     }
 
-    private mutating func decodeCollectionSection(
-        _ s: JSONValue, defaultCell: String?, base: [PathToken]
-    ) -> (section: CollectionSection, cell: TemplateUse, supplementary: [TemplateUse])? {
+    private mutating func decodeCollectionSection(_ s: JSONValue, defaultCell: String?, base: [PathToken])
+        -> CollectionSectionUse?
+    {
         guard s.kind == .object else {
             collector.report(.invalidValue, "a section must be an object, not \(s.kind)")
             return nil
@@ -324,9 +356,16 @@ extension DecodingRun {
             return nil
         }
         let cellPath = cell != nil ? base + [.key("cell")] : Array(base.dropLast(2)) + [.key("cell")]
-        return (
-            CollectionSection(items: items, cell: cellName, supplementary: supplementary),
-            TemplateUse(name: cellName, path: cellPath), uses
-        )
+        return CollectionSectionUse(
+            section: CollectionSection(items: items, cell: cellName, supplementary: supplementary),
+            cell: TemplateUse(name: cellName, path: cellPath), supplementary: uses,
+            countPath: Self.countPath(items, member: base + [.key("items")], automatic: cellPath))
+    }
+
+    /// Where a problem with a section's instance count goes: the count member when it is written as a number,
+    /// else the cell template's use (an automatic count comes from the sizes).
+    private static func countPath(_ count: ItemCount, member: [PathToken], automatic: [PathToken]) -> [PathToken] {
+        if case .fixed = count { return member }
+        return automatic
     }
 }

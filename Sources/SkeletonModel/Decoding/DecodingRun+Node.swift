@@ -48,7 +48,21 @@ extension DecodingRun {
         let frame = decodeFrame(&r)
         var node = Node(type: type, id: id, reference: id ?? indexPath, frame: frame ?? .zero)
         decodeCommon(&r, into: &node)
-        if type.isText { decodeText(&r, into: &node) }
+        var lines = 0
+        if type.isText {
+            let countReported = decodeText(&r, into: &node)
+            lines = node.skeletonLineCount(appearance: .default)
+            if countReported {
+                lines = min(lines, limits.maxLinesPerText)  // already reported: not again for its table
+            } else if lines > limits.maxLinesPerText {
+                reportedTooManyLines = true
+                collector.report(
+                    .tooManyLines,
+                    "the frame's height holds \(lines) skeleton lines, over the limit of \(limits.maxLinesPerText) "
+                        + "(set numberOfLines, or a larger line height or spacing)",
+                    at: [.key("frame")])
+            }
+        }
         if type == .stackView,
             let a = read(
                 &r, "alignment", { v throws(ValueFailure) in try ValueParsers.enumeration(v, StackAlignment.self) })
@@ -70,6 +84,7 @@ extension DecodingRun {
                         node.children.append(d.node)
                         height = max(height, d.height + 1)
                         count += d.count
+                        lines += d.lines
                     }
                     collector.path.removeLast()
                 }
@@ -80,12 +95,14 @@ extension DecodingRun {
             }
         }
         if type.isCollection {
-            let instances = decodeCollection(&r, into: &node, depth: depth, countSoFar: count)
+            let instances = decodeCollection(
+                &r, into: &node, depth: depth, before: InstanceTally(count: count, lines: lines))
             height = max(height, instances.height + 1)
             count += instances.count
+            lines += instances.lines
         }
         reportUnknown(r, known: Self.knownKeys(for: type), what: "for \(type.rawValue)")
-        return DecodedNode(node: node, height: height, count: count)
+        return DecodedNode(node: node, height: height, count: count, lines: lines)
     }
 
     private mutating func decodeType(_ r: inout MemberReader) -> NodeType {
@@ -206,11 +223,17 @@ extension DecodingRun {
         return out
     }
 
-    private mutating func decodeText(_ r: inout MemberReader, into node: inout Node) {
+    /// Decodes a text node's members, checking its explicit line counts and line heights against the limits.
+    /// Returns whether a problem about its line count or line height was reported (so the count it gives is not
+    /// reported again).
+    private mutating func decodeText(_ r: inout MemberReader, into node: inout Node) -> Bool {
         var t = node.text ?? TextProperties(for: node.type)
+        var reported = false
         if let n = read(&r, "numberOfLines", ValueParsers.integer) {
             if n < 0 {
                 collector.report(.invalidValue, "must not be negative", at: [.key("numberOfLines")])
+            } else if n > limits.maxLinesPerText {
+                reported = reportTooManyLines(n, at: [.key("numberOfLines")])
             } else {
                 t.numberOfLines = n
             }
@@ -220,16 +243,41 @@ extension DecodingRun {
         {
             t.textAlignment = a
         }
-        if let f = read(&r, "font", Self.fontLineHeight) { t.fontLineHeight = f }
+        if let f = read(&r, "font", Self.fontLineHeight) {
+            t.fontLineHeight = f
+            let member: [PathToken] =
+                r.object["font"]?.kind == .object ? [.key("font"), .key("lineHeight")] : [.key("font")]
+            reported = !checkSize(f, "a line height", at: member) || reported
+        }
         if let p = read(&r, "lastLineFillPercent", ValueParsers.integer) { t.lastLineFillPercent = min(p, 100) }
         if let c = read(&r, "linesCornerRadius", ValueParsers.integer) { t.linesCornerRadius = c }
         if let s = read(&r, "skeletonLineSpacing", ValueParsers.number) { t.skeletonLineSpacing = s }
         if let p = read(&r, "skeletonPaddingInsets", ValueParsers.insets) { t.skeletonPaddingInsets = p }
-        if let h = read(&r, "skeletonTextLineHeight", ValueParsers.textLineHeight) { t.skeletonTextLineHeight = h }
+        if let h = read(&r, "skeletonTextLineHeight", ValueParsers.textLineHeight) {
+            t.skeletonTextLineHeight = h
+            if let v = r.object["skeletonTextLineHeight"] {
+                reported = !checkLineHeight(h, in: v, at: [.key("skeletonTextLineHeight")]) || reported
+            }
+        }
         if let n = read(&r, "skeletonTextNumberOfLines", ValueParsers.textNumberOfLines) {
-            t.skeletonTextNumberOfLines = n
+            if case .custom(let k) = n, k > limits.maxLinesPerText {
+                let custom = r.object["skeletonTextNumberOfLines"]?.kind == .object
+                reported = reportTooManyLines(
+                    k, at: [.key("skeletonTextNumberOfLines")] + (custom ? [.key("custom")] : []))
+            } else {
+                t.skeletonTextNumberOfLines = n
+            }
         }
         node.text = t
+        return reported
+    }
+
+    /// Reports an explicit line count over `maxLinesPerText` at `member`; returns true (reported).
+    private mutating func reportTooManyLines(_ n: Int, at member: [PathToken]) -> Bool {
+        reportedTooManyLines = true
+        collector.report(
+            .tooManyLines, "\(n) lines are over the limit of \(limits.maxLinesPerText) lines per text node", at: member)
+        return true
     }
 
     /// `{"lineHeight": n}` or a number (the line height in points).

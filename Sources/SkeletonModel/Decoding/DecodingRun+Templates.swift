@@ -32,33 +32,6 @@ extension DecodingRun {
         return body
     }
 
-    /// Whether `copies` instances of `body` fit the node, depth and work limits; reports when not.
-    mutating func admit(_ body: DecodedNode, copies: Int, depth: Int, countSoFar: Int, at path: [PathToken]) -> Bool {
-        if depth + body.height > limits.maxDepth {
-            if !reportedTooDeep {
-                reportedTooDeep = true
-                collector.report(
-                    .tooDeep,
-                    "instances of this template would nest \(depth + body.height) levels deep, over the limit of \(limits.maxDepth)",
-                    atPath: path)
-            }
-            return false
-        }
-        let (total, overflow) = copies.multipliedReportingOverflow(by: body.count)
-        if overflow || countSoFar + total > limits.maxNodes || materialized + total > 2 * limits.maxNodes {
-            if !reportedTooMany {
-                reportedTooMany = true
-                collector.report(
-                    .tooManyNodes,
-                    "\(copies) instances of \(body.count) nodes go over the limit of \(limits.maxNodes) nodes",
-                    atPath: path)
-            }
-            return false
-        }
-        materialized += total
-        return true
-    }
-
     /// A copy of a template body as one instance: every reference prefixed with `prefix/`, the root placed.
     static func instance(of body: Node, prefix: String, frame: Rect, info: InstanceInfo) -> Node {
         var root = prefixed(body, prefix + "/")

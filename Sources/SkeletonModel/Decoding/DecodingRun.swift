@@ -14,6 +14,7 @@ struct DecodingRun {
     var materialized = 0
     var reportedTooDeep = false
     var reportedTooMany = false
+    var reportedTooManyLines = false
 
     init(limits: DocumentLimits) {
         self.limits = limits
@@ -35,6 +36,7 @@ struct DecodingRun {
             var failures: [ValueFailure] = []
             appearance = AppearanceOverrides.decode(a, failures: &failures)
             for f in failures { collector.report(f, at: [.key("appearance")]) }
+            checkLineHeights(of: appearance, in: a)
         }
         let scheme = read(&r, "colorScheme") { v throws(ValueFailure) in
             try ValueParsers.enumeration(v, ColorScheme.self)
@@ -93,11 +95,13 @@ struct DecodingRun {
     }
 }
 
-/// A decoded subtree with its height (levels) and node count.
+/// A decoded subtree with its height (levels), node count and skeleton line count.
 struct DecodedNode {
     var node: Node
     var height: Int
     var count: Int
+    /// Skeleton lines of the subtree's text nodes (`Node.skeletonLineCount` under the default appearance).
+    var lines: Int
 }
 
 /// The templates of one table or collection, decoded on first use.

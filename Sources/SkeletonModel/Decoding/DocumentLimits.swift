@@ -14,11 +14,25 @@ public struct DocumentLimits: Sendable, Hashable {
     public var maxBytes: Int = 64 << 20
     /// Problems listed at most (one more `too-many-problems` warning says the list was cut).
     public var maxProblems: Int = 100
+    /// Skeleton lines of one text node (`numberOfLines`, `skeletonTextNumberOfLines`, or the automatic count its
+    /// height gives). 1,000 lines at SkeletonView's default pitch (15-pt lines, 10 pt apart) are 25,000 pt, more
+    /// than the tallest canvas, so no document that draws inside its canvas needs more.
+    public var maxLinesPerText: Int = TextLineCount.ceiling
+    /// Skeleton lines of one table or collection, its template instances included: templates multiply lines as they
+    /// multiply nodes, so they get the same budget. Checked where instances are made, from that node's subtree
+    /// alone, so an edit decoded on its own is judged as the whole document would be.
+    public var maxLines: Int = 100_000
+    /// Sections of one table or collection.
+    public var maxSections: Int = 1_000
+    /// The smallest positive row height, item size and line height, in points: below it (denormals included), the
+    /// counts computed from it grow without bound.
+    public var minimumSize: Double = 0.5
 
     /// Creates a value with the given members.
     public init() {}
 
-    /// The defaults: 256 levels, 100,000 nodes, 16384 × 16384 points, 64 MiB, 100 problems.
+    /// The defaults: 256 levels, 100,000 nodes, 16384 × 16384 points, 64 MiB, 100 problems, 1,000 lines per text
+    /// node and 100,000 per table or collection, 1,000 sections, sizes of at least 0.5 pt.
     public static let `default` = DocumentLimits()
 
     /// Limits for the JSON parse: deep enough for `maxDepth` nodes (each node level is an object in a

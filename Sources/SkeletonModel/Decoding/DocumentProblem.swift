@@ -13,6 +13,13 @@ public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
     case tooDeep = "too-deep"
     case tooManyNodes = "too-many-nodes"
     case canvasTooLarge = "canvas-too-large"
+    /// A text node's skeleton lines, or a table's or collection's, are over `DocumentLimits.maxLinesPerText` or
+    /// `maxLines`.
+    case tooManyLines = "too-many-lines"
+    /// A table or collection has more sections than `DocumentLimits.maxSections`.
+    case tooManySections = "too-many-sections"
+    /// A row height, item size or line height is positive but below `DocumentLimits.minimumSize`.
+    case sizeTooSmall = "size-too-small"
     case invalidRowHeight = "invalid-row-height"
     case invalidValue = "invalid-value"
     case missingField = "missing-field"

@@ -266,3 +266,96 @@ extension HostileClientTests {
         try Self.stillServing(session)
     }
 }
+
+// MARK: Documents (rows 1–4)
+
+extension HostileClientTests {
+    /// Hostile documents by name (rows 1–4): the text, and the diagnostic code it must get.
+    static let hostileDocuments: [String: (text: String, code: String)] = [
+        "a billion collection items": (
+            #"{"root": {"type": "UICollectionView", "frame": [0, 0, 100, 100], "sections": [{"items": 1000000000, "cell": "c"}], "templates": {"c": {"type": "UICollectionViewCell", "frame": [0, 0, 10, 10]}}}}"#,
+            "too-many-nodes"
+        ),
+        "a billion numberOfLines": (
+            #"{"root": {"type": "UIView", "frame": [0, 0, 320, 480], "children": [{"type": "UILabel", "frame": [0, 0, 200, 40], "numberOfLines": 1000000000}]}}"#,
+            "too-many-lines"
+        ),
+        "a billion skeletonTextNumberOfLines": (
+            #"{"root": {"type": "UIView", "frame": [0, 0, 320, 480], "children": [{"type": "UILabel", "frame": [0, 0, 200, 40], "skeletonTextNumberOfLines": 1000000000}]}}"#,
+            "too-many-lines"
+        ),
+        "an automatic line count from a 1e-6 pt line": (
+            #"{"root": {"type": "UIView", "frame": [0, 0, 320, 480], "children": [{"type": "UILabel", "frame": [0, 0, 200, 300], "numberOfLines": 0, "font": {"lineHeight": 0.000001}}]}}"#,
+            "size-too-small"
+        ),
+        "a 1e-6 pt row height": (
+            #"{"root": {"type": "UITableView", "frame": [0, 0, 100, 100], "rowHeight": 0.000001, "cell": "c", "templates": {"c": {"type": "UITableViewCell", "frame": [0, 0, 10, 10]}}}}"#,
+            "size-too-small"
+        ),
+        "a denormal row height": (
+            #"{"root": {"type": "UITableView", "frame": [0, 0, 100, 100], "rowHeight": 1e-320, "cell": "c", "templates": {"c": {"type": "UITableViewCell", "frame": [0, 0, 10, 10]}}}}"#,
+            "size-too-small"
+        ),
+        "100,000 empty sections": (
+            #"{"root": {"type": "UITableView", "frame": [0, 0, 100, 100], "rowHeight": 10, "sections": ["#
+                + Array(repeating: #"{"rows": 0, "cell": "c"}"#, count: 100_000).joined(separator: ",")
+                + #"], "templates": {"c": {"type": "UITableViewCell", "frame": [0, 0, 10, 10]}}}}"#,
+            "too-many-sections"
+        ),
+    ]
+
+    /// A valid document with a showing skeleton, then a hostile text: a diagnostic with its code, the last valid
+    /// tree still live, the daemon within its memory budget and still serving.
+    @Test(arguments: HostileClientTests.hostileDocuments.keys.sorted())
+    func aHostileDocumentIsADiagnosticAndTheLastTreeStaysLive(name: String) throws {
+        let (text, code) = try #require(Self.hostileDocuments[name])
+        let session = try DaemonSession()
+        let uri = "file:///hostile.json"
+        session.open(uri, Self.card)
+        _ = try session.call("skeleton/show", ["uri": .string(uri), "transition": "none"])
+        let before = try session.layers(uri)
+        #expect(!before.isEmpty)
+        session.replace(uri, text: text, version: 2)
+        let published = try session.notification("textDocument/publishDiagnostics")
+        let codes = published["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+        #expect(codes.contains(code), "\(published.text)")
+        #expect(try session.layers(uri) == before)
+        try Self.stillServing(session)
+    }
+
+    /// Typing `"numberOfLines": 1000000000` one digit at a time, as an editor sends it (range edits inside one
+    /// node): every keystroke is analysed, the count is refused past the limit, and the preview lives on.
+    @Test func typingAHugeLineCountOneDigitAtATime() throws {
+        let session = try DaemonSession()
+        let uri = "file:///typing.json"
+        let text =
+            #"{"root": {"type": "UIView", "frame": [0, 0, 320, 480], "isSkeletonable": true, "children": [{"type": "UILabel", "id": "t", "frame": [0, 0, 200, 40], "isSkeletonable": true, "numberOfLines": 1}]}}"#
+        session.open(uri, text: text)
+        _ = try session.call("skeleton/show", ["uri": .string(uri), "transition": "none"])
+        let digitEnd = try #require(text.range(of: #""numberOfLines": 1"#)?.upperBound)
+        let column = text.utf16.distance(from: text.startIndex, to: digitEnd)
+        var refused = 0
+        for typed in 0..<9 {
+            let at: JSON = ["line": 0, "character": .int(column + typed)]
+            session.client.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": .string(uri), "version": .int(typed + 2)],
+                    "contentChanges": [["range": ["start": at, "end": at], "text": "0"]],
+                ])
+            let lines = 10.0 * pow(10, Double(typed))  // the count now typed
+            if lines > 1_000 {
+                let published = try session.notification("textDocument/publishDiagnostics")
+                let codes = published["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+                #expect(codes == ["too-many-lines"], "at \(Int(lines)): \(published.text)")
+                refused += 1
+            } else {
+                // A clean document publishes nothing; the preview lives on.
+                #expect(try !session.layers(uri).isEmpty, "at \(Int(lines))")
+            }
+        }
+        #expect(refused == 6)
+        #expect(try session.call("skeleton/isActive", ["uri": .string(uri)]) == true)
+        try Self.stillServing(session)
+    }
+}

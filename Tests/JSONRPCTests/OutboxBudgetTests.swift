@@ -23,6 +23,11 @@ import Testing
             outbox.waitForRoom()
             returned.signal()
         }.start()
+        // The waiter is held back while nothing is read (a state, polled: no timing is asserted).
+        let deadline = Date().addingTimeInterval(30)
+        while outbox.waitingCount == 0, Date() < deadline { usleep(1_000) }
+        #expect(outbox.waitingCount == 1)
+        #expect(outbox.budgetWaitCount == 1)
         // Read everything: the waiter returns once at most half the budget waits, and every byte arrives.
         var total = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)

@@ -114,6 +114,9 @@ public final class Outbox: Sendable {
     /// The output budget in bytes (see `waitForRoom`).
     public var budget: Int { watermarks.budget }
 
+    /// Threads waiting in `waitForRoom` right now.
+    public var waitingCount: Int { state.withLock { $0.waiters } }
+
     /// Times new work waited for the client to read (see `waitForRoom`).
     public var budgetWaitCount: Int { state.withLock { $0.budgetWaits } }
 

@@ -129,7 +129,7 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // MARK: Tooling: the benchmark and the fuzz target (scripts/bench, scripts/fuzz)
+        // MARK: Tooling: the benchmark and the fuzz targets (scripts/bench, scripts/fuzz)
         .executableTarget(
             name: "skeleton-bench",
             dependencies: [
@@ -148,6 +148,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .executableTarget(
+            name: "skeleton-framer-fuzz", dependencies: ["JSONRPC", "FuzzReplay"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

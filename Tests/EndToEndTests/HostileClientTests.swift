@@ -125,6 +125,38 @@ import Testing
         try Self.stillServing(session)
     }
 
+    /// Every time and length a request names is bounded before it reaches the timeline or the geometry (found by
+    /// attacking the daemon with huge and tiny numbers in every member).
+    @Test func requestTimesAndLengthsAreBounded() throws {
+        let session = try DaemonSession()
+        session.open("file:///card.json", Self.card)
+        let uri: JSON = "file:///card.json"
+        let calls: [(String, JSON, String)] = [
+            ("skeleton/show", ["uri": uri, "delay": 9.2e18], "/params/delay"),
+            ("skeleton/show", ["uri": uri, "minimumDuration": 1e308], "/params/minimumDuration"),
+            (
+                "skeleton/show",
+                [
+                    "uri": uri, "animated": true,
+                    "animation": ["sliding": ["direction": "leftRight", "duration": 1e-320]],
+                ],
+                "/params/animation/sliding/duration"
+            ),
+            (
+                "skeleton/setAppearance", ["uri": uri, "appearance": ["multilineHeight": 9.2e18]],
+                "/params/appearance/multilineHeight"
+            ),
+            ("skeleton/setMotion", ["uri": uri, "stopAfter": .double(.leastNonzeroMagnitude)], "/params/stopAfter"),
+        ]
+        for (method, params, pointer) in calls {
+            let error = try session.error(method, params)
+            #expect(error["code"] == -32602, "\(method)")
+            #expect(error["data"]?["pointer"]?.stringValue == pointer, "\(method): \(error.text)")
+        }
+        #expect(try session.layers("file:///card.json").isEmpty)
+        try Self.stillServing(session)
+    }
+
     // MARK: Framing (rows 6 and 13)
 
     /// Row 6: a bad header block FOLLOWED BY ITS BODY (which ends without a newline) never leaves the connection

@@ -79,3 +79,75 @@ struct MotionOptionsTests {
         #expect(throws: JSONDecodingError.self) { try MotionOptions.decode(bad) }
     }
 }
+
+/// Every time and length a request names is bounded before it reaches the timeline or the geometry: a delay of
+/// 2⁶³ seconds, a 1e-320 s animation cycle or a 10¹⁸-point line height is -32602 on its member.
+@Suite("Request option bounds")
+struct OptionBoundsTests {
+    func pointer(_ text: String, _ decode: (JSONValue) throws -> Void) throws -> String? {
+        let params = try #require(try JSONDocument.parse(#"{"params": "# + text + "}").value["params"])
+        do {
+            try decode(params)
+            return nil
+        } catch let error as JSONDecodingError {
+            return error.pointer.description
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"delay": 1000000001}"#, "/params/delay"),
+        (#"{"delay": 9.2e18}"#, "/params/delay"),
+        (#"{"minimumDuration": 1e308}"#, "/params/minimumDuration"),
+        (#"{"transition": {"crossDissolve": 2e9}}"#, "/params/transition/crossDissolve"),
+        (
+            #"{"animation": {"sliding": {"direction": "leftRight", "duration": 1e-320}}}"#,
+            "/params/animation/sliding/duration"
+        ),
+        (
+            #"{"animation": {"sliding": {"direction": "leftRight", "duration": 0.0009}}}"#,
+            "/params/animation/sliding/duration"
+        ),
+        (
+            #"{"animation": {"custom": {"property": "opacity", "to": 0, "duration": 1e10}}}"#,
+            "/params/animation/custom/duration"
+        ),
+        (
+            #"{"animation": {"custom": {"property": "opacity", "to": 0, "duration": 1, "repeatCount": 1e308}}}"#,
+            "/params/animation/custom/repeatCount"
+        ),
+    ])
+    func showTimesAreBounded(text: String, expected: String) throws {
+        #expect(try pointer(text) { _ = try ShowOptions.decode($0) } == expected)
+    }
+
+    @Test func theLargestTimesPass() throws {
+        let o = try ShowOptions.decode(
+            try JSONDocument.parse(
+                #"{"delay": 1000000000, "minimumDuration": 1000000000, "animation": {"sliding": {"direction": "leftRight", "duration": 0.001}}}"#
+            ).value)
+        #expect(o.delay == 1e9)
+        #expect(o.animation == .sliding(direction: .leftRight, duration: 0.001, autoreverses: false))
+    }
+
+    @Test(arguments: [
+        (#"{"multilineHeight": 9.2e18}"#, "/params/multilineHeight"),
+        (#"{"multilineSpacing": -16385}"#, "/params/multilineSpacing"),
+        (#"{"multilineCornerRadius": 9223372036854775807}"#, "/params/multilineCornerRadius"),
+        (#"{"skeletonCornerRadius": 1e300}"#, "/params/skeletonCornerRadius"),
+        (#"{"textLineHeight": {"fixed": 20000}}"#, "/params/textLineHeight/fixed"),
+    ])
+    func appearanceLengthsAreBounded(text: String, expected: String) throws {
+        #expect(try pointer(text) { _ = try AppearanceOverrides.decode($0) } == expected)
+        let ok = try JSONDocument.parse(#"{"multilineHeight": 16384, "multilineSpacing": -16384}"#).value
+        #expect(try AppearanceOverrides.decode(ok).multilineHeight == 16384)
+    }
+
+    @Test func stopAfterIsACycle() throws {
+        #expect(
+            try pointer(#"{"stopAfter": 1e-320}"#) { _ = try MotionOptions.decode($0, base: MotionOptions()) }
+                == "/params/stopAfter")
+        #expect(
+            try pointer(#"{"stopAfter": 2e9}"#) { _ = try MotionOptions.decode($0, base: MotionOptions()) }
+                == "/params/stopAfter")
+    }
+}

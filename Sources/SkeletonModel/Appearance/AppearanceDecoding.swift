@@ -23,15 +23,15 @@ extension AppearanceOverrides {
         }
         out.tintColor = field("tintColor", ValueParsers.color)
         out.gradient = field("gradient", ValueParsers.gradient)
-        out.multilineHeight = field("multilineHeight", ValueParsers.nonNegative)
+        out.multilineHeight = field("multilineHeight", ValueParsers.nonNegativeLength)
         out.textLineHeight = field("textLineHeight", ValueParsers.textLineHeight)
-        out.multilineSpacing = field("multilineSpacing", ValueParsers.number)
+        out.multilineSpacing = field("multilineSpacing", ValueParsers.length)
         out.multilineLastLineFillPercent = field("multilineLastLineFillPercent", ValueParsers.integer).map {
             min($0, 100)
         }
-        out.multilineCornerRadius = field("multilineCornerRadius", ValueParsers.integer)
+        out.multilineCornerRadius = field("multilineCornerRadius", ValueParsers.integerLength)
         out.renderSingleLineAsView = field("renderSingleLineAsView", ValueParsers.bool)
-        out.skeletonCornerRadius = field("skeletonCornerRadius", ValueParsers.number)
+        out.skeletonCornerRadius = field("skeletonCornerRadius", ValueParsers.length)
         for (key, _) in v.members where !fieldNames.contains(key) {
             failures.append(
                 ValueFailure(.unknownField, "\"\(key)\" is not a SkeletonAppearance field", at: [.key(key)]))

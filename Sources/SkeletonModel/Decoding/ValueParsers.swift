@@ -64,6 +64,55 @@ public enum ValueParsers {
         return d
     }
 
+    /// The longest time a document or request may name, in seconds (about 31.7 years): the session clock's whole
+    /// range, so a time plus a delay or a duration stays finite and converts exactly to frames and phases.
+    public static let maxSeconds: Double = 1_000_000_000
+
+    /// The shortest animation cycle, in seconds: one millisecond, so a phase (time ÷ duration) stays finite.
+    public static let minimumCycle: Double = 0.001
+
+    /// The largest length a request's appearance may name, in points: the largest canvas side.
+    public static let maxLength: Double = 16_384
+
+    /// A number of seconds from 0 to `maxSeconds` (delays, minimum durations, transitions).
+    public static func seconds(_ v: JSONValue) throws(ValueFailure) -> Double {
+        let d = try nonNegative(v)
+        guard d <= maxSeconds else { throw ValueFailure("must be at most \(Int(maxSeconds)) seconds") }
+        return d
+    }
+
+    /// An animation's cycle in seconds: from `minimumCycle` to `maxSeconds`.
+    public static func cycle(_ v: JSONValue) throws(ValueFailure) -> Double {
+        let d = try number(v)
+        guard d >= minimumCycle, d <= maxSeconds else {
+            throw ValueFailure("must be from \(minimumCycle) to \(Int(maxSeconds)) seconds")
+        }
+        return d
+    }
+
+    /// A length in points whose magnitude is at most `maxLength`.
+    public static func length(_ v: JSONValue) throws(ValueFailure) -> Double {
+        let d = try number(v)
+        guard abs(d) <= maxLength else { throw ValueFailure("must be from -\(Int(maxLength)) to \(Int(maxLength))") }
+        return d
+    }
+
+    /// A length in points from 0 to `maxLength`.
+    public static func nonNegativeLength(_ v: JSONValue) throws(ValueFailure) -> Double {
+        let d = try nonNegative(v)
+        guard d <= maxLength else { throw ValueFailure("must be at most \(Int(maxLength))") }
+        return d
+    }
+
+    /// An integer length in points whose magnitude is at most `maxLength`.
+    public static func integerLength(_ v: JSONValue) throws(ValueFailure) -> Int {
+        let i = try integer(v)
+        guard i.magnitude <= UInt(maxLength) else {
+            throw ValueFailure("must be from -\(Int(maxLength)) to \(Int(maxLength))")
+        }
+        return i
+    }
+
     /// An integer (`3.0` accepted).
     public static func integer(_ v: JSONValue) throws(ValueFailure) -> Int {
         if let i = v.int { return i }
@@ -188,12 +237,12 @@ public enum ValueParsers {
             }
         }
         if let fixed = v["fixed"] {
-            do { return .fixed(try nonNegative(fixed)) } catch { throw error.under(.key("fixed")) }
+            do { return .fixed(try nonNegativeLength(fixed)) } catch { throw error.under(.key("fixed")) }
         }
         guard v.double != nil else {
             throw ValueFailure("must be \"relativeToFont\", \"relativeToConstraints\", a number or {\"fixed\": n}")
         }
-        return .fixed(try nonNegative(v))
+        return .fixed(try nonNegativeLength(v))
     }
 
     /// `"inherited"`, an integer or `{"custom": n}`.

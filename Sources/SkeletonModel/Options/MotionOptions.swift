@@ -60,7 +60,7 @@ extension MotionOptions {
         {
             out.reducedMotion = r
         }
-        if let s = try field("stopAfter", ValueParsers.positive) { out.stopAfter = s }
+        if let s = try field("stopAfter", ValueParsers.cycle) { out.stopAfter = s }
         return out
     }
 }

@@ -24,9 +24,9 @@ extension ShowOptions {
         o.gradient = try f.parse("gradient", ValueParsers.gradient)
         o.animated = try f.parse("animated", ValueParsers.bool)
         o.animation = try f.parse("animation", ValueParsers.animation)
-        o.delay = try f.parse("delay", ValueParsers.nonNegative)
+        o.delay = try f.parse("delay", ValueParsers.seconds)
         if let t = try f.parse("transition", ValueParsers.transition) { o.transition = t }
-        o.minimumDuration = try f.parse("minimumDuration", ValueParsers.nonNegative)
+        o.minimumDuration = try f.parse("minimumDuration", ValueParsers.seconds)
         return o
     }
 }
@@ -107,12 +107,12 @@ extension ValueParsers {
             }
         }
         if let d = v["crossDissolve"] {
-            do { return .crossDissolve(try nonNegative(d)) } catch { throw error.under(.key("crossDissolve")) }
+            do { return .crossDissolve(try seconds(d)) } catch { throw error.under(.key("crossDissolve")) }
         }
         guard v.double != nil else {
             throw ValueFailure("must be \"none\", {\"crossDissolve\": seconds} or a number of seconds")
         }
-        return .crossDissolve(try nonNegative(v))
+        return .crossDissolve(try seconds(v))
     }
 
     /// `"pulse"`, `{"sliding": {direction, duration?, autoreverses?}}` or `{"custom": descriptor}`.
@@ -143,13 +143,20 @@ extension ValueParsers {
         let duration: Double
         let autoreverses: Bool
         do { direction = try enumeration(dv, GradientDirection.self) } catch { throw error.under(.key("direction")) }
-        do { duration = try v["duration"].map { v throws(ValueFailure) in try positive(v) } ?? 1.5 } catch {
+        do { duration = try v["duration"].map { v throws(ValueFailure) in try cycle(v) } ?? 1.5 } catch {
             throw error.under(.key("duration"))
         }
         do { autoreverses = try v["autoreverses"].map { v throws(ValueFailure) in try bool(v) } ?? false } catch {
             throw error.under(.key("autoreverses"))
         }
         return .sliding(direction: direction, duration: duration, autoreverses: autoreverses)
+    }
+
+    /// A repeat count: a number from 0 (exclusive) to `maxSeconds` ("infinity" is read by the caller).
+    static func repeatCount(_ v: JSONValue) throws(ValueFailure) -> Double {
+        let d = try positive(v)
+        guard d <= maxSeconds else { throw ValueFailure("must be at most \(Int(maxSeconds)), or \"infinity\"") }
+        return d
     }
 
     /// A finite number > 0.
@@ -179,7 +186,7 @@ extension ValueParsers {
             throw ValueFailure(.missingField, "needs a \"duration\"", at: [.key("duration")])
         }
         var a = CustomAnimation(tracks: tracks, duration: 1)
-        do { a.duration = try positive(dv) } catch { throw error.under(.key("duration")) }
+        do { a.duration = try cycle(dv) } catch { throw error.under(.key("duration")) }
         if let tf = v["timingFunction"], !tf.isNull {
             do { a.timingFunction = try timingFunction(tf) } catch { throw error.under(.key("timingFunction")) }
         }
@@ -190,7 +197,7 @@ extension ValueParsers {
             if rc.string == "infinity" {
                 a.repeatCount = .infinity
             } else {
-                do { a.repeatCount = try positive(rc) } catch { throw error.under(.key("repeatCount")) }
+                do { a.repeatCount = try repeatCount(rc) } catch { throw error.under(.key("repeatCount")) }
             }
         }
         return a

@@ -1,6 +1,7 @@
 import Dispatch
 public import JSON
 import JSONRPC
+import SkeletonModel
 import Synchronization
 
 /// The session's time in seconds: monotonic real time since `initialize`, or a manual clock that the client
@@ -50,7 +51,7 @@ public final class SessionClock: Sendable {
 
     /// The latest time the session can name, in seconds (about 31.7 years): a time or a clock move past it is
     /// refused with -32602, so the clock stays finite and every time converts to frames and phases exactly.
-    public static let maxTime: Double = 1_000_000_000
+    public static let maxTime: Double = ValueParsers.maxSeconds
 
     /// Reads an optional `time` member: a number from 0 to `maxTime`, else now.
     public func time(from params: JSONValue, key: String = "time") throws(JSONDecodingError) -> Double {

@@ -138,7 +138,7 @@ import Testing
                 "skeleton/show",
                 [
                     "uri": uri, "animated": true,
-                    "animation": ["sliding": ["direction": "leftRight", "duration": 1e-320]],
+                    "animation": ["sliding": ["direction": "leftRight", "duration": .double(.leastNonzeroMagnitude)]],
                 ],
                 "/params/animation/sliding/duration"
             ),

@@ -44,6 +44,35 @@ import Testing
         #expect(try s.error("skeleton/show", ["uri": "file:///semantic"])["code"] == -32803)
     }
 
+    /// An unknown field underlines its name (the value may be long, or fine elsewhere), and its message names the
+    /// node's type as written, also when that type is unknown.
+    @Test func unknownFieldsUnderlineTheKeyAndNameTheNodesType() throws {
+        let s = try D()
+        defer { s.close() }
+        let text = """
+            {
+              "root": {"type": "UIView", "frame": [0, 0, 100, 100], "children": [
+                {"type": "UILabel", "frame": [0, 0, 10, 10], "colour": {"name": "red"}},
+                {"type": "UIFoo", "frame": [0, 0, 10, 10], "tint": "blue"}
+              ]}
+            }
+            """
+        s.open("file:///unknown-field", text: text)
+        let published = try s.notification("textDocument/publishDiagnostics")
+        let unknown = (published["diagnostics"]?.arrayValue ?? []).filter { $0["code"] == "unknown-field" }
+        try #require(unknown.count == 2)
+        // "colour" on line 2 (0-based): columns 49 to 57, quotes included; not the object after it.
+        #expect(unknown[0]["range"]?["start"] == ["line": 2, "character": 49])
+        #expect(unknown[0]["range"]?["end"] == ["line": 2, "character": 57])
+        #expect(unknown[0]["message"] == "\"colour\" is not a field of the format for UILabel; it is ignored")
+        // "tint" on line 3: columns 47 to 53, not the string "blue".
+        #expect(unknown[1]["range"]?["start"] == ["line": 3, "character": 47])
+        #expect(unknown[1]["range"]?["end"] == ["line": 3, "character": 53])
+        #expect(
+            unknown[1]["message"]
+                == "\"tint\" is not a field of the format for the unknown type \"UIFoo\"; it is ignored")
+    }
+
     @Test func theLastValidTreeStaysLiveAndStateCarriesAcross() throws {
         let s = try D()
         defer { s.close() }

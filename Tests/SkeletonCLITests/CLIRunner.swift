@@ -11,8 +11,8 @@ struct CLIRunner {
         var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
-    /// `.build/debug/skeleton` under the package root.
-    static var binary: URL { TestEnvironment.packageRoot.appendingPathComponent(".build/debug/skeleton") }
+    /// The `skeleton` built beside the daemon (`$SKELETOND`'s folder, else `.build/debug`).
+    static var binary: URL { TestEnvironment.binDirectory.appendingPathComponent("skeleton") }
 
     /// An example document's path.
     static func example(_ name: String) -> String {
@@ -21,7 +21,8 @@ struct CLIRunner {
 
     /// Runs `skeleton arguments…` with `environment` added, killing it after `timeout` seconds.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], executable: URL = binary, timeout: Double = 120
+        _ arguments: [String], environment: [String: String] = [:], executable: URL = binary, timeout: Double = 120,
+        directory workingDirectory: URL? = nil
     ) throws -> Result {
         let directory = try TemporaryDirectory()
         let outPath = directory.file("stdout")
@@ -31,6 +32,7 @@ struct CLIRunner {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "SKELETOND")
         for (key, value) in environment { env[key] = value }

@@ -53,7 +53,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let copy = directory.file("skeleton")
         try FileManager.default.copyItem(atPath: CLIRunner.binary.path, toPath: copy)
-        let daemonDirectory = TestEnvironment.packageRoot.appendingPathComponent(".build/debug").path
+        let daemonDirectory = TestEnvironment.binDirectory.path
         let path = daemonDirectory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         try FileManager.default.createDirectory(
             atPath: directory.file("skeletond"), withIntermediateDirectories: false)

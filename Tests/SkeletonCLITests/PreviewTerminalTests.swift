@@ -13,8 +13,11 @@ import Testing
 @Suite struct PreviewTerminalTests {
     /// Runs `skeleton arguments…` on a `columns`×`rows` pseudo-terminal made by util-linux's `script` and returns
     /// what it drew.
-    static func runInTerminal(_ arguments: [String], columns: Int, rows: Int) throws -> (Int32, String) {
-        let quoted = ([CLIRunner.binary.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+    /// `prefix` is a command that runs it (such as `timeout`).
+    static func runInTerminal(_ arguments: [String], columns: Int, rows: Int, prefix: [String] = []) throws -> (
+        Int32, String
+    ) {
+        let quoted = (prefix + [CLIRunner.binary.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-q", "-e", "-c", "stty cols \(columns) rows \(rows) && exec \(quoted)", "/dev/null"]
@@ -51,6 +54,17 @@ import Testing
         // Both axes are used as far as the proportions allow: the height is what limits a tall feed.
         #expect(lines.count >= 45)
         #expect(cells < 200)
+    }
+
+    /// Ctrl-C in the middle of a long preview gives the user's screen and cursor back.
+    @Test func anInterruptedPreviewRestoresTheScreen() throws {
+        // `timeout -s INT` stands for the user's Ctrl-C, a few seconds into a ten-minute preview.
+        let (_, screen) = try Self.runInTerminal(
+            ["preview", CLIRunner.example("feed"), "--animated", "--duration", "600", "--fps", "10"],
+            columns: 80, rows: 24, prefix: ["timeout", "-s", "INT", "5"])
+        #expect(screen.hasPrefix("\u{1B}[?1049h"), "the alternate screen")
+        #expect(screen.contains("▀"), "frames were drawn before the interrupt")
+        #expect(screen.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"), "colours, cursor and screen restored")
     }
 
     @Test func gridFitsTheProportionsOnBothAxes() {

@@ -10,6 +10,10 @@ public enum TestEnvironment {
         return packageRoot.appendingPathComponent(".build/debug/skeletond")
     }
 
+    /// The folder of the built executables: the daemon's (so `$SKELETOND` from another scratch path finds the
+    /// `skeleton` built beside it).
+    public static var binDirectory: URL { daemonURL.deletingLastPathComponent() }
+
     /// The package root, found from this file's location.
     public static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

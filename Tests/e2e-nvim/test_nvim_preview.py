@@ -273,3 +273,127 @@ def test_a_storyboard_buffer_is_previewed(tmp_path: Path, daemon: Path):
         wait_for(lambda: nvim.tmux.capture().rgb_cells() >= columns * rows, timeout=30,
                  what="the storyboard preview's cells on screen")
         assert state["diagnostics"] == []
+
+
+def test_one_preview_follows_the_current_skeleton_buffer(tmp_path: Path, daemon: Path):
+    """A new document's preview is titled with its file and state, with a hint while nothing is shown; the one
+    preview switches to the next skeleton buffer, closes over an unrelated one, and comes back with the document."""
+    with neovim_in_tmux(tmp_path, daemon) as nvim:
+        nvim.command("SkeletonPreview")
+        wait_for(lambda: "profile-card.skeleton.json · hidden · :SkeletonShow" in nvim.tmux.plain(), timeout=30,
+                 what="the title with the state and the hint")
+        wait_for(lambda: nvim.tmux.capture().rgb_cells() > 100, timeout=30, what="the document's content")
+        nvim.command("SkeletonShow")
+        wait_for(lambda: "profile-card.skeleton.json · shown" in nvim.tmux.plain(), timeout=30,
+                 what="the title saying shown")
+        assert "· :SkeletonShow" not in nvim.tmux.plain()
+
+        # Another skeleton document: the same one window now shows it.
+        other = tmp_path / "grid.skeleton.json"
+        shutil.copy(REPO / "Examples" / "grid.skeleton.json", other)
+        nvim.command(f"edit {other}")
+        wait_for(lambda: "grid.skeleton.json · hidden" in nvim.tmux.plain(), timeout=30,
+                 what="the preview to switch to the grid")
+        assert "profile-card.skeleton.json ·" not in nvim.tmux.plain()
+        wait_for(lambda: nvim.tmux.capture().rgb_cells() > 100, timeout=30, what="the grid's content")
+        windows = nvim.state()
+        assert windows["preview"] is None  # the first document has no preview of its own any more
+
+        # An unrelated buffer: the preview goes away ...
+        nvim.command("enew")
+        wait_for(lambda: not nvim.tmux.capture().cells and "grid.skeleton.json ·" not in nvim.tmux.plain(),
+                 timeout=20, what="the preview to close over :enew")
+        # ... and comes back with a skeleton buffer, showing that buffer's state.
+        nvim.command("buffer profile-card.skeleton.json")
+        wait_for(lambda: "profile-card.skeleton.json · shown" in nvim.tmux.plain(), timeout=30,
+                 what="the preview to come back with the document")
+        # :SkeletonPreviewClose stops following.
+        nvim.command("SkeletonPreviewClose")
+        wait_for(lambda: not nvim.tmux.capture().cells, timeout=20, what="the preview to close")
+        nvim.command(f"buffer {other.name}")
+        wait_for(lambda: "grid.skeleton.json" in nvim.tmux.plain(), timeout=20, what="the grid buffer")
+        nvim.command("buffer profile-card.skeleton.json")
+        wait_for(lambda: '"root"' in nvim.tmux.plain(), timeout=20, what="the card buffer")
+        assert nvim.state()["preview"] is None
+        assert [n["msg"] for n in nvim.state()["notes"] if n["level"] >= 4] == []
+
+
+def test_the_preview_hides_no_diagnostic(tmp_path: Path, daemon: Path):
+    """A warning at the end of a long line near the top: the preview moves down instead of covering it."""
+    text = EXAMPLE.read_text().replace('"id": "screen", "frame"', '"id": "screen", "tint": "blue", "frame"')
+    with neovim_in_tmux(tmp_path, daemon, text=text) as nvim:
+        state = wait_for(lambda: (s := nvim.state())["diagnostics"] and s, timeout=20, what="the unknown-field warning")
+        message = state["diagnostics"][0]["message"]
+        assert "tint" in message
+        wait_for(lambda: message[:30] in nvim.tmux.plain(), timeout=20, what="the warning's virtual text")
+        nvim.command("SkeletonPreview")
+        wait_for(lambda: nvim.tmux.capture().rgb_cells() > 100, timeout=30, what="the preview's cells")
+        screen = nvim.tmux.plain()
+        assert message[:30] in screen, screen
+        # The warning's screen rows are above the preview's first row.
+        warning_row = max(i for i, line in enumerate(screen.split("\n")) if message[:12] in line)
+        preview_top = min(nvim.tmux.capture().cells)
+        assert preview_top > warning_row + 1
+
+
+def test_update_and_completion(nvim: Session):
+    """:SkeletonUpdate sends skeleton/update with every option; <Tab> completes words, options and values."""
+    nvim.command("SkeletonShow solid")
+    wait_for(lambda: any("show: shown" in n for n in nvim.notes()), timeout=20, what="the show")
+    nvim.command("SkeletonUpdate gradient animated node=card gradient=#FF0000,#00FF00 animation=topBottom")
+    wait_for(lambda: any(n.startswith("[skeleton] update: updated") for n in nvim.notes()), timeout=20,
+             what="the update's outcome")
+    nvim.command("SkeletonUpdate color=nosuchcolour")
+    wait_for(lambda: any("skeleton/update" in n and "/params/color" in n for n in nvim.notes()), timeout=20,
+             what="the daemon's refusal naming the member")
+    nvim.command("SkeletonUpdate bogus=1")
+    wait_for(lambda: any("unknown option `bogus`" in n for n in nvim.notes()), timeout=20, what="a bad option")
+
+    def completes(typed: str, expected: str) -> None:
+        nvim.tmux.keys("Escape")
+        nvim.tmux.literal(":" + typed)
+        nvim.tmux.keys("Tab")
+        wait_for(lambda: (":" + expected) in nvim.tmux.plain(), timeout=10, what=f"completion of {typed!r}")
+        nvim.tmux.keys("C-u", "Escape")
+
+    completes("SkeletonUpdate gra", "SkeletonUpdate gradient")
+    completes("SkeletonShow gradient anim", "SkeletonShow gradient animat")
+    completes("SkeletonShow animation=topL", "SkeletonShow animation=topLeftBottomRight")
+    completes("SkeletonHide tr", "SkeletonHide transition=")
+    completes("SkeletonUpdate node=ava", "SkeletonUpdate node=avatar")
+
+
+def test_a_missing_daemon_is_one_notice(tmp_path: Path):
+    """No setup{cmd} and no skeletond on PATH: one warning that says how to fix it, no error, no prompt."""
+    doc = tmp_path / EXAMPLE.name
+    shutil.copy(EXAMPLE, doc)
+    second = tmp_path / "grid.skeleton.json"
+    shutil.copy(REPO / "Examples" / "grid.skeleton.json", second)
+    init = tmp_path / "init.lua"
+    init.write_text(f"vim.opt.runtimepath:prepend({lua_string(PLUGIN)})\nvim.o.shortmess = vim.o.shortmess .. 'I'\n")
+    home = tmp_path / "home"
+    env = {f"XDG_{k}_HOME": str(home / k.lower()) for k in ("CONFIG", "DATA", "STATE", "CACHE")}
+    env["PATH"] = "/usr/bin:/bin"
+    assert shutil.which("skeletond", path=env["PATH"]) is None
+    tmux = Tmux("nvim-nodaemon", columns=120, rows=30)
+    tmux.start(f"nvim -u {init} -i NONE -n {doc}", env=env, cwd=str(tmp_path))
+    try:
+        wait_for(lambda: "no skeletond on PATH" in tmux.plain(), timeout=20, what="the notice")
+        screen = tmux.plain()
+        assert "Error detected" not in screen and "Press ENTER" not in screen, screen
+        assert "scripts/demo" in screen and "setup{cmd}" in screen  # how to fix it, in one line
+        assert '"root"' in screen  # the document, not a prompt
+        # A second skeleton file: no second notice.
+        messages = tmp_path / "messages.txt"
+        tmux.keys("Escape")
+        tmux.literal(f":edit {second}")
+        tmux.keys("Enter")
+        wait_for(lambda: "grid.skeleton.json" in tmux.plain(), timeout=20, what="the second file")
+        tmux.literal(f":lua vim.fn.writefile(vim.split(vim.fn.execute('messages'), '\\n'), '{messages}')")
+        tmux.keys("Enter")
+        wait_for(messages.exists, timeout=20, what=":messages in a file")
+        text = messages.read_text()
+        assert text.count("no skeletond on PATH") == 1, text
+        assert "Error" not in text, text
+    finally:
+        tmux.kill()

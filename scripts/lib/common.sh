@@ -24,3 +24,12 @@ python_env() {
     cp "$requirements" "$VENV/.requirements"
   fi
 }
+
+# The three pictures scripts/demo writes for an example, one path a line: DIR/NAME.png, DIR/NAME.gif and
+# DIR/NAME-matrix.png, where NAME is the file's whole name (extension kept), so examples that share a stem
+# (profile-card.skeleton.json, profile-card.xib) never write the same file.
+demo_outputs() {
+  local name
+  name=$(basename "$2")
+  printf '%s\n' "$1/$name.png" "$1/$name.gif" "$1/$name-matrix.png"
+}

@@ -11,20 +11,21 @@ end
 
 local command = vim.api.nvim_create_user_command
 
-command('SkeletonShow', function(o)
-  require('skeleton').show(o.fargs)
-end, {
-  nargs = '*',
-  desc = 'skeleton/show on this document: [solid|gradient] [animated]',
-  complete = function(lead)
-    return vim.tbl_filter(function(w)
-      return w:sub(1, #lead) == lead
-    end, require('skeleton.commands').show_words)
-  end,
-})
-command('SkeletonHide', function()
-  require('skeleton').hide()
-end, { desc = 'skeleton/hide on this document' })
+-- The show, update and hide commands take words and key=value options, completed with <Tab>.
+local function skeleton_command(name, kind, desc)
+  command(name, function(o)
+    require('skeleton')[kind](o.fargs)
+  end, {
+    nargs = '*',
+    desc = desc,
+    complete = function(lead, line)
+      return require('skeleton.commands').complete(kind, lead, line)
+    end,
+  })
+end
+skeleton_command('SkeletonShow', 'show', 'skeleton/show: [solid|gradient] [animated] [node= color= gradient= animation= delay= transition= minimumDuration=]')
+skeleton_command('SkeletonUpdate', 'update', 'skeleton/update: [solid|gradient] [animated] [node= color= gradient= animation=]')
+skeleton_command('SkeletonHide', 'hide', 'skeleton/hide: [node= transition=]')
 command('SkeletonTree', function()
   require('skeleton').tree()
 end, { desc = "The document's skeleton tree description in a scratch buffer" })

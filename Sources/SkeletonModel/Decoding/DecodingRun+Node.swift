@@ -43,7 +43,7 @@ extension DecodingRun {
         }
         materialized += 1
         var r = MemberReader(v)
-        let type = decodeType(&r)
+        let (type, typeName) = decodeType(&r)
         let id = decodeID(&r)
         let frame = decodeFrame(&r)
         var node = Node(type: type, id: id, reference: id ?? indexPath, frame: frame ?? .zero)
@@ -101,22 +101,25 @@ extension DecodingRun {
             count += instances.count
             lines += instances.lines
         }
-        reportUnknown(r, known: Self.knownKeys(for: type), what: "for \(type.rawValue)")
+        // An unknown type is decoded as a UIView, but the warning names the type the node has.
+        reportUnknown(r, known: Self.knownKeys(for: type), what: "for \(typeName)")
         return DecodedNode(node: node, height: height, count: count, lines: lines)
     }
 
-    private mutating func decodeType(_ r: inout MemberReader) -> NodeType {
+    /// The node's type (UIView when it is missing or unknown) and how to name it in messages: the type as
+    /// written (`"UIFoo"`, or `a node without a type`) when it is not one of the format's.
+    private mutating func decodeType(_ r: inout MemberReader) -> (NodeType, String) {
         guard let t = r("type") else {
             collector.report(.missingField, "a node needs a \"type\"", at: [.key("type")])
-            return .view
+            return (.view, "a node without a type")
         }
         guard let s = t.string, let type = NodeType(rawValue: s) else {
             let allowed = NodeType.allCases.map(\.rawValue).joined(separator: ", ")
             let shown = t.string.map { "\"\($0)\"" } ?? "\(t.kind)"
             collector.report(.unknownType, "unknown type \(shown); use one of \(allowed)", at: [.key("type")])
-            return .view
+            return (.view, t.string.map { "the unknown type \"\($0)\"" } ?? "a type that is \(t.kind)")
         }
-        return type
+        return (type, type.rawValue)
     }
 
     private mutating func decodeID(_ r: inout MemberReader) -> String? {

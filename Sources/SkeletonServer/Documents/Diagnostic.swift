@@ -11,6 +11,9 @@ public struct Diagnostic: Sendable, Hashable {
     /// (jansson's position for syntax errors).
     public enum Location: Sendable, Hashable {
         case pointer(JSONPointer)
+        /// The name of the object member the pointer leads to (its key, quotes included), not its value: for a
+        /// problem with the member itself, such as an unknown field. Its value when the member is not found.
+        case memberName(JSONPointer)
         case offset(Int)
         /// 1-based line and column, the column in UTF-8 bytes (Interface Builder XML problems).
         case lineColumn(line: Int, column: Int)
@@ -55,6 +58,10 @@ public struct Diagnostic: Sendable, Hashable {
             return start..<min(start + 1, count)
         case .pointer(let pointer):
             guard let found = JSONSourceLocator.locate(pointer, in: buffer.bytes) else { return 0..<0 }
+            return found.preferred
+        case .memberName(let pointer):
+            guard let found = JSONSourceLocator.locate(pointer, in: buffer.bytes) else { return 0..<0 }
+            if found.matchedTokens == pointer.tokens.count, let key = found.key { return key }
             return found.preferred
         case .lineColumn(let line, let column):
             // From that column to the end of its line (at least one byte).

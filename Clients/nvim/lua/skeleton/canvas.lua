@@ -1,5 +1,6 @@
 -- A grid of half-block cells in a scratch buffer, updated from `cells` preview frames.
 -- Every line is `columns` copies of ▀; each cell's colours come from a highlight group of the pool.
+-- The grid starts `top` lines down the buffer (the preview keeps a title line above it).
 local highlights = require('skeleton.highlights')
 
 local M = {}
@@ -10,8 +11,8 @@ local BLOCK_BYTES = #BLOCK
 local Canvas = {}
 Canvas.__index = Canvas
 
-function M.new(buf, ns)
-  return setmetatable({ buf = buf, ns = ns, columns = 0, rows = 0, cells = {}, frames = 0 }, Canvas)
+function M.new(buf, ns, top)
+  return setmetatable({ buf = buf, ns = ns, top = top or 0, columns = 0, rows = 0, cells = {}, frames = 0 }, Canvas)
 end
 
 -- Forgets every cell (giving their groups back to the pool).
@@ -37,16 +38,17 @@ function Canvas:reset(columns, rows)
       lines[y] = line
     end
     vim.api.nvim_buf_set_option(self.buf, 'modifiable', true)
-    vim.api.nvim_buf_set_lines(self.buf, 0, -1, false, lines)
+    vim.api.nvim_buf_set_lines(self.buf, self.top, -1, false, lines)
     vim.api.nvim_buf_set_option(self.buf, 'modifiable', false)
-    vim.api.nvim_buf_clear_namespace(self.buf, self.ns, 0, -1)
+    vim.api.nvim_buf_clear_namespace(self.buf, self.ns, self.top, -1)
   end
 end
 
 function Canvas:draw_row(y)
   local row = self.cells[y + 1]
   local buf, ns = self.buf, self.ns
-  vim.api.nvim_buf_clear_namespace(buf, ns, y, y + 1)
+  local line = self.top + y
+  vim.api.nvim_buf_clear_namespace(buf, ns, line, line + 1)
   local x, n = 1, self.columns
   while x <= n do
     local g = row[x]
@@ -55,7 +57,7 @@ function Canvas:draw_row(y)
       x1 = x1 + 1
     end
     if g then
-      vim.api.nvim_buf_add_highlight(buf, ns, highlights.name(g), y, (x - 1) * BLOCK_BYTES, (x1 - 1) * BLOCK_BYTES)
+      vim.api.nvim_buf_add_highlight(buf, ns, highlights.name(g), line, (x - 1) * BLOCK_BYTES, (x1 - 1) * BLOCK_BYTES)
     end
     x = x1
   end
@@ -66,7 +68,7 @@ function Canvas:message(text)
   self:reset(0, 0)
   if vim.api.nvim_buf_is_valid(self.buf) then
     vim.api.nvim_buf_set_option(self.buf, 'modifiable', true)
-    vim.api.nvim_buf_set_lines(self.buf, 0, -1, false, { text })
+    vim.api.nvim_buf_set_lines(self.buf, self.top, -1, false, { text })
     vim.api.nvim_buf_set_option(self.buf, 'modifiable', false)
   end
 end

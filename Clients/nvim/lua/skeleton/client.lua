@@ -56,7 +56,15 @@ local function start()
       return nil
     end
     warned[cmd[1]] = true
-    util.error('cannot start the daemon: `' .. cmd[1] .. '` is not executable (set it with setup{ cmd = { "/path/to/skeletond" } })')
+    -- A warning after the autocommand that attached the buffer has run: an error raised inside it would be
+    -- "Error detected while processing FileType Autocommands" and a hit-enter prompt, on every skeleton file.
+    local what = cmd[1] == 'skeletond' and 'no skeletond on PATH' or ('`' .. cmd[1] .. '` is not executable')
+    vim.schedule(function()
+      -- One line that fits the command line (a longer one would wait for Enter).
+      local full = what .. ': scripts/demo builds .build/release/skeletond; put it on PATH or in setup{cmd}'
+      local short = what .. ': build it with scripts/demo, then setup{cmd}'
+      util.warn(#full + 12 < vim.v.echospace and full or short)
+    end)
     return nil
   end
   local handlers = {}
@@ -101,7 +109,7 @@ function M.attach(bufnr)
   end
   local id = M.get() and client_id or start()
   if not id then
-    return nil, 'skeletond is not running (see the error above, or :SkeletonRestart)'
+    return nil, 'skeletond is not running (see the notice above, or :SkeletonRestart)'
   end
   if not vim.lsp.buf_is_attached(bufnr, id) then
     vim.lsp.buf_attach_client(bufnr, id)

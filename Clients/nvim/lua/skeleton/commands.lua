@@ -1,4 +1,4 @@
--- :SkeletonShow, :SkeletonHide, :SkeletonTree.
+-- :SkeletonShow, :SkeletonUpdate, :SkeletonHide, :SkeletonTree, and their arguments.
 local client = require('skeleton.client')
 local preview = require('skeleton.preview')
 local util = require('skeleton.util')
@@ -23,47 +23,182 @@ local function describe(method, result)
   if result.at then
     text = text .. ' at ' .. tostring(result.at)
   end
-  if result.until_ or result['until'] then
+  if result['until'] then
     text = text .. ' until ' .. tostring(result['until'])
   end
   return text
 end
 
-M.show_words = { 'solid', 'gradient', 'animated' }
+local DIRECTIONS = { 'leftRight', 'rightLeft', 'topBottom', 'bottomTop', 'topLeftBottomRight', 'bottomRightTopLeft' }
 
--- Parses ":SkeletonShow [solid|gradient] [animated]" arguments into skeleton/show params (or nil, error).
-function M.parse_show_args(args)
+-- Each argument is a word (solid, gradient, animated) or key=value. A value is sent as it is written, but for
+-- `tonumber` keys (seconds), `gradient` (comma-separated colours become a list) and `transition` (a number
+-- of seconds, or a name).
+local function number(v)
+  return tonumber(v), 'a number of seconds'
+end
+local VALUES = {
+  node = function(v)
+    return v
+  end,
+  color = function(v)
+    return v
+  end,
+  gradient = function(v)
+    return vim.split(v, ',', { plain = true })
+  end,
+  animation = function(v)
+    return v
+  end,
+  transition = function(v)
+    return tonumber(v) or ((v == 'none' or v == 'crossDissolve') and v or nil), 'none, crossDissolve or seconds'
+  end,
+  delay = number,
+  minimumDuration = number,
+}
+
+-- What each command takes: its words and its keys (the members of its skeleton/* request).
+M.specs = {
+  show = { words = { 'solid', 'gradient', 'animated' }, keys = { 'node', 'color', 'gradient', 'animation', 'delay', 'transition', 'minimumDuration' } },
+  update = { words = { 'solid', 'gradient', 'animated' }, keys = { 'node', 'color', 'gradient', 'animation' } },
+  hide = { words = {}, keys = { 'node', 'transition' } },
+}
+M.show_words = M.specs.show.words
+
+-- Parses a command's arguments into its request's params (or nil, error).
+function M.parse_args(kind, args)
+  local spec = M.specs[kind]
   local params = {}
   for _, word in ipairs(args) do
-    if word == 'solid' or word == 'gradient' then
-      params.type = word
-    elseif word == 'animated' then
-      params.animated = true
+    local key, value = word:match('^([%w]+)=(.*)$')
+    if key then
+      if not vim.tbl_contains(spec.keys, key) then
+        return nil, 'unknown option `' .. key .. '` (expected ' .. table.concat(spec.keys, '=, ') .. '=)'
+      end
+      local parsed, expected = VALUES[key](value)
+      if parsed == nil or value == '' then
+        return nil, key .. '=' .. value .. ': expected ' .. (expected or 'a value')
+      end
+      params[key] = parsed
+    elseif vim.tbl_contains(spec.words, word) then
+      if word == 'animated' then
+        params.animated = true
+      else
+        params.type = word
+      end
     else
-      return nil, 'unknown argument `' .. word .. '` (expected solid, gradient or animated)'
+      local expected = vim.list_extend(vim.deepcopy(spec.words), vim.tbl_map(function(k)
+        return k .. '='
+      end, spec.keys))
+      return nil, 'unknown argument `' .. word .. '` (expected ' .. table.concat(expected, ', ') .. ')'
     end
   end
   return params
 end
 
-function M.show(args)
+-- Kept for callers of the 0.1 API.
+function M.parse_show_args(args)
+  return M.parse_args('show', args)
+end
+
+-- Node references of the current document, for completing node= (asks the daemon, at most 0.5 s).
+local function references(bufnr)
+  local c = client.get()
+  if not c or not vim.lsp.buf_is_attached(bufnr, c.id) then
+    return {}
+  end
+  local answer = c.request_sync('skeleton/treeDescription', { uri = client.uri(bufnr) }, 500, bufnr)
+  local refs = {}
+  local function walk(node)
+    if type(node) ~= 'table' then
+      return
+    end
+    if node.reference then
+      table.insert(refs, node.reference)
+    end
+    for _, child in ipairs(node.children or {}) do
+      walk(child)
+    end
+  end
+  walk(answer and answer.result and answer.result.tree)
+  return refs
+end
+
+-- Completion for a command's arguments: the words and key= not given yet, and the values of a key.
+function M.complete(kind, lead, line)
+  local spec = M.specs[kind]
+  local key, partial = lead:match('^([%w]+)=(.*)$')
+  local candidates = {}
+  if key then
+    local values = {}
+    if key == 'node' then
+      values = references(source_buffer())
+    elseif key == 'animation' then
+      values = vim.list_extend({ 'pulse' }, DIRECTIONS)
+    elseif key == 'transition' then
+      values = { 'none', 'crossDissolve' }
+    elseif key == 'color' then
+      values = { 'skeletonDefault' }
+    end
+    for _, v in ipairs(values) do
+      table.insert(candidates, key .. '=' .. v)
+    end
+    lead = key .. '=' .. partial
+  else
+    local given = {}
+    for _, word in ipairs(vim.split(line, '%s+')) do
+      given[word] = true
+    end
+    for _, w in ipairs(spec.words) do
+      -- solid and gradient exclude each other; nothing is offered twice.
+      local is_type = w == 'solid' or w == 'gradient'
+      if not given[w] and not (is_type and (given.solid or given.gradient)) then
+        table.insert(candidates, w)
+      end
+    end
+    for _, k in ipairs(spec.keys) do
+      if not line:find('%f[%w]' .. k .. '=', 1) then
+        table.insert(candidates, k .. '=')
+      end
+    end
+  end
+  return vim.tbl_filter(function(c)
+    return c:sub(1, #lead) == lead
+  end, candidates)
+end
+
+-- Sends skeleton/<kind> with the parsed arguments; the outcome is told, and the preview's title follows it.
+local AFTER = { shown = 'shown', scheduled = 'scheduled', updated = 'shown', hidden = 'hidden', cancelledPendingShow = 'hidden' }
+
+local function run(kind, args)
   local bufnr = source_buffer()
-  local params, err = M.parse_show_args(args or {})
+  local params, err = M.parse_args(kind, args or {})
   if not params then
-    util.error(':SkeletonShow: ' .. err)
+    util.error(':Skeleton' .. kind:sub(1, 1):upper() .. kind:sub(2) .. ': ' .. err)
     return
   end
   params.uri = client.uri(bufnr)
-  client.request(bufnr, 'skeleton/show', params, function(result)
-    util.notify('show: ' .. describe('skeleton/show', result))
+  local method = 'skeleton/' .. kind
+  client.request(bufnr, method, params, function(result)
+    util.notify(kind .. ': ' .. describe(method, result))
+    local after = type(result) == 'table' and AFTER[result.outcome]
+    -- A hide's skeleton stays until its transition ends (didDisappear says when).
+    if after and not (kind == 'hide' and result.outcome == 'hidden') then
+      preview.set_state(params.uri, after)
+    end
   end)
 end
 
-function M.hide()
-  local bufnr = source_buffer()
-  client.request(bufnr, 'skeleton/hide', { uri = client.uri(bufnr) }, function(result)
-    util.notify('hide: ' .. describe('skeleton/hide', result))
-  end)
+function M.show(args)
+  run('show', args)
+end
+
+function M.update(args)
+  run('update', args)
+end
+
+function M.hide(args)
+  run('hide', args)
 end
 
 function M.tree()

@@ -11,6 +11,10 @@ local states = {}
 client.handlers['skeleton/didChangeState'] = function(_, params)
   if type(params) == 'table' and params.uri then
     states[params.uri] = { node = params.node, state = params.state, time = params.time }
+    local after = preview.state_after[params.state]
+    if after then
+      preview.set_state(params.uri, after)
+    end
     pcall(vim.cmd, 'doautocmd <nomodeline> User SkeletonStateChanged')
   end
 end
@@ -43,8 +47,12 @@ function M.show(args)
   require('skeleton.commands').show(args)
 end
 
-function M.hide()
-  require('skeleton.commands').hide()
+function M.update(args)
+  require('skeleton.commands').update(args)
+end
+
+function M.hide(args)
+  require('skeleton.commands').hide(args)
 end
 
 function M.tree()

@@ -1,8 +1,13 @@
 -- :SkeletonPreview: a floating window showing a document's live preview, drawn from `cells` frames.
 --
--- One preview per source buffer. The window keeps the canvas's aspect ratio (half blocks are about square);
--- its size is the subscription's grid, and when the size changes (editor resized, window resized) the
--- preview subscribes again with the new grid. Every applied frame is acknowledged with preview/ack.
+-- One preview window, for the current skeleton buffer: entering another skeleton buffer switches it to that
+-- document, leaving for an unrelated buffer (the document no longer shown in this tab) closes it, and coming
+-- back opens it again, until :SkeletonPreviewClose. Its first line is a title: the file and the skeleton's
+-- state (shown, hidden, scheduled), with a hint while nothing is shown. The window keeps the canvas's aspect
+-- ratio (half blocks are about square); its size is the subscription's grid, and when the size changes (editor
+-- resized, window resized) the preview subscribes again with the new grid. It sits on the right, at the
+-- highest rows where it hides no line with a diagnostic (whose text runs to the right edge). Every applied
+-- frame is acknowledged with preview/ack.
 local client = require('skeleton.client')
 local canvas_mod = require('skeleton.canvas')
 local config = require('skeleton.config')
@@ -12,8 +17,13 @@ local util = require('skeleton.util')
 local M = {}
 
 local ns = vim.api.nvim_create_namespace('skeleton_preview')
-local previews = {} -- source bufnr -> state
+local previews = {} -- source bufnr -> state (one at most: the preview follows the current skeleton buffer)
 local by_subscription = {} -- subscription id -> state
+local following = false -- :SkeletonPreview is on: the preview follows skeleton buffers until closed
+local TITLE = 1 -- lines above the grid
+
+-- The skeleton's state per document uri: 'shown', 'hidden', 'scheduled' or 'hiding' (nil: not known yet).
+local skeleton_states = {}
 
 local MAX_COLUMNS, MAX_ROWS = 1000, 500
 
@@ -24,9 +34,10 @@ local function window_size(state)
   local editor_columns = vim.o.columns
   local editor_lines = vim.o.lines - vim.o.cmdheight - 1
   local max_width = math.max(4, editor_columns - frame - 1)
-  local max_height = math.max(2, editor_lines - frame)
+  local max_height = math.max(2, editor_lines - frame - TITLE)
   local width = util.clamp(util.resolve_size(opts.width, editor_columns), 4, math.min(max_width, MAX_COLUMNS))
-  local height_limit = util.clamp(util.resolve_size(opts.max_height, editor_lines), 2, math.min(max_height, MAX_ROWS))
+  local height_limit =
+    util.clamp(util.resolve_size(opts.max_height, editor_lines) - TITLE, 2, math.min(max_height, MAX_ROWS))
   -- A cell is one pixel wide and two tall (half blocks): rows = columns * h / w / 2.
   local aw, ah = state.canvas_width, state.canvas_height
   local height = math.max(1, math.floor(width * ah / aw / 2 + 0.5))
@@ -37,13 +48,54 @@ local function window_size(state)
   return width, height
 end
 
+-- Screen rows (0-based, editor-wide) of the lines that show a diagnostic in the source's windows: its
+-- virtual text runs from the line's end to the right edge, where the preview sits.
+local function diagnostic_rows(source)
+  local rows = {}
+  for _, d in ipairs(vim.diagnostic.get(source)) do
+    for _, win in ipairs(vim.fn.win_findbuf(source)) do
+      local pos = vim.fn.screenpos(win, d.lnum + 1, 1)
+      if pos.row > 0 then
+        -- A wrapped line shows its virtual text on its last screen line.
+        local text = vim.api.nvim_buf_get_lines(source, d.lnum, d.lnum + 1, false)[1] or ''
+        local width = vim.api.nvim_win_get_width(win) - vim.fn.getwininfo(win)[1].textoff
+        local extra = width > 0 and math.floor(vim.fn.strdisplaywidth(text) / width) or 0
+        rows[pos.row - 1 + extra] = true
+      end
+    end
+  end
+  return rows
+end
+
+-- The highest row where a window of `height` screen lines covers no diagnostic (the top when none is free).
+local function free_row(source, height)
+  local rows = diagnostic_rows(source)
+  local last = vim.o.lines - vim.o.cmdheight - 1 - height
+  for top = 0, math.max(0, last) do
+    local clear = true
+    for r = top, top + height - 1 do
+      if rows[r] then
+        clear = false
+        break
+      end
+    end
+    if clear then
+      return top
+    end
+  end
+  return 0
+end
+
 local function window_config(state)
   local width, height = window_size(state)
   local opts = config.get().preview
+  local has_border = opts.border and opts.border ~= 'none' and opts.border ~= ''
+  height = height + TITLE
+  state.row = free_row(state.source, height + (has_border and 2 or 0))
   return {
     relative = 'editor',
     anchor = 'NE',
-    row = 0,
+    row = state.row,
     col = vim.o.columns,
     width = width,
     height = height,
@@ -73,6 +125,59 @@ local function no_valid_tree_yet(err)
   return err.code == -32803 or (err.code == -32602 and pointer == '/params/uri')
 end
 
+local HINT = ':SkeletonShow [solid|gradient] [animated] draws it'
+
+-- The title line: the file, the skeleton's state and, while nothing is shown, how to show it.
+local function draw_title(state)
+  if state.closed or not vim.api.nvim_buf_is_valid(state.buf) then
+    return
+  end
+  local name = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(state.source), ':t')
+  local status = skeleton_states[client.uri(state.source)] or '…'
+  local title = ' ' .. name .. ' · ' .. status
+  if status == 'hidden' then
+    title = title .. ' · ' .. HINT
+  end
+  vim.api.nvim_buf_set_option(state.buf, 'modifiable', true)
+  vim.api.nvim_buf_set_lines(state.buf, 0, TITLE, false, { title })
+  vim.api.nvim_buf_set_option(state.buf, 'modifiable', false)
+  vim.api.nvim_buf_add_highlight(state.buf, ns, 'Title', 0, 0, -1)
+end
+
+-- Records a document's skeleton state ('shown', 'hidden', 'scheduled', 'hiding') and retitles its preview.
+function M.set_state(uri, status)
+  skeleton_states[uri] = status
+  for _, state in pairs(previews) do
+    if client.uri(state.source) == uri then
+      draw_title(state)
+    end
+  end
+end
+
+-- The state a skeleton/didChangeState notification leaves the document in.
+M.state_after = {
+  willAppear = 'shown',
+  didAppear = 'shown',
+  willUpdate = 'shown',
+  didUpdate = 'shown',
+  willDisappear = 'hiding',
+  didDisappear = 'hidden',
+}
+
+-- Asks whether the skeleton is active when the state is not known yet (a document nobody showed).
+local function fetch_state(state)
+  local uri = client.uri(state.source)
+  if skeleton_states[uri] then
+    draw_title(state)
+    return
+  end
+  client.request(state.source, 'skeleton/isActive', { uri = uri }, function(active)
+    if skeleton_states[uri] == nil then
+      M.set_state(uri, active == true and 'shown' or 'hidden')
+    end
+  end, function() end) -- no valid tree yet: asked again when the preview subscribes
+end
+
 -- Subscribes with the window's current size (dropping the previous subscription).
 local function subscribe(state)
   state.generation = state.generation + 1
@@ -85,7 +190,7 @@ local function subscribe(state)
     return
   end
   local columns = vim.api.nvim_win_get_width(state.win)
-  local rows = vim.api.nvim_win_get_height(state.win)
+  local rows = math.max(1, vim.api.nvim_win_get_height(state.win) - TITLE)
   state.columns, state.rows = columns, rows
   local opts = config.get().preview
   client.request(state.source, 'preview/subscribe', {
@@ -108,6 +213,7 @@ local function subscribe(state)
     local c = client.get()
     state.client_id = c and c.id
     by_subscription[subscription] = state
+    fetch_state(state)
   end, function(err)
     if generation ~= state.generation or state.closed then
       return
@@ -142,9 +248,24 @@ local function follow_size(state)
     return
   end
   local columns = vim.api.nvim_win_get_width(state.win)
-  local rows = vim.api.nvim_win_get_height(state.win)
+  local rows = math.max(1, vim.api.nvim_win_get_height(state.win) - TITLE)
   if columns ~= state.columns or rows ~= state.rows then
     subscribe(state)
+  end
+end
+
+-- Moves the window (same size) to the highest place where it hides no diagnostic.
+local function reposition(state)
+  if state.closed or not vim.api.nvim_win_is_valid(state.win) then
+    return
+  end
+  local opts = config.get().preview
+  local has_border = opts.border and opts.border ~= 'none' and opts.border ~= ''
+  local height = vim.api.nvim_win_get_height(state.win) + (has_border and 2 or 0)
+  local row = free_row(state.source, height)
+  if row ~= state.row then
+    state.row = row
+    vim.api.nvim_win_set_config(state.win, { relative = 'editor', anchor = 'NE', row = row, col = vim.o.columns })
   end
 end
 
@@ -170,13 +291,10 @@ local function fetch_canvas_size(state, done)
   end)
 end
 
-function M.close(source)
-  local state = previews[source]
-  if not state then
-    return
-  end
+-- Closes a preview's window and subscription (the preview keeps following skeleton buffers).
+local function close_state(state)
   state.closed = true
-  previews[source] = nil
+  previews[state.source] = nil
   if state.subscription then
     unsubscribe(state.subscription)
     state.subscription = nil
@@ -191,9 +309,39 @@ function M.close(source)
   end
 end
 
+-- :SkeletonPreviewClose (or the window closed by hand): the preview closes and stops following.
+function M.close(source)
+  local state = previews[source]
+  if not state then
+    return
+  end
+  following = false
+  close_state(state)
+end
+
 function M.close_all()
-  for source in pairs(previews) do
-    M.close(source)
+  following = false
+  for _, state in pairs(previews) do
+    close_state(state)
+  end
+end
+
+-- Keeps the one preview on the current skeleton buffer (see the top of this file). Floating windows (this
+-- preview, notifications, hovers) and the buffers of the previewed document (its tree) change nothing.
+local function follow_current_buffer()
+  if not following or vim.api.nvim_win_get_config(0).relative ~= '' then
+    return
+  end
+  local current = vim.api.nvim_get_current_buf()
+  local source = M.source_of(current)
+  local state = next(previews) and previews[next(previews)]
+  if state and state.source == source then
+    return
+  end
+  if source == current and client.is_skeleton_buffer(current) then
+    M.open(current) -- switches
+  elseif state and #vim.fn.win_findbuf(state.source) == 0 then
+    close_state(state) -- the document left the screen (:enew, :edit other): until it comes back
   end
 end
 
@@ -211,13 +359,18 @@ function M.open(source)
     end
     return existing
   elseif existing then
-    M.close(source)
+    close_state(existing)
   end
   local id, why = client.attach(source)
   if not id then
     util.error(why)
     return nil
   end
+  -- One preview: the one of another document gives way.
+  for _, other in pairs(previews) do
+    close_state(other)
+  end
+  following = true
 
   local buf = vim.api.nvim_create_buf(false, true)
   vim.api.nvim_buf_set_option(buf, 'bufhidden', 'wipe')
@@ -226,7 +379,7 @@ function M.open(source)
   local state = {
     source = source,
     buf = buf,
-    canvas = canvas_mod.new(buf, ns),
+    canvas = canvas_mod.new(buf, ns, TITLE),
     canvas_width = 4,
     canvas_height = 3,
     size_known = false,
@@ -257,7 +410,7 @@ function M.open(source)
     buffer = source,
     callback = function()
       if previews[source] == state then
-        M.close(source)
+        close_state(state)
       end
     end,
   })
@@ -267,11 +420,25 @@ function M.open(source)
       relayout(state)
     end,
   })
+  -- The preview's own window resized (follow the size), or any window scrolled (diagnostics moved on screen:
+  -- find a place that hides none).
   vim.api.nvim_create_autocmd('WinScrolled', {
     group = state.augroup,
-    pattern = tostring(state.win),
+    callback = function(args)
+      if args.match == tostring(state.win) then
+        follow_size(state)
+      else
+        reposition(state)
+      end
+    end,
+  })
+  vim.api.nvim_create_autocmd('DiagnosticChanged', {
+    group = state.augroup,
+    buffer = source,
     callback = function()
-      follow_size(state)
+      vim.schedule(function()
+        reposition(state)
+      end)
     end,
   })
   vim.api.nvim_create_autocmd({ 'DiagnosticChanged', 'TextChanged', 'TextChangedI' }, {
@@ -291,6 +458,8 @@ function M.open(source)
     end,
   })
 
+  draw_title(state)
+  fetch_state(state)
   fetch_canvas_size(state, function()
     if state.closed then
       return
@@ -302,6 +471,14 @@ function M.open(source)
   end)
   return state
 end
+
+vim.api.nvim_create_autocmd('BufEnter', {
+  group = vim.api.nvim_create_augroup('SkeletonPreviewFollow', { clear = true }),
+  callback = function()
+    -- After the command that changed buffers has finished (windows settled).
+    vim.schedule(follow_current_buffer)
+  end,
+})
 
 -- Handler for the server's preview/frame notifications.
 function M.on_frame(_, frame)

@@ -26,6 +26,60 @@ public enum FileDescriptor {
         }
     }
 
+    /// Writes every byte of `chunks`, in order, with as few `writev` calls as the descriptor allows (one when the
+    /// pipe has room), retrying after signals and partial writes. Returns false when the descriptor fails.
+    ///
+    /// - Important: at most `maxChunks` chunks (the batch the writer coalesces stays far below `IOV_MAX`).
+    @discardableResult
+    public static func writeAll(_ fd: Int32, chunks: [[UInt8]]) -> Bool {
+        precondition(chunks.count <= maxChunks, "at most \(maxChunks) chunks per call")
+        if chunks.count == 1, let only = chunks.first { return writeAll(fd, only) }
+        var index = 0
+        var offset = 0  // into chunks[index]
+        while index < chunks.count {
+            let written = withIOVectors(chunks, from: index, offset: offset) { vectors in
+                writev(fd, vectors.baseAddress, Int32(vectors.count))
+            }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return false
+            }
+            if written == 0 { return false }
+            // Advance past what was written.
+            var left = written
+            while index < chunks.count, left >= chunks[index].count - offset {
+                left -= chunks[index].count - offset
+                index += 1
+                offset = 0
+            }
+            offset += left
+        }
+        return true
+    }
+
+    /// The most chunks `writeAll(_:chunks:)` takes at once.
+    public static let maxChunks = 256
+
+    /// Calls `body` with `iovec`s for `chunks[index...]`, the first starting at `offset`; empty chunks are left out.
+    private static func withIOVectors(
+        _ chunks: [[UInt8]], from index: Int, offset: Int, _ body: (UnsafeBufferPointer<iovec>) -> Int
+    ) -> Int {
+        func gather(_ k: Int, _ vectors: inout [iovec]) -> Int {
+            guard k < chunks.count else { return vectors.withUnsafeBufferPointer(body) }
+            return chunks[k].withUnsafeBytes { raw -> Int in
+                let skip = k == index ? offset : 0
+                if raw.count > skip, let base = raw.baseAddress {
+                    vectors.append(
+                        iovec(iov_base: UnsafeMutableRawPointer(mutating: base + skip), iov_len: raw.count - skip))
+                }
+                return gather(k + 1, &vectors)
+            }
+        }
+        var vectors: [iovec] = []
+        vectors.reserveCapacity(chunks.count - index)
+        return gather(index, &vectors)
+    }
+
     /// Reads up to `buffer.count` bytes; returns the count, 0 at end of input, or -1 on an error.
     public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard let base = buffer.baseAddress else { return 0 }

@@ -11,6 +11,8 @@ import Synchronization
 ///   state (latest wins) and a client that reads slowly costs no memory for frames it never gets.
 /// - Queued bytes above the high watermark make `isCongested` true until they drain below the low watermark;
 ///   then `onDecongested` is called, so producers of optional traffic can pause and resume.
+/// - What is queued is written together: the writer takes a run of queued messages (at most one frame producer
+///   among them) and writes it with one `writev`, in queue order, so a pipelined burst costs one system call.
 /// - Answers are bounded by a byte budget without dropping any: `waitForRoom` blocks its caller (the reader before
 ///   it takes new input, a lane before it runs a handler) while more than `budget` bytes wait for the client, until
 ///   half of them are written. So a client that stops reading costs at most the budget plus the answers of the
@@ -47,6 +49,8 @@ public final class Outbox: Sendable {
         var closing = false
         var onDecongested: (@Sendable () -> Void)?
         var written = 0
+        /// `write`/`writev` calls that wrote messages.
+        var writes = 0
         /// Threads blocked in `waitForRoom`.
         var waiters = 0
         /// Times a caller had to wait in `waitForRoom`.
@@ -111,6 +115,9 @@ public final class Outbox: Sendable {
     /// Messages written so far.
     public var writtenCount: Int { state.withLock { $0.written } }
 
+    /// System calls that wrote them (the writer coalesces what is queued into one `writev`).
+    public var writeCallCount: Int { state.withLock { $0.writes } }
+
     /// The output budget in bytes (see `waitForRoom`).
     public var budget: Int { watermarks.budget }
 
@@ -162,36 +169,67 @@ public final class Outbox: Sendable {
         _ = finished.wait(timeout: .now() + timeout)
     }
 
-    private func next() -> Entry? {
-        state.withLock { s -> Entry? in
+    /// The most entries, and about the most answer bytes, the writer takes for one `writev`.
+    static let maxBatchEntries = 64
+    static let maxBatchBytes = 1 << 20
+
+    /// The next run of queued entries to write with one `writev`, in queue order: answers up to
+    /// `maxBatchEntries`/`maxBatchBytes`, and at most one frame producer (it runs just before the write, so it
+    /// still encodes the newest state, and the answers queued ahead of it keep their place). Empty when the queue is.
+    private func nextBatch() -> [Entry] {
+        state.withLock { s -> [Entry] in
             guard s.head < s.queue.count else {
                 s.queue.removeAll(keepingCapacity: s.queue.capacity < 4096)
                 s.head = 0
-                return nil
+                return []
             }
-            let entry = s.queue[s.head]
-            s.queue[s.head] = .bytes([])
-            s.head += 1
-            if case .producer(let key, _) = entry { s.waitingKeys.remove(key) }
-            return entry
+            var batch: [Entry] = []
+            var bytes = 0
+            var hasProducer = false
+            while s.head < s.queue.count, batch.count < Self.maxBatchEntries, bytes < Self.maxBatchBytes {
+                let entry = s.queue[s.head]
+                switch entry {
+                case .bytes(let b): bytes += b.count
+                case .producer(let key, _):
+                    guard !hasProducer else { return batch }
+                    hasProducer = true
+                    s.waitingKeys.remove(key)
+                }
+                s.queue[s.head] = .bytes([])
+                s.head += 1
+                batch.append(entry)
+            }
+            return batch
         }
     }
 
     private func run() {
         while true {
             wake.wait()
-            while let entry = next() {
-                let bytes: [UInt8]
-                switch entry {
-                case .bytes(let b): bytes = b
-                case .producer(_, let produce):
-                    guard let body = produce() else { continue }
-                    bytes = frame(body)
+            while case let batch = nextBatch(), !batch.isEmpty {
+                var chunks: [[UInt8]] = []
+                chunks.reserveCapacity(batch.count)
+                var answerBytes = 0
+                for entry in batch {
+                    switch entry {
+                    case .bytes(let b):
+                        answerBytes += b.count
+                        if !b.isEmpty { chunks.append(b) }
+                    case .producer(_, let produce):
+                        if let body = produce() { chunks.append(frame(body)) }
+                    }
                 }
-                let ok = state.withLock { $0.failed } ? false : FileDescriptor.writeAll(fd, bytes)
+                let ok =
+                    chunks.isEmpty || state.withLock({ $0.failed })
+                    ? false : FileDescriptor.writeAll(fd, chunks: chunks)
                 let resumed = state.withLock { s -> (@Sendable () -> Void)? in
-                    if case .bytes = entry { s.queuedBytes -= bytes.count }
-                    if ok { s.written += 1 } else { s.failed = true }
+                    s.queuedBytes -= answerBytes
+                    if ok {
+                        s.written += chunks.count
+                        s.writes += 1
+                    } else if !chunks.isEmpty {
+                        s.failed = true
+                    }
                     if s.congested, s.queuedBytes <= watermarks.low {
                         s.congested = false
                         return s.onDecongested

@@ -61,8 +61,9 @@ public final class DocumentStore: DisplayListProvider {
     // MARK: Analysis
 
     /// Decodes the document's text (JSON, or Interface Builder XML for storyboards and XIBs), publishes its
-    /// diagnostics, and moves each scene's session to its new tree when valid (on the document's lane).
-    func analyse(_ uri: String, _ entry: DocumentEntry) {
+    /// diagnostics, and moves each scene's session to its new tree when valid (on the document's lane): as a design
+    /// edit for a text change, as the app's own change for a patch or a trait change (see `DocumentChange`).
+    func analyse(_ uri: String, _ entry: DocumentEntry, as change: DocumentChange) {
         let text = entry.state.withLock { state in
             state.spans = nil
             return state.text
@@ -104,7 +105,7 @@ public final class DocumentStore: DisplayListProvider {
                 for (scene, result) in decoded {
                     if let document = result.document {
                         if var session = state.sessions[scene.id] {
-                            events += session.replaceDocument(document, at: now).map {
+                            events += session.replaceDocument(document, at: now, as: change).map {
                                 SceneEvent(scene: scene.id, event: $0)
                             }
                             sessions[scene.id] = session

@@ -192,7 +192,7 @@ struct SkeletonMethods: Sendable {
             if params["colorScheme"] != nil { state.colorScheme = scheme }
             if params["layoutDirection"] != nil { state.layoutDirection = direction }
         }
-        context.afterResponse { documents.analyse(uri, entry) }
+        context.afterResponse { documents.analyse(uri, entry, as: .runtime) }
         return .null
     }
 

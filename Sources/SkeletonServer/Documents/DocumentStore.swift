@@ -94,10 +94,12 @@ public final class DocumentStore: DisplayListProvider {
         var events: [SceneEvent] = []
         let publish = entry.state.withLock { state -> Bool in
             state.isInterfaceBuilder = isInterfaceBuilder
-            // Trait overrides (skeleton/setTraits) win over the document's own.
+            // Trait overrides (skeleton/setTraits) win over the document's own, a scene's over the document's.
             for k in decoded.indices {
-                if let scheme = state.colorScheme { decoded[k].result.document?.colorScheme = scheme }
-                if let direction = state.layoutDirection { decoded[k].result.document?.layoutDirection = direction }
+                guard var document = decoded[k].result.document else { continue }
+                state.traits.apply(to: &document)
+                state.sceneTraits[decoded[k].scene.id]?.apply(to: &document)
+                decoded[k].result.document = document
             }
             if decoded.contains(where: { $0.result.document != nil }) || state.sessions.isEmpty {
                 // Scenes follow the valid text; while a scene's text is invalid its last valid tree stays live.

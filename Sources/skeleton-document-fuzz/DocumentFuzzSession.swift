@@ -27,7 +27,7 @@ enum DocumentFuzzSession {
             var inPlace: SkeletonSession?
             if let spans, let byteEdit, var copy = before,
                 let prepared = IncrementalEdit(text: buffer, edit: byteEdit, spans: spans),
-                prepared.apply(to: &copy, at: input.time) != nil
+                prepared.apply(to: &copy, at: input.time, as: .edit) != nil
             {
                 inPlace = copy
             }
@@ -63,7 +63,7 @@ enum DocumentFuzzSession {
         for result in results {
             guard let document = result.document else { continue }
             if var existing = session {
-                _ = existing.replaceDocument(document, at: input.time)
+                _ = existing.replaceDocument(document, at: input.time, as: .edit)
                 session = existing
             } else {
                 var fresh = SkeletonSession(document: document)

@@ -81,7 +81,8 @@ import Testing
         #expect(layers.map { $0.rect[2] } == [200, 200, 140])
     }
 
-    /// Case 6: the line count is frozen at show; a relayout moves the lines but keeps their number.
+    /// Case 6: the line count is frozen at show; a run-time relayout (a patch) moves the lines but keeps their number,
+    /// a text edit recounts them.
     @Test func case6LineCountIsFrozen() throws {
         let s = try D()
         defer { s.close() }
@@ -95,9 +96,14 @@ import Testing
         s.open("file:///f", document(height: 100))
         _ = try s.call("skeleton/show", ["uri": "file:///f", "transition": "none"])
         #expect(try s.layers("file:///f").count == 4)
-        s.replace("file:///f", text: document(height: 200).text, version: 2)
-        let after = try s.layers("file:///f")
-        #expect(after.count == 4)
+        // The app resizing the view at run time (a patch): the line count stays.
+        try s.call(
+            "skeleton/patch",
+            ["uri": "file:///f", "ops": [["op": "set", "node": "t", "properties": ["frame": [0, 0, 300, 200]]]]])
+        #expect(try s.layers("file:///f").count == 4)
+        // A text edit is a design change: the preview shows what a fresh show gives, round(200 / 25) = 8 lines.
+        s.replace("file:///f", text: document(height: 200).text, version: 3)
+        #expect(try s.layers("file:///f").count == 8)
     }
 
     /// Case 7: `SkeletonGradient(baseColor: .alizarin)` is [#E74C3C, #FF6751 (clipped), #E74C3C]; a greyscale base

@@ -88,7 +88,7 @@ struct AnimationTests {
         _ = try s.stopAnimation(at: 2.5)
         #expect(s.layers(at: 3).skeleton(of: "a").first?.solidColor?.hexRGB == "#ECF0F1")
         // A relayout does not restart it (quirk 9 fixed).
-        _ = s.replaceDocument(try document(Self.two), at: 4)
+        _ = s.replaceDocument(try document(Self.two), at: 4, as: .runtime)
         #expect(s.layers(at: 5).skeleton(of: "a").first?.solidColor?.hexRGB == "#ECF0F1")
     }
 

@@ -18,7 +18,7 @@ struct ColorAndUpdateTests {
     @Test func colourSchemeChangeReResolvesTheDefault() throws {
         var s = try session(Self.block)
         _ = try s.show(instant, at: 0)
-        _ = s.replaceDocument(try document(Self.block.dropLast() + #", "colorScheme": "dark"}"#), at: 1)
+        _ = s.replaceDocument(try document(Self.block.dropLast() + #", "colorScheme": "dark"}"#), at: 1, as: .runtime)
         #expect(s.layers(at: 1).skeleton(of: "b").first?.solidColor?.hexRGB == "#1C2325")
     }
 

@@ -40,11 +40,14 @@ import Testing
                     UpdateOptions(type: .gradient, animated: random.next() % 3 == 0), node: node, at: time)
             case 3: _ = try? s.stopAnimation(node: node, at: time)
             case 4, 5:
-                // An edit of the card (a width, a hidden picture): its subtree replaced in place.
+                // An edit of the card (a width, a hidden picture): its subtree replaced in place, as a text edit or as
+                // the app's own change.
                 let card = try document(
                     Self.text(width: 100 + Int(random.next() % 200), hidden: random.next() % 3 == 0)
                 ).root.children[0]
-                _ = try? s.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 5, at: time)
+                _ = try? s.replaceSubtree(
+                    atIndexPath: [0], with: card, expectedCount: 5, at: time,
+                    as: random.next() % 2 == 0 ? .edit : .runtime)
             default: _ = s.advance(to: time)
             }
             // Sample now, a little later and (sometimes) earlier.
@@ -65,7 +68,7 @@ import Testing
         #expect(s.layers(at: 2) == first)  // nothing changed: the same list, not even a partial build
         #expect(s.displayListBuilds == (0, 1))
         let card = try document(Self.text(width: 150)).root.children[0]
-        _ = try s.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 5, at: 3)
+        _ = try s.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 5, at: 3, as: .edit)
         let edited = s.layers(at: 3)
         #expect(s.displayListBuilds == (1, 1))
         // Layers outside the card are the very same values (shared storage): the button's block.

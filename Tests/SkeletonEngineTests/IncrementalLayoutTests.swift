@@ -33,7 +33,7 @@ import Testing
         #expect(s.layoutCount == 400)  // every leaf once
         _ = s.layers(at: 0.5)
         #expect(s.layoutCount == 400)  // drawing again lays out nothing
-        _ = s.replaceDocument(try document(Self.text(titleWidth: 150)), at: 1)
+        _ = s.replaceDocument(try document(Self.text(titleWidth: 150)), at: 1, as: .edit)
         let second = s.layers(at: 1)
         #expect(s.layoutCount == 401)  // only title7
         let changed = zip(first.layers, second.layers).filter { $0.shape != $1.shape }.map(\.1.node)
@@ -44,7 +44,7 @@ import Testing
         var s = try session(Self.text())
         _ = try s.show(ShowOptions(transition: .none), at: 0)
         _ = s.layers(at: 0)
-        _ = s.replaceDocument(try document(Self.text(rowOffset: 5)), at: 1)
+        _ = s.replaceDocument(try document(Self.text(rowOffset: 5)), at: 1, as: .edit)
         _ = s.layers(at: 1)
         #expect(s.layoutCount == 404)  // the four leaves of row 50
     }

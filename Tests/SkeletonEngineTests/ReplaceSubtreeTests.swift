@@ -17,16 +17,23 @@ import Testing
         )
     }
 
-    @Test(arguments: [(300, false, "title"), (250, true, "title"), (300, true, "heading"), (120, false, "heading")])
-    func endsWhereReplacingTheDocumentEnds(width: Int, extraChild: Bool, titleID: String) throws {
+    @Test(
+        arguments: [(300, false, "title"), (250, true, "title"), (300, true, "heading"), (120, false, "heading")],
+        [DocumentChange.edit, .runtime])
+    func endsWhereReplacingTheDocumentEnds(
+        edit: (width: Int, extraChild: Bool, titleID: String), change: DocumentChange
+    )
+        throws
+    {
+        let (width, extraChild, titleID) = edit
         var base = try session(Self.text(cardWidth: 300))
         _ = try base.show(instant, at: 0)
         let edited = try document(Self.text(cardWidth: width, extraChild: extraChild, titleID: titleID))
         var whole = base
-        _ = whole.replaceDocument(edited, at: 1)
+        _ = whole.replaceDocument(edited, at: 1, as: change)
         var inPlace = base
         let card = edited.root.children[0]
-        _ = try inPlace.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 3, at: 1)
+        _ = try inPlace.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 3, at: 1, as: change)
         #expect(inPlace.layers(at: 2) == whole.layers(at: 2))
         #expect(try inPlace.treeDescription(at: 2) == whole.treeDescription(at: 2))
         #expect(inPlace.document.nodeCount == whole.document.nodeCount)
@@ -44,24 +51,24 @@ import Testing
         card.children[0].id = "footer"  // as the card's own text would decode after renaming its title
         card.children[0].reference = "footer"
         #expect(throws: SubtreeRefusal.noSuchNode) {
-            try s.replaceSubtree(atIndexPath: [], with: edited.root, expectedCount: 9, at: 0)
+            try s.replaceSubtree(atIndexPath: [], with: edited.root, expectedCount: 9, at: 0, as: .edit)
         }
         #expect(throws: SubtreeRefusal.noSuchNode) {
-            try s.replaceSubtree(atIndexPath: [7], with: card, expectedCount: 3, at: 0)
+            try s.replaceSubtree(atIndexPath: [7], with: card, expectedCount: 3, at: 0, as: .edit)
         }
         #expect(throws: SubtreeRefusal.countMismatch) {
-            try s.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 4, at: 0)
+            try s.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 4, at: 0, as: .edit)
         }
         #expect(throws: SubtreeRefusal.idInUse("footer")) {
-            try s.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 3, at: 0)
+            try s.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 3, at: 0, as: .edit)
         }
         #expect(s.layers(at: 0) == (try session(Self.text(cardWidth: 300))).layers(at: 0))  // refusals change nothing
         let list = try document(Self.text(cardWidth: 300)).root.children[2]
         #expect(throws: SubtreeRefusal.collection) {
-            try s.replaceSubtree(atIndexPath: [2], with: list, expectedCount: list.subtreeCount, at: 0)
+            try s.replaceSubtree(atIndexPath: [2], with: list, expectedCount: list.subtreeCount, at: 0, as: .edit)
         }
         #expect(throws: SubtreeRefusal.collection) {
-            try s.replaceSubtree(atIndexPath: [2, 0], with: card, expectedCount: 1, at: 0)
+            try s.replaceSubtree(atIndexPath: [2, 0], with: card, expectedCount: 1, at: 0, as: .edit)
         }
     }
 }

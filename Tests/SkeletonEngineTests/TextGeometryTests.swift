@@ -100,7 +100,7 @@ struct TextGeometryTests {
         _ = try s.show(instant, at: 0)
         #expect(s.layers(at: 0).rects(of: "l").count == 4)
         let before = s.layoutCount
-        _ = s.replaceDocument(try document(text(200)), at: 1)
+        _ = s.replaceDocument(try document(text(200)), at: 1, as: .runtime)
         let r = s.layers(at: 1).rects(of: "l")
         #expect(s.layoutCount == before + 1)
         #expect(r.count == 4)

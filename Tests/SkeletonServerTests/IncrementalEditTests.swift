@@ -133,13 +133,16 @@ import Testing
         return (line, 0, 0, " ", 3)
     }
 
+    /// Typing while a skeleton shows, animates, fades in and out, waits for a delayed show or a minimum duration:
+    /// the clock moves between edits, so every edit re-shows on the new tree in the middle of a timeline.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func randomTypingAgreesWithWholeTextAnalysis(seed: UInt64) throws {
         let fast = try start(incremental: true)
         let reference = try start(incremental: false)
         for s in [fast, reference] {
             _ = try s.client.request(
-                "skeleton/show", ["uri": .string(Self.uri), "type": "gradient", "transition": "none"])
+                "skeleton/show",
+                ["uri": .string(Self.uri), "type": "gradient", "animated": true, "transition": 0.3])
         }
         var random = SplitMix64(seed: seed)
         var text = Self.document
@@ -168,23 +171,37 @@ import Testing
                     ]
                 ],
             ]
-            for s in [fast, reference] { s.client.notify("textDocument/didChange", change) }
-            // Now and then the skeleton goes away and comes back, so state is carried in every form.
+            let now = Double(version) * 0.07
+            for s in [fast, reference] {
+                _ = try s.client.request("clock/set", ["time": .double(now)])
+                s.client.notify("textDocument/didChange", change)
+            }
+            // Now and then the skeleton goes away and comes back (delayed, with a minimum duration, or pulsing on
+            // one card), so state is carried in every form.
             if version % 23 == 0 {
                 shown.toggle()
+                let call: JSON =
+                    shown
+                    ? ["uri": .string(Self.uri), "delay": 0.5, "minimumDuration": 2, "transition": 0.2]
+                    : ["uri": .string(Self.uri), "transition": 0.4]
+                for s in [fast, reference] { _ = try s.client.request(shown ? "skeleton/show" : "skeleton/hide", call) }
+            } else if version % 17 == 0 {
                 for s in [fast, reference] {
                     _ = try s.client.request(
-                        shown ? "skeleton/show" : "skeleton/hide", ["uri": .string(Self.uri), "transition": "none"])
+                        "skeleton/update", ["uri": .string(Self.uri), "node": "card1", "animated": true])
                 }
             }
             for s in [fast, reference] {
                 _ = try s.client.request("skeleton/isActive", ["uri": .string(Self.uri)])  // the edit is applied
             }
-            let a = try snapshot(fast, at: 0)
-            let b = try snapshot(reference, at: 0)
+            let a = try snapshot(fast, at: now)
+            let b = try snapshot(reference, at: now)
             #expect(a.text == b.text, "text after edit \(version)")
             #expect(a.tree == b.tree, "tree after edit \(version): \(edit)")
             #expect(a.layers == b.layers, "layers after edit \(version): \(edit)")
+            #expect(
+                try snapshot(fast, at: now + 0.35).layers == snapshot(reference, at: now + 0.35).layers,
+                "layers a little after edit \(version)")
             text = b.text ?? text
             if a.tree != b.tree || a.layers != b.layers { break }
         }

@@ -1,9 +1,17 @@
 extension SkeletonSession {
-    /// Replaces the document (a `didChange`), carrying each node's skeleton state across by reference
-    /// (its id, else its index path). Active leaves follow their new frames at once (SkeletonView's
-    /// automatic `layoutSkeletonIfNeeded`) and keep their line count; colours re-resolve against the new
-    /// colour scheme (the trait hook's update). State of nodes that no longer exist is dropped.
-    public mutating func replaceDocument(_ document: SkeletonDocument, at time: Double) -> [LifecycleEvent] {
+    /// Replaces the document, carrying each node's skeleton state across by reference (its id, else its index
+    /// path); state of nodes that no longer exist is dropped. Colours re-resolve against the new colour scheme (the
+    /// trait hook's update).
+    ///
+    /// - `.runtime`: active leaves follow their new frames at once (SkeletonView's automatic
+    ///   `layoutSkeletonIfNeeded`) and keep their line count; new nodes get no skeleton.
+    /// - `.edit`: the skeleton becomes what the calls since the session was last idle give on the new tree, at
+    ///   their own times (see `DocumentChange`).
+    ///
+    /// Returns the events that came due up to `time` before the change.
+    public mutating func replaceDocument(
+        _ document: SkeletonDocument, at time: Double, as change: DocumentChange
+    ) -> [LifecycleEvent] {
         let events = advance(to: time)
         let newTree = FlatTree(document)
         var newStates = Array(repeating: NodeState(), count: newTree.count)
@@ -18,6 +26,7 @@ extension SkeletonSession {
         tree = newTree
         states = StateTable(newStates)
         layoutCache.retain(only: Set(newTree.index.keys))
+        if change == .edit { replayHistory(to: time) }
         return events
     }
 }

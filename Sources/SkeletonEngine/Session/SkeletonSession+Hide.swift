@@ -12,6 +12,7 @@ extension SkeletonSession {
         try Self.validate(options.transition, field: "transition")
         let root = try resolve(reference)
         var events = advance(to: time)
+        history.operations.append(.hide(options, node: reference, at: time))
         let ref = tree.nodes[root].reference
         let cancelled = pendingShows.removeValue(forKey: ref) != nil
         if let m = minimumDurations[ref], time < m.since + m.minimum {

@@ -12,6 +12,7 @@ extension SkeletonSession {
         try Self.validate(options)
         let root = try resolve(reference)
         var events = advance(to: time)
+        history.operations.append(.show(options, node: reference, at: time))
         let ref = tree.nodes[root].reference
         pendingShows[ref] = nil
         pendingHides[ref] = nil

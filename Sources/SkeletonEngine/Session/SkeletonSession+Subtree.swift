@@ -14,16 +14,19 @@ public enum SubtreeRefusal: Error, Sendable, Hashable {
 }
 
 extension SkeletonSession {
-    /// Replaces one node's subtree after an edit inside it (a `didChange` that stayed within the node's text),
-    /// with the same outcome as `replaceDocument` with the whole new document: skeleton state carried across by
-    /// reference, everything else untouched (other nodes keep their indices' content, states and cached layouts).
+    /// Replaces one node's subtree after an edit inside it (a `didChange` or a patch that stayed within the node's
+    /// text), with the same outcome as `replaceDocument` with the whole new document and the same `change`:
+    /// skeleton state carried across by reference, everything else untouched (other nodes keep their indices'
+    /// content, states and cached layouts), then, for `.edit`, the calls since the session was last idle replayed
+    /// on the new tree.
     ///
     /// - Parameters:
     ///   - indexPath: the node's position among the explicit children from the root (`[]` is the root).
     ///   - node: the node's new subtree, decoded as the document decoder would in place.
     ///   - expectedCount: how many nodes the caller believes the old subtree has.
+    ///   - change: a design edit or a run-time change (see `DocumentChange`).
     public mutating func replaceSubtree(
-        atIndexPath indexPath: [Int], with node: Node, expectedCount: Int, at time: Double
+        atIndexPath indexPath: [Int], with node: Node, expectedCount: Int, at time: Double, as change: DocumentChange
     ) throws(SubtreeRefusal) -> [LifecycleEvent] {
         let i = try explicitNode(at: indexPath)
         guard tree.end[i] - i == expectedCount else { throw .countMismatch }
@@ -52,6 +55,7 @@ extension SkeletonSession {
             layoutCache.forget(vanished)
         }
         document.nodeCount += delta
+        if change == .edit { replayHistory(to: time) }
         return events
     }
 

@@ -49,6 +49,7 @@ extension SkeletonSession {
         }
         departing.removeAll { $0.start + $0.duration <= time }
         if time > now { now = time }
+        if !history.operations.isEmpty, isIdle { restartHistory() }
         return out
     }
 

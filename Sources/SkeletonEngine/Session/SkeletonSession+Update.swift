@@ -13,6 +13,7 @@ extension SkeletonSession {
         try Self.validateColors(type: options.type, color: options.color, gradient: options.gradient)
         let root = try resolve(reference)
         var events = advance(to: time)
+        history.operations.append(.update(options, node: reference, at: time))
         let ref = tree.nodes[root].reference
         let config = SkeletonConfig(options, appearance: appearance)
         let hasHandler = handlers.contains(ref)
@@ -67,6 +68,7 @@ extension SkeletonSession {
         if let spec { try Self.validate(spec) }
         let root = try resolve(reference)
         let events = advance(to: time)
+        history.operations.append(.startAnimation(spec, node: reference, at: time))
         var leaves: [String] = []
         forEachLeafLayer(below: root) { session, v in
             guard var layer = session.states[v].layer else { return }
@@ -85,6 +87,7 @@ extension SkeletonSession {
         try Self.check(time: time)
         let root = try resolve(reference)
         let events = advance(to: time)
+        history.operations.append(.stopAnimation(node: reference, at: time))
         var leaves: [String] = []
         forEachLeafLayer(below: root) { session, v in
             guard session.states[v].layer?.animation != nil else { return }

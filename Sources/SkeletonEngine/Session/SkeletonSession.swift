@@ -39,6 +39,8 @@ public struct SkeletonSession: Sendable {
     var scheduledEvents: [LifecycleEvent] = []
     /// The latest time an operation ran at.
     public internal(set) var now: Double = 0
+    /// The calls since the session was last idle, replayed on the new tree by a design edit (`DocumentChange.edit`).
+    var history: OperationHistory
 
     /// A session for `document` with nothing shown.
     public init(document: SkeletonDocument, appearance: SkeletonAppearance = .default) {
@@ -46,6 +48,8 @@ public struct SkeletonSession: Sendable {
         self.baseAppearance = appearance
         tree = FlatTree(document)
         states = StateTable(count: tree.count)
+        history = OperationHistory(
+            start: 0, generations: [:], baseAppearance: appearance, appearanceOverrides: AppearanceOverrides())
     }
 
     /// The appearance in effect: daemon-wide, then the document's `appearance`, then `setAppearance`.
@@ -57,6 +61,7 @@ public struct SkeletonSession: Sendable {
     /// corner radius; geometry parameters apply from the next layout (at once).
     public mutating func setBaseAppearance(_ appearance: SkeletonAppearance, at time: Double) -> [LifecycleEvent] {
         let events = advance(to: time)
+        history.operations.append(.setBaseAppearance(appearance, at: time))
         baseAppearance = appearance
         return events
     }
@@ -64,6 +69,7 @@ public struct SkeletonSession: Sendable {
     /// Merges per-document appearance overrides (`skeleton/setAppearance` with a uri).
     public mutating func setAppearance(_ overrides: AppearanceOverrides, at time: Double) -> [LifecycleEvent] {
         let events = advance(to: time)
+        history.operations.append(.setAppearance(overrides, at: time))
         appearanceOverrides = appearanceOverrides.merging(overrides)
         return events
     }

@@ -51,4 +51,14 @@ struct NodeState: Sendable, Hashable {
         !status && config == nil && layer == nil && !hiddenBySkeleton && !interactionDisabled
             && heightFix == nil && contentFade == nil && generations == 0
     }
+
+    /// Whether the skeleton no longer shows on this node at `time`: nothing but its layer count and a finished
+    /// fade back to the document's background remain.
+    func isIdle(at time: Double) -> Bool {
+        guard !status, config == nil, layer == nil, !hiddenBySkeleton, !interactionDisabled, heightFix == nil else {
+            return false
+        }
+        guard let fade = contentFade else { return true }
+        return !fade.clearing && fade.start + fade.duration <= time
+    }
 }

@@ -25,9 +25,10 @@ final class DocumentEntry: Sendable {
         var initialScene = ""
         /// Interface Builder XML (true) or a JSON document.
         var isInterfaceBuilder = false
-        /// `skeleton/setTraits` overrides of the document's own colour scheme and layout direction.
-        var colorScheme: ColorScheme?
-        var layoutDirection: LayoutDirection?
+        /// `skeleton/setTraits` overrides of the document's own colour scheme and layout direction, for every scene.
+        var traits = TraitOverrides()
+        /// `skeleton/setTraits` overrides for one scene, by scene id (over `traits`).
+        var sceneTraits: [String: TraitOverrides] = [:]
         /// Whether the last published diagnostics were non-empty (so a clean document publishes `[]` once).
         var hasPublishedProblems = false
         /// The time a timer is already set for (to wake the document when its timeline next changes).
@@ -52,6 +53,18 @@ final class DocumentEntry: Sendable {
     let state: Mutex<State>
 
     init(text: TextDocument) { state = Mutex(State(text: text)) }
+}
+
+/// A device's trait collection as `skeleton/setTraits` sets it: nil leaves the document's own value.
+struct TraitOverrides: Sendable {
+    var colorScheme: ColorScheme?
+    var layoutDirection: LayoutDirection?
+
+    /// Puts the overrides on a decoded scene's document.
+    func apply(to document: inout SkeletonDocument) {
+        if let colorScheme { document.colorScheme = colorScheme }
+        if let layoutDirection { document.layoutDirection = layoutDirection }
+    }
 }
 
 /// A session frozen at one moment, for previews: drawing it never touches the live document.

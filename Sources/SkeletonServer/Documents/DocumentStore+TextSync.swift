@@ -13,7 +13,7 @@ extension DocumentStore {
             let entry = DocumentEntry(text: text)
             entries.withLock { $0[text.uri] = entry }
             log.debug("opened \(text.uri) (\(text.buffer.bytes.count) bytes)")
-            analyse(text.uri, entry)
+            analyse(text.uri, entry, as: .edit)
         }
         table.notification("textDocument/didChange", members: nil) { [self] context in try didChange(context) }
         table.notification("textDocument/didClose", members: nil) { [self] context in
@@ -75,7 +75,7 @@ extension DocumentStore {
             return edit
         }
         if let edit, let spans, applyInPlace(uri, entry, edit: edit, spans: spans) { return }
-        analyse(uri, entry)
+        analyse(uri, entry, as: .edit)
     }
 
     static func decodeRange(_ value: JSONValue) throws(JSONDecodingError) -> TextRange {

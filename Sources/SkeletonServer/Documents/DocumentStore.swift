@@ -61,8 +61,9 @@ public final class DocumentStore: DisplayListProvider {
     // MARK: Analysis
 
     /// Decodes the document's text (JSON, or Interface Builder XML for storyboards and XIBs), publishes its
-    /// diagnostics, and moves each scene's session to its new tree when valid (on the document's lane).
-    func analyse(_ uri: String, _ entry: DocumentEntry) {
+    /// diagnostics, and moves each scene's session to its new tree when valid (on the document's lane): as a design
+    /// edit for a text change, as the app's own change for a patch or a trait change (see `DocumentChange`).
+    func analyse(_ uri: String, _ entry: DocumentEntry, as change: DocumentChange) {
         let text = entry.state.withLock { state in
             state.spans = nil
             return state.text
@@ -93,10 +94,12 @@ public final class DocumentStore: DisplayListProvider {
         var events: [SceneEvent] = []
         let publish = entry.state.withLock { state -> Bool in
             state.isInterfaceBuilder = isInterfaceBuilder
-            // Trait overrides (skeleton/setTraits) win over the document's own.
+            // Trait overrides (skeleton/setTraits) win over the document's own, a scene's over the document's.
             for k in decoded.indices {
-                if let scheme = state.colorScheme { decoded[k].result.document?.colorScheme = scheme }
-                if let direction = state.layoutDirection { decoded[k].result.document?.layoutDirection = direction }
+                guard var document = decoded[k].result.document else { continue }
+                state.traits.apply(to: &document)
+                state.sceneTraits[decoded[k].scene.id]?.apply(to: &document)
+                decoded[k].result.document = document
             }
             if decoded.contains(where: { $0.result.document != nil }) || state.sessions.isEmpty {
                 // Scenes follow the valid text; while a scene's text is invalid its last valid tree stays live.
@@ -104,7 +107,7 @@ public final class DocumentStore: DisplayListProvider {
                 for (scene, result) in decoded {
                     if let document = result.document {
                         if var session = state.sessions[scene.id] {
-                            events += session.replaceDocument(document, at: now).map {
+                            events += session.replaceDocument(document, at: now, as: change).map {
                                 SceneEvent(scene: scene.id, event: $0)
                             }
                             sessions[scene.id] = session

@@ -33,20 +33,21 @@ extension DocumentStore {
         }
     }
 
-    /// Applies `edit` (already applied to the entry's text) to the one node whose text holds it. Returns false,
-    /// changing nothing, when the whole text must be analysed instead.
+    /// Applies a text edit (`edit`, already applied to the entry's text) to the one node whose text holds it, as a
+    /// design edit. Returns false, changing nothing, when the whole text must be analysed instead.
     func applyInPlace(_ uri: String, _ entry: DocumentEntry, edit: ByteEdit, spans: NodeSpanIndex) -> Bool {
-        guard let events = replaceInPlace(entry, text: nil, edit: edit, spans: spans) else { return false }
+        guard let events = replaceInPlace(entry, text: nil, edit: edit, spans: spans, as: .edit) else { return false }
         sessionChanged(uri, entry, events: events.map { SceneEvent(scene: "", event: $0) })
         return true
     }
 
     /// Applies `edit` to the one node whose text holds it and, when `text` is given, makes it the entry's text
-    /// (else the edit is already in the entry's text). Returns the session's events, or nil, changing nothing, when
-    /// the whole text must be analysed instead. The caller reports the session change.
-    func replaceInPlace(_ entry: DocumentEntry, text: TextDocument?, edit: ByteEdit, spans: NodeSpanIndex)
-        -> [LifecycleEvent]?
-    {
+    /// (else the edit is already in the entry's text), as `change` says (see `DocumentChange`). Returns the
+    /// session's events, or nil, changing nothing, when the whole text must be analysed instead. The caller reports
+    /// the session change.
+    func replaceInPlace(
+        _ entry: DocumentEntry, text: TextDocument?, edit: ByteEdit, spans: NodeSpanIndex, as change: DocumentChange
+    ) -> [LifecycleEvent]? {
         let now = configuration.clock.now
         let events = entry.state.withLock { state -> [LifecycleEvent]? in
             let buffer = text?.buffer ?? state.text.buffer
@@ -55,7 +56,7 @@ extension DocumentStore {
                 // Out of the map while it changes, so its storage is not copied.
                 var session = state.sessions.removeValue(forKey: "")
             else { return nil }
-            guard let events = prepared.apply(to: &session, at: now) else {
+            guard let events = prepared.apply(to: &session, at: now, as: change) else {
                 state.sessions[""] = session
                 return nil
             }
@@ -129,10 +130,13 @@ public struct IncrementalEdit: Sendable {
         self.limits = limits
     }
 
-    /// Replaces the node's subtree in `session` (the session of the text before the edit). Returns nil, leaving
-    /// the session as it was, when that cannot give what analysing the whole text gives.
-    public func apply(to session: inout SkeletonSession, at time: Double) -> [LifecycleEvent]? {
+    /// Replaces the node's subtree in `session` (the session of the text before the edit) as `change` says. Returns
+    /// nil, leaving the session as it was, when that cannot give what analysing the whole text gives.
+    public func apply(to session: inout SkeletonSession, at time: Double, as change: DocumentChange)
+        -> [LifecycleEvent]?
+    {
         guard session.document.nodeCount - oldCount + nodeCount <= limits.maxNodes else { return nil }
-        return try? session.replaceSubtree(atIndexPath: indexPath, with: node, expectedCount: oldCount, at: time)
+        return try? session.replaceSubtree(
+            atIndexPath: indexPath, with: node, expectedCount: oldCount, at: time, as: change)
     }
 }

@@ -40,7 +40,7 @@ struct PatchMethod: Sendable {
             var patched = text
             let edit = patched.buffer.replace(range, with: replacement)
             patched.version += 1
-            if let events = documents.replaceInPlace(entry, text: patched, edit: edit, spans: spans) {
+            if let events = documents.replaceInPlace(entry, text: patched, edit: edit, spans: spans, as: .runtime) {
                 context.afterResponse {
                     documents.sessionChanged(uri, entry, events: events.map { SceneEvent(scene: "", event: $0) })
                 }
@@ -66,7 +66,7 @@ struct PatchMethod: Sendable {
         text.version += 1
         entry.state.withLock { $0.text = text }
         let version = text.version
-        context.afterResponse { documents.analyse(uri, entry) }
+        context.afterResponse { documents.analyse(uri, entry, as: .runtime) }
         return ["version": .int(version)]
     }
 

@@ -65,6 +65,13 @@ extension DocumentStore {
         return SceneTarget(document: document, scene: scene, session: session)
     }
 
+    /// The scene `params.scene` names, checked as `sceneTarget` checks it, or nil when the request names none (for
+    /// the methods that then act on every scene: `setTraits`, and `setAppearance` and `setMotion` with a uri).
+    func namedScene(_ params: JSONValue) throws -> String? {
+        guard params.optionalMember("scene") != nil else { return nil }
+        return try sceneTarget(params).scene
+    }
+
     /// -32803 for a document that has never had a valid tree.
     static func noValidTree(_ uri: String) -> ResponseError {
         ResponseError(.requestFailed, "\(uri) has no valid tree yet: see its diagnostics")

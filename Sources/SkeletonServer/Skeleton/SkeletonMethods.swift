@@ -175,13 +175,13 @@ struct SkeletonMethods: Sendable {
             })
     }
 
-    /// Overrides the document's `colorScheme` and `layoutDirection` (null: the document's own again), for every
-    /// scene, as the trait collection of a device would; the skeleton state is kept.
+    /// Overrides the document's `colorScheme` and `layoutDirection` (null: the document's own again), for the scene
+    /// `scene` names or else for every scene, as the trait collection of a device would; the skeleton state is kept.
     private func setTraits(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
         let document = try documents.target(params)
         let (uri, entry) = (document.uri, document.entry)
-        if params.optionalMember("scene") != nil { _ = try documents.sceneTarget(params) }  // traits are per document
+        let scene = try documents.namedScene(params)
         let scheme = try params.optionalMember("colorScheme").map { (v) throws(JSONDecodingError) in
             try v.decodeEnum(ColorScheme.self)
         }
@@ -189,10 +189,12 @@ struct SkeletonMethods: Sendable {
             try v.decodeEnum(LayoutDirection.self)
         }
         entry.state.withLock { state in
-            if params["colorScheme"] != nil { state.colorScheme = scheme }
-            if params["layoutDirection"] != nil { state.layoutDirection = direction }
+            var traits = scene.map { state.sceneTraits[$0] ?? TraitOverrides() } ?? state.traits
+            if params["colorScheme"] != nil { traits.colorScheme = scheme }
+            if params["layoutDirection"] != nil { traits.layoutDirection = direction }
+            if let scene { state.sceneTraits[scene] = traits } else { state.traits = traits }
         }
-        context.afterResponse { documents.analyse(uri, entry) }
+        context.afterResponse { documents.analyse(uri, entry, as: .runtime) }
         return .null
     }
 
@@ -237,7 +239,8 @@ struct SkeletonMethods: Sendable {
 
     // MARK: Appearance
 
-    /// With `uri`: that document's overrides. Without: the daemon-wide appearance every document starts from.
+    /// With `uri`: that document's overrides (of the scene `scene` names, else of every scene). Without: the
+    /// daemon-wide appearance every document starts from.
     private func setAppearance(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
         let overrides = try AppearanceOverrides.decode(try params.member("appearance"))
@@ -245,8 +248,9 @@ struct SkeletonMethods: Sendable {
         if params.optionalMember("uri") != nil {
             let target = try documents.sceneTarget(params)
             let (uri, entry) = (target.uri, target.entry)
+            let only = try documents.namedScene(params)
             let events = entry.state.withLock {
-                Self.forEachScene(&$0) { session, scene in
+                Self.forEachScene(&$0, only: only) { session, scene in
                     session.setAppearance(overrides, at: now).map { SceneEvent(scene: scene, event: $0) }
                 }
             }
@@ -271,16 +275,17 @@ struct SkeletonMethods: Sendable {
         return .null
     }
 
-    /// `gradientSpace`, `reducedMotion`, `stopAfter`: for one document with `uri`, else for every document and
-    /// the ones opened later.
+    /// `gradientSpace`, `reducedMotion`, `stopAfter`: for one document with `uri` (one scene of it with `scene`),
+    /// else for every document and the ones opened later.
     private func setMotion(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
         if params.optionalMember("uri") != nil {
             let target = try documents.sceneTarget(params)
             let (uri, entry, session) = (target.uri, target.entry, target.session)
             let motion = try MotionOptions.decode(params, base: session.motion)
+            let only = try documents.namedScene(params)
             _ = entry.state.withLock {
-                Self.forEachScene(&$0) { session, _ in
+                Self.forEachScene(&$0, only: only) { session, _ in
                     session.motion = motion
                     return []
                 }
@@ -305,12 +310,14 @@ struct SkeletonMethods: Sendable {
         return .null
     }
 
-    /// Applies `change` to every scene's session of a document, collecting the events.
+    /// Applies `change` to the session of scene `only`, or (nil) of every scene of a document, collecting the
+    /// events.
     static func forEachScene(
-        _ state: inout DocumentEntry.State, _ change: (inout SkeletonSession, String) -> [SceneEvent]
+        _ state: inout DocumentEntry.State, only: String? = nil,
+        _ change: (inout SkeletonSession, String) -> [SceneEvent]
     ) -> [SceneEvent] {
         var events: [SceneEvent] = []
-        for scene in state.sessions.keys.sorted() {
+        for scene in state.sessions.keys.sorted() where only == nil || scene == only {
             guard var session = state.sessions[scene] else { continue }
             events += change(&session, scene)
             state.sessions[scene] = session

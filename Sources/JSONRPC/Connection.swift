@@ -27,7 +27,7 @@ public final class Connection: Sendable {
         self.mode = mode
         self.limits = limits
         self.log = log
-        self.outbox = Outbox(fd: output, watermarks: watermarks, frame: OutputFraming.framing(for: mode))
+        self.outbox = Outbox(fd: output, watermarks: watermarks, envelope: .forMode(mode))
     }
 
     /// Sends a complete message.

@@ -11,7 +11,7 @@ import Testing
         let (readEnd, writeEnd) = (fds[0], fds[1])
         defer { close(readEnd) }
         let budget = 1 << 20
-        let outbox = Outbox(fd: writeEnd, watermarks: Outbox.Watermarks(budget: budget)) { $0 }
+        let outbox = Outbox(fd: writeEnd, watermarks: Outbox.Watermarks(budget: budget), envelope: .none)
         // 2 MiB of answers: the pipe holds 64 KiB, so most of it waits in the outbox.
         let message = [UInt8](repeating: 0x61, count: 64 << 10)
         for _ in 0..<32 { outbox.send(message) }
@@ -48,7 +48,7 @@ import Testing
     @Test func noOneWaitsUnderTheBudgetOrAfterTheClientLeft() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        let outbox = Outbox(fd: fds[1], watermarks: Outbox.Watermarks(budget: 1 << 20)) { $0 }
+        let outbox = Outbox(fd: fds[1], watermarks: Outbox.Watermarks(budget: 1 << 20), envelope: .none)
         outbox.send([1, 2, 3])
         outbox.waitForRoom()
         #expect(outbox.budgetWaitCount == 0)

@@ -9,7 +9,8 @@ import Testing
         #expect(pipe(&fds) == 0)
         let (readEnd, writeEnd) = (fds[0], fds[1])
         defer { close(readEnd) }
-        let outbox = Outbox(fd: writeEnd) { body in Array("<".utf8) + body + Array(">".utf8) }
+        let outbox = Outbox(
+            fd: writeEnd, envelope: OutputEnvelope(prefix: { _ in Array("<".utf8) }, suffix: Array(">".utf8)))
         // A message larger than the pipe holds: the writer blocks inside its write until the test reads, so
         // everything sent meanwhile waits in the queue.
         let big = [UInt8](repeating: UInt8(ascii: "b"), count: 256 << 10)
@@ -66,5 +67,19 @@ import Testing
         #expect(done.wait(timeout: .now() + 30) == .success)
         close(fds[0])
         close(fds[1])
+    }
+}
+
+@Suite struct OutputEnvelopeTests {
+    @Test(arguments: [0, 7, 10, 99, 12_345, Int.max])
+    func theHeaderIsWhatInterpolationWouldWrite(length: Int) {
+        #expect(OutputEnvelope.header(length: length) == Array("Content-Length: \(length)\r\n\r\n".utf8))
+    }
+
+    @Test func envelopesWrapWithoutTouchingTheBody() {
+        #expect(OutputEnvelope.forMode(.lsp).prefix(3) == Array("Content-Length: 3\r\n\r\n".utf8))
+        #expect(OutputEnvelope.forMode(.lsp).suffix.isEmpty)
+        #expect(OutputEnvelope.forMode(.jsonl).prefix(3).isEmpty)
+        #expect(OutputEnvelope.forMode(.jsonl).suffix == [0x0A])
     }
 }

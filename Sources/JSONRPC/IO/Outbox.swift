@@ -35,7 +35,8 @@ public final class Outbox: Sendable {
     public static let defaultBudget = 64 << 20
 
     private enum Entry {
-        case bytes([UInt8])
+        /// A message: its envelope's prefix, the body as the sender made it (never copied), the suffix.
+        case message(prefix: [UInt8], body: [UInt8], suffix: [UInt8])
         case producer(key: String, @Sendable () -> [UInt8]?)
     }
 
@@ -64,13 +65,13 @@ public final class Outbox: Sendable {
     /// What `waitForRoom` waits on; the writer broadcasts it under its lock, so no wake-up is lost.
     private let room = NSCondition()
     private let finished = DispatchSemaphore(value: 0)
-    private let frame: @Sendable ([UInt8]) -> [UInt8]
+    private let envelope: OutputEnvelope
 
-    /// Starts the writer thread. `frame` turns a body into the bytes on the wire (headers or a newline).
-    public init(fd: Int32, watermarks: Watermarks = Watermarks(), frame: @escaping @Sendable ([UInt8]) -> [UInt8]) {
+    /// Starts the writer thread. `envelope` says what goes around each body on the wire (a header, a newline).
+    public init(fd: Int32, watermarks: Watermarks = Watermarks(), envelope: OutputEnvelope) {
         self.fd = fd
         self.watermarks = watermarks
-        self.frame = frame
+        self.envelope = envelope
         let thread = Thread { [self] in run() }
         thread.name = "skeletond.writer"
         thread.start()
@@ -78,11 +79,12 @@ public final class Outbox: Sendable {
 
     /// Queues a message body; it is always written.
     public func send(_ body: [UInt8]) {
-        let bytes = frame(body)
+        let prefix = envelope.prefix(body.count)
+        let size = prefix.count + body.count + envelope.suffix.count
         let accepted = state.withLock { s -> Bool in
             guard !s.failed, !s.closing else { return false }
-            s.queue.append(.bytes(bytes))
-            s.queuedBytes += bytes.count
+            s.queue.append(.message(prefix: prefix, body: body, suffix: envelope.suffix))
+            s.queuedBytes += size
             if s.queuedBytes > watermarks.high { s.congested = true }
             return true
         }
@@ -189,13 +191,13 @@ public final class Outbox: Sendable {
             while s.head < s.queue.count, batch.count < Self.maxBatchEntries, bytes < Self.maxBatchBytes {
                 let entry = s.queue[s.head]
                 switch entry {
-                case .bytes(let b): bytes += b.count
+                case .message(let prefix, let body, let suffix): bytes += prefix.count + body.count + suffix.count
                 case .producer(let key, _):
                     guard !hasProducer else { return batch }
                     hasProducer = true
                     s.waitingKeys.remove(key)
                 }
-                s.queue[s.head] = .bytes([])
+                s.queue[s.head] = .message(prefix: [], body: [], suffix: [])
                 s.head += 1
                 batch.append(entry)
             }
@@ -210,13 +212,19 @@ public final class Outbox: Sendable {
                 var chunks: [[UInt8]] = []
                 chunks.reserveCapacity(batch.count)
                 var answerBytes = 0
+                var messages = 0
                 for entry in batch {
+                    messages += 1
                     switch entry {
-                    case .bytes(let b):
-                        answerBytes += b.count
-                        if !b.isEmpty { chunks.append(b) }
+                    case .message(let prefix, let body, let suffix):
+                        answerBytes += prefix.count + body.count + suffix.count
+                        Self.append(prefix, body, suffix, to: &chunks)
                     case .producer(_, let produce):
-                        if let body = produce() { chunks.append(frame(body)) }
+                        if let body = produce() {
+                            Self.append(envelope.prefix(body.count), body, envelope.suffix, to: &chunks)
+                        } else {
+                            messages -= 1  // the producer had nothing to send
+                        }
                     }
                 }
                 let ok =
@@ -225,7 +233,7 @@ public final class Outbox: Sendable {
                 let resumed = state.withLock { s -> (@Sendable () -> Void)? in
                     s.queuedBytes -= answerBytes
                     if ok {
-                        s.written += chunks.count
+                        s.written += messages
                         s.writes += 1
                     } else if !chunks.isEmpty {
                         s.failed = true
@@ -247,7 +255,61 @@ public final class Outbox: Sendable {
     }
 }
 
-/// Wire framing for outgoing bodies.
+extension Outbox {
+    /// Adds a message's non-empty parts to a `writev` batch.
+    fileprivate static func append(_ prefix: [UInt8], _ body: [UInt8], _ suffix: [UInt8], to chunks: inout [[UInt8]]) {
+        if !prefix.isEmpty { chunks.append(prefix) }
+        if !body.isEmpty { chunks.append(body) }
+        if !suffix.isEmpty { chunks.append(suffix) }
+    }
+}
+
+/// What goes around a body on the wire, written beside it (`writev`) so the body is never copied.
+public struct OutputEnvelope: Sendable {
+    /// The bytes before a body of the given length.
+    public let prefix: @Sendable (Int) -> [UInt8]
+    /// The bytes after every body.
+    public let suffix: [UInt8]
+
+    public init(prefix: @escaping @Sendable (Int) -> [UInt8], suffix: [UInt8]) {
+        self.prefix = prefix
+        self.suffix = suffix
+    }
+
+    /// LSP framing: `Content-Length: N\r\n\r\n` before the body.
+    public static let contentLength = OutputEnvelope(prefix: header(length:), suffix: [])
+
+    /// One message per line: a newline after the body (bodies never hold a raw newline).
+    public static let line = OutputEnvelope(prefix: { _ in [] }, suffix: [0x0A])
+
+    /// The body alone (tests).
+    public static let none = OutputEnvelope(prefix: { _ in [] }, suffix: [])
+
+    public static func forMode(_ mode: FramingMode) -> OutputEnvelope {
+        switch mode {
+        case .lsp: contentLength
+        case .jsonl: line
+        }
+    }
+
+    /// `Content-Length: N\r\n\r\n`, with the digits written directly (no string interpolation).
+    @Sendable public static func header(length: Int) -> [UInt8] {
+        var out: [UInt8] = Array("Content-Length: ".utf8)
+        out.reserveCapacity(out.count + 24)
+        var digits: [UInt8] = []
+        var n = max(0, length)
+        repeat {
+            digits.append(UInt8(truncatingIfNeeded: 0x30 + n % 10))
+            n /= 10
+        } while n > 0
+        out.append(contentsOf: digits.reversed())
+        out.append(contentsOf: [0x0D, 0x0A, 0x0D, 0x0A])
+        return out
+    }
+}
+
+/// Wire framing for outgoing bodies, as one copied array (clients and benchmarks; the daemon's writer uses
+/// `OutputEnvelope`).
 public enum OutputFraming {
     /// `Content-Length: N\r\n\r\n` + body.
     @Sendable public static func contentLength(_ body: [UInt8]) -> [UInt8] {

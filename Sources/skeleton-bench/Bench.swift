@@ -30,6 +30,9 @@ enum Bench {
         var edits = 10_000
         var latencySeconds = 60.0
         var layoutNodes = 10_000
+        var echo = ".build-release/bench-echo"
+        var clangd = "/usr/bin/clangd"
+        var pipelineMessages = 50_000
 
         func wants(_ group: String) -> Bool {
             guard let only else { return true }
@@ -39,7 +42,7 @@ enum Bench {
 
     /// `live` is `latency`, `didopen` and `memory`.
     static let liveParts = ["latency", "didopen", "memory"]
-    static let groups = ["ingest", "viewtree", "layout", "render", "steady", "live"] + liveParts
+    static let groups = ["ingest", "viewtree", "layout", "render", "steady", "live", "pipeline"] + liveParts
 
     static func main() {
         do {
@@ -106,6 +109,13 @@ enum Bench {
                     throw BenchError("--layout-nodes needs an integer >= 20")
                 }
                 options.layoutNodes = n
+            case "--echo": options.echo = try value(argument)
+            case "--clangd": options.clangd = try value(argument)
+            case "--pipeline-messages":
+                guard let n = Int(try value(argument)), n >= 1 else {
+                    throw BenchError("--pipeline-messages needs a positive integer")
+                }
+                options.pipelineMessages = n
             case "-h", "--help":
                 print(
                     "usage: skeleton-bench [--runs N] [--messages N] [--document-mb N] [--only \(groups.joined(separator: "|"))[,...]] [--skeletond PATH] [--python PATH] [--cairo-script PATH] [--edits N] [--latency-seconds S] [--layout-nodes N] [--profile ingest|viewtree|ingest-proto|viewtree-proto|layout|render]"
@@ -173,6 +183,21 @@ enum Bench {
             Report.didOpen(
                 try LiveBench.didOpen(
                     executable: options.skeletond, sizesMB: [1, 10], runs: max(3, min(options.runs, 5)),
+                    progress: progress))
+        }
+        if options.wants("pipeline") {
+            let peers = [
+                PipelineBench.Peer(
+                    name: "floor (C echo, no JSON)", executable: options.echo, arguments: [], isLanguageServer: false),
+                PipelineBench.Peer(
+                    name: "skeletond", executable: options.skeletond, arguments: ["--log-level", "error"],
+                    isLanguageServer: true),
+                PipelineBench.Peer(
+                    name: "clangd", executable: options.clangd, arguments: ["--log=error"], isLanguageServer: true),
+            ]
+            Report.pipeline(
+                try PipelineBench.run(
+                    peers: peers, messages: options.pipelineMessages, runs: max(3, min(options.runs, 7)),
                     progress: progress))
         }
         if options.wants("memory") {

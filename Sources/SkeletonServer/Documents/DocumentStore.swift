@@ -93,6 +93,7 @@ public final class DocumentStore: DisplayListProvider {
         var events: [SceneEvent] = []
         let publish = entry.state.withLock { state -> Bool in
             state.isInterfaceBuilder = isInterfaceBuilder
+            state.sessionsFollowText = !decoded.isEmpty && decoded.allSatisfy { $0.result.document != nil }
             // Trait overrides (skeleton/setTraits) win over the document's own.
             for k in decoded.indices {
                 if let scheme = state.colorScheme { decoded[k].result.document?.colorScheme = scheme }

@@ -37,8 +37,8 @@ enum Bench {
         }
     }
 
-    /// `live` is `latency`, `didopen` and `memory`.
-    static let liveParts = ["latency", "didopen", "memory"]
+    /// `live` is `latency`, `didopen`, `memory` and `language`.
+    static let liveParts = ["latency", "didopen", "memory", "language"]
     static let groups = ["ingest", "viewtree", "layout", "render", "steady", "live"] + liveParts
 
     static func main() {
@@ -174,6 +174,11 @@ enum Bench {
                 try LiveBench.didOpen(
                     executable: options.skeletond, sizesMB: [1, 10], runs: max(3, min(options.runs, 5)),
                     progress: progress))
+        }
+        if options.wants("language") {
+            Report.language(
+                try LanguageBench.run(
+                    executable: options.skeletond, nodes: options.layoutNodes, rounds: 300, progress: progress))
         }
         if options.wants("memory") {
             Report.memory(

@@ -171,7 +171,7 @@ extension Report {
         let floor50 = percentile(r.floor, 0.5)
         let floor99 = percentile(r.floor, 0.99)
         for (name, values) in [
-            ("floor: `skeleton/isActive`", r.floor), ("`textDocument/hover` on a leaf", r.hover),
+            ("floor: `daemon/status`", r.floor), ("`textDocument/hover` on a leaf node", r.hover),
             ("`textDocument/documentSymbol`", r.symbols),
         ] {
             let p50 = percentile(values, 0.5)

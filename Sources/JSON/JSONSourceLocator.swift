@@ -90,3 +90,102 @@ public enum JSONSourceLocator {
         return location
     }
 }
+
+extension JSONSourceLocator {
+    /// One value written in a JSON text: where it is, and where it sits in its container.
+    public struct ValueSpan: Sendable, Hashable {
+        /// Byte range of the value (from its first byte to just past its last).
+        public var value: Range<Int>
+        /// Byte range of its key (quotes included) when the value is an object member.
+        public var key: Range<Int>?
+        /// Its position among its array's elements (nil for object members and the top value).
+        public var element: Int?
+        /// The container's index in the spans (-1 for the top value).
+        public var parent: Int
+        /// One past the index of its last descendant (preorder).
+        public var subtreeEnd: Int
+        /// The value's first byte: `{`, `[`, `"` or the first byte of a literal.
+        public var firstByte: UInt8
+
+        public var isObject: Bool { firstByte == UInt8(ascii: "{") }
+        public var isArray: Bool { firstByte == UInt8(ascii: "[") }
+        public var isString: Bool { firstByte == UInt8(ascii: "\"") }
+    }
+
+    /// Every value of `bytes` in preorder, by the same light scan as `locate` (no parse, nothing decoded, no
+    /// recursion: deep nesting costs heap, not stack). Lenient with malformed text: what is well formed up to the
+    /// first error is listed, and a container left open ends at the end of the text.
+    public static func valueSpans(in bytes: UnsafeBufferPointer<UInt8>) -> [ValueSpan] {
+        var scanner = JSONByteScanner(bytes: bytes)
+        var spans: [ValueSpan] = []
+        /// Open containers: their index in `spans` and the next element's position (arrays).
+        var open: [(index: Int, nextElement: Int)] = []
+        scanner.skipWhitespace()
+        guard scanner.i < bytes.count else { return [] }
+
+        /// Records the value at the cursor; scalars are skipped, containers opened.
+        func begin(key: Range<Int>?, element: Int?) {
+            let start = scanner.i
+            let first = bytes[start]
+            let k = spans.count
+            spans.append(
+                ValueSpan(
+                    value: start..<start, key: key, element: element, parent: open.last?.index ?? -1,
+                    subtreeEnd: k + 1, firstByte: first))
+            if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+                scanner.i += 1
+                open.append((k, 0))
+            } else {
+                scanner.skipValue()
+                spans[k].value = start..<max(scanner.i, start + 1)
+            }
+        }
+        func close(at end: Int) {
+            guard let last = open.popLast() else { return }
+            spans[last.index].value = spans[last.index].value.lowerBound..<end
+            spans[last.index].subtreeEnd = spans.count
+        }
+
+        begin(key: nil, element: nil)
+        scan: while let container = open.last {
+            scanner.skipWhitespace()
+            guard let b = scanner.current else { break }
+            let isObject = spans[container.index].isObject
+            if b == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                scanner.i += 1
+                close(at: scanner.i)
+                continue
+            }
+            if b == UInt8(ascii: ",") {
+                scanner.i += 1
+                continue
+            }
+            if isObject {
+                guard b == UInt8(ascii: "\"") else { break scan }
+                let keyStart = scanner.i
+                scanner.skipString()
+                let key = keyStart..<scanner.i
+                scanner.skipWhitespace()
+                guard scanner.current == UInt8(ascii: ":") else { break scan }
+                scanner.i += 1
+                scanner.skipWhitespace()
+                guard let v = scanner.current, v != UInt8(ascii: "}"), v != UInt8(ascii: ",") else { break scan }
+                begin(key: key, element: nil)
+            } else {
+                guard b != UInt8(ascii: "}") else { break scan }
+                let element = container.nextElement
+                open[open.count - 1].nextElement += 1
+                begin(key: nil, element: element)
+            }
+        }
+        while !open.isEmpty { close(at: bytes.count) }
+        return spans
+    }
+}
+
+extension JSONSourceLocator {
+    /// The string written in `range` of `bytes` (quotes included), its escapes decoded.
+    public static func string(in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> String {
+        JSONByteScanner(bytes: bytes).decodeString(range)
+    }
+}

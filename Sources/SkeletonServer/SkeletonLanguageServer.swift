@@ -24,6 +24,7 @@ public final class SkeletonLanguageServer: Sendable {
         PatchMethod(documents: documents).register(in: &table)
         StatusMethod.register(in: &table, documents: documents)
         configuration.clock.register(in: &table)
+        LanguageFeatures(documents: documents).register(in: &table)
         let methods = table.requestMethods
         self.configuration = configuration
         self.documents = documents
@@ -37,11 +38,18 @@ public final class SkeletonLanguageServer: Sendable {
     }
 
     /// The capabilities `initialize` returns.
+    /// Each language feature registered is announced by its LSP capability (see `LanguageFeatures`); the
+    /// `experimental.skeleton.methods` list names the rest.
     static func capabilities(methods: [String], encoding: PositionEncoding) -> JSON {
-        [
+        var capabilities: JSONObject = [
             "positionEncoding": .string(encoding.rawValue),
             "textDocumentSync": ["openClose": true, "change": 2],
-            "experimental": ["skeleton": ["methods": .array(methods.map(JSON.string))]],
         ]
+        for (method, capability) in LanguageFeatures.capabilities where methods.contains(method) {
+            capabilities[capability] = true
+        }
+        let own = methods.filter { method in !LanguageFeatures.capabilities.contains { $0.method == method } }
+        capabilities["experimental"] = ["skeleton": ["methods": .array(own.map(JSON.string))]]
+        return .object(capabilities)
     }
 }

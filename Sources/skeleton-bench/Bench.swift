@@ -40,8 +40,8 @@ enum Bench {
         }
     }
 
-    /// `live` is `latency`, `didopen` and `memory`.
-    static let liveParts = ["latency", "didopen", "memory"]
+    /// `live` is `latency`, `didopen`, `memory` and `language`.
+    static let liveParts = ["latency", "didopen", "memory", "language"]
     static let groups = ["ingest", "viewtree", "layout", "render", "steady", "live", "pipeline"] + liveParts
 
     static func main() {
@@ -199,6 +199,11 @@ enum Bench {
                 try PipelineBench.run(
                     peers: peers, messages: options.pipelineMessages, runs: max(3, min(options.runs, 7)),
                     progress: progress))
+        }
+        if options.wants("language") {
+            Report.language(
+                try LanguageBench.run(
+                    executable: options.skeletond, nodes: options.layoutNodes, rounds: 300, progress: progress))
         }
         if options.wants("memory") {
             Report.memory(

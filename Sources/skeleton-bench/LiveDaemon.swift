@@ -169,8 +169,10 @@ final class LiveDaemon {
                 seq: value["params"]?["seq"]?.int, wireBytes: body.count + header)
         }
         let prefix = body.prefix(1024)
+        let method = scanString(prefix, after: "\"method\":")
+        // A big response (an outline): its id comes before its result.
         return Received(
-            body: body, at: at, method: scanString(prefix, after: "\"method\":"), id: nil,
+            body: body, at: at, method: method, id: method == nil ? scanInt(prefix, after: "\"id\":") : nil,
             seq: scanInt(prefix, after: "\"seq\":"), wireBytes: body.count + header)
     }
 

@@ -3,7 +3,7 @@ extension Report {
     static func pipeline(_ results: [PipelineBench.Result]) {
         guard let first = results.first else { return }
         print(
-            "## (j) Pipelined requests: \(group(first.messages)) requests of an unknown method (the error path) written as fast as the pipe takes them, until the last answer is read\n"
+            "## (k) Pipelined requests: \(group(first.messages)) requests of an unknown method (the error path) written as fast as the pipe takes them, until the last answer is read\n"
         )
         print("| peer | median ms | µs per message | × the floor | runs |")
         print("|---|---:|---:|---:|---:|")

@@ -162,6 +162,29 @@ extension Report {
         print("")
     }
 
+    static func language(_ r: LanguageBench.Result) {
+        print(
+            "## (j) Language features through skeletond: `textDocument/hover` and `textDocument/documentSymbol` on a \(group(r.nodes))-node document against a no-op request on the same pipe\n"
+        )
+        print("| request | samples | p50 µs | p99 µs | p50 / floor p50 | p99 / floor p99 |")
+        print("|---|---:|---:|---:|---:|---:|")
+        let floor50 = percentile(r.floor, 0.5)
+        let floor99 = percentile(r.floor, 0.99)
+        for (name, values) in [
+            ("floor: `daemon/status`", r.floor), ("`textDocument/hover` on a leaf node", r.hover),
+            ("`textDocument/documentSymbol`", r.symbols),
+        ] {
+            let p50 = percentile(values, 0.5)
+            let p99 = percentile(values, 0.99)
+            print(
+                "| \(name) | \(group(values.count)) | \(fixed(p50 * 1e6, 0)) | \(fixed(p99 * 1e6, 0)) | \(ratio(p50 / floor50)) | \(ratio(p99 / floor99)) |"
+            )
+        }
+        print("")
+        print("- the first hover after opening (the text map is built then): \(fixed(r.firstHover * 1e6, 0)) µs")
+        print("")
+    }
+
     static func memory(_ rows: [LiveBench.Memory]) {
         print(
             "## (i) Resident memory per open document (skeletond's VmRSS before and after opening N copies, fresh daemon each)\n"

@@ -34,14 +34,8 @@ public struct Diagnostic: Sendable, Hashable {
 
     /// The LSP `Diagnostic` for this problem in `buffer`.
     public func lsp(in buffer: TextBuffer, encoding: PositionEncoding) -> JSON {
-        let range = byteRange(in: buffer)
-        let start = buffer.position(of: range.lowerBound, encoding: encoding)
-        let end = buffer.position(of: range.upperBound, encoding: encoding)
-        return [
-            "range": [
-                "start": ["line": .int(start.line), "character": .int(start.character)],
-                "end": ["line": .int(end.line), "character": .int(end.character)],
-            ],
+        [
+            "range": buffer.lspRange(of: byteRange(in: buffer), encoding: encoding),
             "severity": .int(severity.rawValue),
             "code": .string(code),
             "source": "skeletond",

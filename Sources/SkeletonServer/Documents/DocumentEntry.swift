@@ -36,6 +36,11 @@ final class DocumentEntry: Sendable {
         /// Where the text's nodes are, kept while the text is valid and being edited (see `IncrementalEdit`);
         /// nil until the first edit of a valid text, and after any edit analysed as a whole.
         var spans: NodeSpanIndex?
+        /// Whether every scene's session is the current text's (its last analysis decoded every scene), so what a
+        /// session says about a node is what the text says.
+        var sessionsFollowText = false
+        /// The language features' map of the text, for the text version it was built from (see `DocumentTextMap`).
+        var textMap: (version: Int, map: DocumentTextMap)?
 
         /// Whether the sessions are exactly the current text's (a JSON document whose last analysis found no
         /// problem at all), so an edit inside one node can be applied to that node alone.

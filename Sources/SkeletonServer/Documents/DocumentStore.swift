@@ -94,6 +94,7 @@ public final class DocumentStore: DisplayListProvider {
         var events: [SceneEvent] = []
         let publish = entry.state.withLock { state -> Bool in
             state.isInterfaceBuilder = isInterfaceBuilder
+            state.sessionsFollowText = !decoded.isEmpty && decoded.allSatisfy { $0.result.document != nil }
             // Trait overrides (skeleton/setTraits) win over the document's own, a scene's over the document's.
             for k in decoded.indices {
                 guard var document = decoded[k].result.document else { continue }

@@ -1,0 +1,41 @@
+public import SkeletonGraphics
+public import SkeletonModel
+
+/// A node of the session's view tree as an outline shows it: template instances included.
+public struct ViewOutline: Sendable, Hashable {
+    public var reference: String
+    public var type: NodeType
+    /// The frame in the parent's coordinates, as the document gives it.
+    public var frame: Rect
+    public var children: [ViewOutline]
+}
+
+extension SkeletonSession {
+    /// The view tree under `reference` (nil: the root), at most `limit` nodes (preorder; deeper ones are left
+    /// out).
+    public func viewOutline(node reference: String? = nil, limit: Int = 100_000) throws(EngineError) -> ViewOutline {
+        var budget = max(limit, 1)
+        return outline(try resolve(reference), budget: &budget)
+    }
+
+    private func outline(_ v: Int, budget: inout Int) -> ViewOutline {
+        budget -= 1
+        let node = tree.nodes[v]
+        var children: [ViewOutline] = []
+        for c in tree.children(of: v) where budget > 0 { children.append(outline(c, budget: &budget)) }
+        return ViewOutline(reference: node.reference, type: node.type, frame: node.frame, children: children)
+    }
+
+    /// The prefix of the first instance of `template` placed in the table or collection `owner` (its rows, items,
+    /// headers, footers and supplementary views, in order): `feed[0,0]`, to which a node's local reference in the
+    /// template is appended (`feed[0,0]/title`, `feed[0,0]/0`); nil when it has none.
+    public func firstInstancePrefix(of template: String, in owner: String) -> String? {
+        guard let o = tree.index[owner] else { return nil }
+        for c in tree.children(of: o) where tree.nodes[c].instance?.template == template {
+            let reference = tree.nodes[c].reference
+            guard let slash = reference.lastIndex(of: "/") else { return nil }
+            return String(reference[..<slash])
+        }
+        return nil
+    }
+}

@@ -1,0 +1,129 @@
+import JSON
+import SkeletonEngine
+import SkeletonModel
+
+/// `textDocument/documentSymbol`: the outline. JSON documents: the view tree as written, each table's or
+/// collection's templates under it; storyboards and XIBs: the scenes, each with its view tree.
+enum DocumentSymbols {
+    /// Nesting past this depth is left out of the outline (the format's own depth limit).
+    static let maximumDepth = DocumentLimits().maxDepth
+
+    static func answer(_ request: TextDocumentRequest) throws -> JSON {
+        request.isInterfaceBuilder ? interfaceBuilder(request) : document(request)
+    }
+
+    // MARK: JSON documents
+
+    private static func document(_ request: TextDocumentRequest) -> JSON {
+        let map = request.map
+        var children = Array(repeating: [Int](), count: map.nodes.count)
+        var roots: [Int] = []
+        for (n, node) in map.nodes.enumerated() {
+            if node.parent >= 0 { children[node.parent].append(n) } else { roots.append(n) }
+        }
+        return request.text.buffer.bytes.withUnsafeBufferPointer { bytes in
+            .array(roots.map { symbol($0, map: map, children: children, request: request, bytes: bytes, depth: 1) })
+        }
+    }
+
+    private static func symbol(
+        _ n: Int, map: DocumentTextMap, children: [[Int]], request: TextDocumentRequest,
+        bytes: UnsafeBufferPointer<UInt8>, depth: Int
+    ) -> JSON {
+        let node = map.nodes[n]
+        let object = map.spans[node.span].value
+        var name = node.localReference
+        var kind = Self.kind(node.type)
+        if case .template(let template, _) = node.scope, node.indexPath.isEmpty {
+            name = template
+            kind = 5  // Class
+        }
+        var detail = node.type ?? "?"
+        if let frame = node.frameSpan {
+            detail += " " + Self.collapsed(bytes, map.spans[frame].value)
+        }
+        let selection = node.idSpan.map { map.spans[$0].value } ?? object.lowerBound..<(object.lowerBound + 1)
+        var symbol: JSONObject = [
+            "name": .string(name), "detail": .string(detail), "kind": .int(kind),
+            "range": request.range(object), "selectionRange": request.range(selection),
+        ]
+        if depth < maximumDepth, !children[n].isEmpty {
+            symbol["children"] = .array(
+                children[n].map {
+                    Self.symbol($0, map: map, children: children, request: request, bytes: bytes, depth: depth + 1)
+                })
+        }
+        return .object(symbol)
+    }
+
+    /// The text of `range` on one line, whitespace runs made single spaces, at most 60 characters.
+    private static func collapsed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        var out: [UInt8] = []
+        var space = false
+        for b in bytes[range.clamped(to: 0..<bytes.count)] {
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
+                space = true
+                continue
+            }
+            if space, let last = out.last, last != UInt8(ascii: "[") { out.append(0x20) }
+            space = false
+            out.append(b)
+            if out.count >= 60 {
+                out += Array("…".utf8)
+                break
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// LSP's `SymbolKind` for a UIKit class.
+    static func kind(_ type: String?) -> Int {
+        switch type.flatMap(NodeType.init(rawValue:)) {
+        case .label, .textView, .textField: 15  // String
+        case .imageView: 19  // Object
+        case .button: 24  // Event
+        case .stackView: 3  // Namespace
+        case .tableView, .collectionView: 18  // Array
+        case .tableViewCell, .collectionViewCell, .tableViewHeaderFooterView: 23  // Struct
+        case .view, nil: 13  // Variable
+        }
+    }
+
+    // MARK: Storyboards and XIBs
+
+    private static func interfaceBuilder(_ request: TextDocumentRequest) -> JSON {
+        let (sessions, scenes) = request.currentSessions
+        let ids = InterfaceBuilderTextMap(bytes: request.text.buffer.bytes)
+        var symbols: [JSON] = []
+        for scene in scenes {
+            guard let session = sessions[scene.id], let tree = try? session.viewOutline() else { continue }
+            let place = ids.ids[scene.id] ?? ids.ids[scene.rootViewID] ?? 0..<0
+            var symbol: JSONObject = [
+                "name": .string(scene.title.isEmpty ? scene.id : scene.title),
+                "detail": .string(scene.frame.framesText),
+                "kind": 2,  // Module
+                "range": request.range(place), "selectionRange": request.range(place),
+            ]
+            symbol["children"] = [Self.symbol(tree, ids: ids, fallback: place, request: request, depth: 2)]
+            symbols.append(.object(symbol))
+        }
+        return .array(symbols)
+    }
+
+    private static func symbol(
+        _ node: ViewOutline, ids: InterfaceBuilderTextMap, fallback: Range<Int>, request: TextDocumentRequest,
+        depth: Int
+    ) -> JSON {
+        let place = ids.ids[node.reference] ?? fallback
+        var symbol: JSONObject = [
+            "name": .string(node.reference), "detail": .string(node.type.rawValue + " " + node.frame.framesText),
+            "kind": .int(kind(node.type.rawValue)), "range": request.range(place),
+            "selectionRange": request.range(place),
+        ]
+        if depth < maximumDepth, !node.children.isEmpty {
+            symbol["children"] = .array(
+                node.children.map { Self.symbol($0, ids: ids, fallback: place, request: request, depth: depth + 1) })
+        }
+        return .object(symbol)
+    }
+}

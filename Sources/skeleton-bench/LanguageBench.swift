@@ -1,0 +1,66 @@
+import JSON
+
+/// (j) What editors send unprompted, through skeletond: `textDocument/hover` and `textDocument/documentSymbol` on a
+/// 10,000-node document, each against a no-op request (`daemon/status`, which touches no document) on the same
+/// pipe, the floor.
+enum LanguageBench {
+    struct Result {
+        let nodes: Int
+        var hover: [Double] = []
+        var symbols: [Double] = []
+        var floor: [Double] = []
+        /// The first hover after opening (the text map is built then).
+        var firstHover = 0.0
+    }
+
+    static func run(executable: String, nodes: Int, rounds: Int, progress: (String) -> Void) throws -> Result {
+        let daemon = try LiveDaemon(executable: executable)
+        defer { daemon.stop() }
+        let document = CardDocument.make(nodes: nodes)
+        let uri = "file:///bench/language.skeleton.json"
+        daemon.notify("textDocument/didOpen", LiveBench.openParams(uri: uri, text: document.text))
+        _ = try daemon.request("skeleton/isActive", ["uri": .string(uri)])
+        let floorParams = JSON.object([:])
+        let identifier = JSON.object(["uri": .string(uri)])
+        let hoverParams: JSON = [
+            "textDocument": identifier,
+            // The picture node's `{`: a node hover (its skeleton from the session).
+            "position": ["line": .int(document.editLine), "character": .int(Self.firstBrace(document))],
+        ]
+        var result = Result(nodes: document.nodeCount)
+        func roundTrip(_ method: String, _ params: JSON) throws -> Double {
+            let (id, bytes) = daemon.requestBytes(method, params)
+            let sent = daemon.clock.now
+            daemon.write(bytes)
+            let answer = try daemon.receive(until: { $0.id == id }, timeout: 60)
+            guard answer.result != nil else {
+                throw BenchError("language: \(method) answered \(String(decoding: answer.body, as: UTF8.self))")
+            }
+            return (answer.at - sent).seconds
+        }
+        result.firstHover = try roundTrip("textDocument/hover", hoverParams)
+        for i in 0..<rounds {
+            result.floor.append(try roundTrip("daemon/status", floorParams))
+            result.hover.append(try roundTrip("textDocument/hover", hoverParams))
+            result.symbols.append(try roundTrip("textDocument/documentSymbol", ["textDocument": identifier]))
+            if (i + 1) % 100 == 0 { progress("language: \(i + 1) rounds") }
+        }
+        return result
+    }
+
+    /// The column of the first `{` on the edit target's line (one node per line, ASCII).
+    static func firstBrace(_ document: CardDocument) -> Int {
+        var line = 0
+        var column = 0
+        for byte in document.text {
+            if line == document.editLine, byte == UInt8(ascii: "{") { return column }
+            if byte == 0x0A {
+                line += 1
+                column = 0
+            } else {
+                column += 1
+            }
+        }
+        return 0
+    }
+}

@@ -5,7 +5,8 @@ extension SkeletonSession {
     /// colour scheme (the trait hook's update). State of nodes that no longer exist is dropped.
     public mutating func replaceDocument(_ document: SkeletonDocument, at time: Double) -> [LifecycleEvent] {
         let events = advance(to: time)
-        let newTree = FlatTree(document)
+        var newTree = FlatTree(document)
+        newTree.assumesSkeletonable = tree.assumesSkeletonable
         var newStates = Array(repeating: NodeState(), count: newTree.count)
         for (i, st) in states.enumerated() where !st.isPristine {
             if let j = newTree.index[tree.nodes[i].reference] { newStates[j] = st }

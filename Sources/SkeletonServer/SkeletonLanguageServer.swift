@@ -24,6 +24,7 @@ public final class SkeletonLanguageServer: Sendable {
         PatchMethod(documents: documents).register(in: &table)
         StatusMethod.register(in: &table, documents: documents)
         configuration.clock.register(in: &table)
+        StoryboardCodeActions(documents: documents).register(in: &table)
         let methods = table.requestMethods
         self.configuration = configuration
         self.documents = documents
@@ -41,6 +42,7 @@ public final class SkeletonLanguageServer: Sendable {
         [
             "positionEncoding": .string(encoding.rawValue),
             "textDocumentSync": ["openClose": true, "change": 2],
+            "codeActionProvider": StoryboardCodeActions.capability,
             "experimental": ["skeleton": ["methods": .array(methods.map(JSON.string))]],
         ]
     }

@@ -125,7 +125,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["JSON", "JSONRPC", "SkeletondTestSupport"],
+            dependencies: ["JSON", "JSONRPC", "SkeletondTestSupport", "InterfaceBuilder", "SkeletonModel"],
             swiftSettings: strict
         ),
 

@@ -25,6 +25,7 @@ public final class SkeletonLanguageServer: Sendable {
         StatusMethod.register(in: &table, documents: documents)
         configuration.clock.register(in: &table)
         LanguageFeatures(documents: documents).register(in: &table)
+        StoryboardCodeActions(documents: documents).register(in: &table)
         let methods = table.requestMethods
         self.configuration = configuration
         self.documents = documents
@@ -48,7 +49,12 @@ public final class SkeletonLanguageServer: Sendable {
         for (method, capability) in LanguageFeatures.capabilities where methods.contains(method) {
             capabilities[capability] = true
         }
-        let own = methods.filter { method in !LanguageFeatures.capabilities.contains { $0.method == method } }
+        if methods.contains("textDocument/codeAction") {
+            capabilities["codeActionProvider"] = StoryboardCodeActions.capability
+        }
+        let own = methods.filter { method in
+            method != "textDocument/codeAction" && !LanguageFeatures.capabilities.contains { $0.method == method }
+        }
         capabilities["experimental"] = ["skeleton": ["methods": .array(own.map(JSON.string))]]
         return .object(capabilities)
     }

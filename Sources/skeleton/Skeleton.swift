@@ -13,13 +13,16 @@ struct Skeleton: ParsableCommand {
 
             Exit status: 0 on success; 1 when the document has errors (its diagnostics are printed); 2 when a file \
             cannot be read or written or the daemon refuses a request (such as an unknown --node); 3 when skeletond \
-            cannot be started, dies or stops answering; 64 for a bad command line.
+            cannot be started, dies or stops answering; 4 when render or animate would draw no skeleton (the \
+            reason is printed); 64 for a bad command line.
 
             Environment: SKELETOND (the daemon to run), SKELETON_TIMEOUT (seconds to wait for any answer, \
             default 30).
             """,
         version: "0.1.0",
-        subcommands: [Render.self, Animate.self, Matrix.self, Preview.self, Tree.self, Lint.self, Layers.self]
+        subcommands: [
+            Render.self, Animate.self, Matrix.self, Preview.self, Tree.self, Lint.self, Layers.self, Scenes.self,
+        ]
     )
 
     /// `skeleton` alone is a usage error (status 64), not a request for help: a script that forgot its command

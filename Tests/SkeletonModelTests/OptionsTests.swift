@@ -24,6 +24,20 @@ struct OptionsTests {
         #expect(try !ShowOptions.decode(try params(#"{"type": "solid"}"#)).isAnimated)
     }
 
+    @Test func assumeSkeletonableIsABoolThatDefaultsToFalse() throws {
+        #expect(try ShowOptions.decode(try params(#"{"assumeSkeletonable": true}"#)).assumeSkeletonable)
+        #expect(try !ShowOptions.decode(try params(#"{}"#)).assumeSkeletonable)
+        let wrongType = #expect(throws: JSONDecodingError.self) {
+            try ShowOptions.decode(try params(#"{"assumeSkeletonable": "yes"}"#))
+        }
+        #expect(wrongType?.pointer.description == "/params/assumeSkeletonable")
+        let unknown = #expect(throws: JSONDecodingError.self) {
+            try ShowOptions.decode(try params(#"{"assumeSkeletonables": true}"#))
+        }
+        #expect(unknown?.pointer.description == "/params/assumeSkeletonables")
+        #expect(unknown?.message.contains("assumeSkeletonable") == true)
+    }
+
     @Test func errorsNameTheField() throws {
         #expect(throws: JSONDecodingError.self) { try ShowOptions.decode(try params(#"{"delay": -1}"#)) }
         do {

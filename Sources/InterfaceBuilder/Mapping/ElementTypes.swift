@@ -20,6 +20,13 @@ enum ElementTypes {
         "collectionViewCellContentView": .view,
     ]
 
+    /// Controls and other views that show content but map to `UIView`: they get `holdsContent: true`, so that
+    /// `assumeSkeletonable` skeletons them like labels and images.
+    static let contentElements: Set<String> = [
+        "switch", "slider", "segmentedControl", "stepper", "pageControl", "progressView", "activityIndicatorView",
+        "datePicker", "pickerView", "searchBar", "mapView", "wkWebView", "webView", "sceneKitView", "mtkView",
+    ]
+
     /// The node type of a view element.
     static func nodeType(_ elementName: String) -> NodeType { table[elementName] ?? .view }
 

@@ -55,6 +55,7 @@ struct ViewMapper {
         o["type"] = .string(type.rawValue)
         if let id = e["id"], ElementTypes.isUsableID(id) { o["id"] = .string(id) }
         o["frame"] = frame(of: e, at: pointer)
+        if ElementTypes.contentElements.contains(e.name) { o["holdsContent"] = true }
         mapFlags(e, into: &o)
         mapBackground(e, into: &o, at: pointer)
         mapConstraints(e, into: &o, at: pointer)

@@ -96,7 +96,7 @@ extension SkeletonSession {
         let node = tree.nodes[v]
         let st = states[v]
         return TreeDescription(
-            type: node.type.rawValue, reference: node.reference, isSkeletonable: node.isSkeletonable,
+            type: node.type.rawValue, reference: node.reference, isSkeletonable: tree.isSkeletonable(v),
             children: tree.skeletonChildren(of: v).map(describe),
             isSkeletonActive: isActive(v),
             isHidden: node.isHidden || st.hiddenBySkeleton,

@@ -13,7 +13,8 @@ extension SkeletonSession {
         _ document: SkeletonDocument, at time: Double, as change: DocumentChange
     ) -> [LifecycleEvent] {
         let events = advance(to: time)
-        let newTree = FlatTree(document)
+        var newTree = FlatTree(document)
+        newTree.assumesSkeletonable = tree.assumesSkeletonable
         var newStates = Array(repeating: NodeState(), count: newTree.count)
         for (i, st) in states.enumerated() where !st.isPristine {
             if let j = newTree.index[tree.nodes[i].reference] { newStates[j] = st }

@@ -4,7 +4,9 @@ extension SkeletonSession {
     /// Cancels the node's pending delayed show (and a hide held back by `minimumDuration`). With a delay, it
     /// schedules the show and returns `.scheduled`. Otherwise it posts `willAppear`, and if the node is
     /// skeletonable and nothing under it is active, creates the skeleton (`didAppear` comes when the
-    /// transition ends). Showing again while active is a no-op: `.alreadyActive` (use update).
+    /// transition ends). Showing again while active is a no-op: `.alreadyActive` (use update). With
+    /// `assumeSkeletonable`, every view that leads to content counts as skeletonable for this show (and until
+    /// nothing is active any more); the document is not changed.
     public mutating func show(_ options: ShowOptions, node reference: String? = nil, at time: Double)
         throws(EngineError) -> OperationResult
     {
@@ -19,11 +21,13 @@ extension SkeletonSession {
         let config = SkeletonConfig(options, appearance: appearance)
         if let delay = options.delay, delay > 0 {
             pendingShows[ref] = PendingShow(
-                config: config, minimumDuration: options.minimumDuration, runAt: time + delay)
+                config: config, minimumDuration: options.minimumDuration, runAt: time + delay,
+                assumesSkeletonable: options.assumeSkeletonable)
             return OperationResult(outcome: .scheduled(at: time + delay), events: events)
         }
         let outcome = performShow(
-            root, config: config, minimumDuration: options.minimumDuration, at: time, events: &events)
+            root, config: config, minimumDuration: options.minimumDuration,
+            assumesSkeletonable: options.assumeSkeletonable, at: time, events: &events)
         return OperationResult(outcome: outcome, events: events)
     }
 
@@ -69,14 +73,17 @@ extension SkeletonSession {
 
     /// SkeletonView's `show(root, config, notify: true)` after the delay logic.
     mutating func performShow(
-        _ root: Int, config: SkeletonConfig, minimumDuration: Double?, at time: Double, events: inout [LifecycleEvent]
+        _ root: Int, config: SkeletonConfig, minimumDuration: Double?, assumesSkeletonable: Bool, at time: Double,
+        events: inout [LifecycleEvent]
     ) -> Outcome {
+        // An assumption made by a show lasts while anything it showed is active.
+        tree.assumesSkeletonable = assumesSkeletonable || (tree.assumesSkeletonable && isActive(0))
         let ref = tree.nodes[root].reference
         handlers.insert(ref)
         events.append(LifecycleEvent(node: ref, state: .willAppear, time: time))
         let node = tree.nodes[root]
         if node.isHiddenWhenSkeletonIsActive { states[root].hiddenBySkeleton = true }
-        guard node.isSkeletonable else { return .notSkeletonable }
+        guard tree.isSkeletonable(root) else { return .notSkeletonable }
         guard !isActive(root) else { return .alreadyActive }
         var leaves: [String] = []
         showSubtree(root, config: config, at: time, leaves: &leaves)

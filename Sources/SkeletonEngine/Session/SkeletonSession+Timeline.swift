@@ -42,7 +42,8 @@ extension SkeletonSession {
                 pendingShows[s.key] = nil
                 if let root = tree.index[s.key] {
                     _ = performShow(
-                        root, config: s.value.config, minimumDuration: s.value.minimumDuration, at: s.value.runAt,
+                        root, config: s.value.config, minimumDuration: s.value.minimumDuration,
+                        assumesSkeletonable: s.value.assumesSkeletonable, at: s.value.runAt,
                         events: &out)
                 }
             }

@@ -97,7 +97,7 @@ public struct SkeletonSession: Sendable {
         let isStack = tree.nodes[i].type == .stackView
         while c < tree.end[i] {
             let n = tree.nodes[c]
-            if n.isSkeletonable, !isStack || n.isArranged, isActive(c) { return true }
+            if tree.isSkeletonable(c), !isStack || n.isArranged, isActive(c) { return true }
             c = tree.end[c]
         }
         return false
@@ -122,6 +122,8 @@ struct PendingShow: Sendable, Hashable {
     var config: SkeletonConfig
     var minimumDuration: Double?
     var runAt: Double
+    /// The show treats views that lead to content as skeletonable (`ShowOptions.assumeSkeletonable`).
+    var assumesSkeletonable = false
 }
 
 /// A hide waiting for a minimum display time.

@@ -21,6 +21,10 @@ struct FlatTree: Sendable {
     /// above it may have changed (a new tree, or a replaced subtree), so caches can key on it instead of comparing
     /// the node.
     private(set) var revision: [Int] = []
+    /// Whether the node holds content or has a descendant that does (`Node.holdsContent`).
+    private(set) var leadsToContent: [Bool] = []
+    /// A show asked to treat every view that leads to content as skeletonable (`ShowOptions.assumeSkeletonable`).
+    var assumesSkeletonable = false
 
     init(_ document: SkeletonDocument) {
         let n = document.nodeCount
@@ -30,6 +34,7 @@ struct FlatTree: Sendable {
         origin.reserveCapacity(n)
         rtl.reserveCapacity(n)
         index.reserveCapacity(n)
+        leadsToContent.reserveCapacity(n)
         add(document.root, parent: -1, at: .zero, rtl: document.layoutDirection == .rightToLeft, isRoot: true)
         revision = Self.newRevisions(nodes.count)
     }
@@ -39,7 +44,9 @@ struct FlatTree: Sendable {
         return Array((last - count)..<last)
     }
 
-    private mutating func add(_ node: Node, parent p: Int, at base: Point, rtl inherited: Bool, isRoot: Bool) {
+    /// Appends `node`'s subtree in preorder and returns whether it leads to content.
+    @discardableResult
+    private mutating func add(_ node: Node, parent p: Int, at base: Point, rtl inherited: Bool, isRoot: Bool) -> Bool {
         let i = nodes.count
         var stripped = node
         stripped.children = []
@@ -51,10 +58,18 @@ struct FlatTree: Sendable {
         let r = node.layoutDirection.map { $0 == .rightToLeft } ?? inherited
         rtl.append(r)
         index[node.reference] = i
-        for child in node.children {
-            add(child, parent: i, at: o, rtl: r, isRoot: false)
+        leadsToContent.append(node.holdsContent)
+        for child in node.children where add(child, parent: i, at: o, rtl: r, isRoot: false) {
+            leadsToContent[i] = true
         }
         end[i] = nodes.count
+        return leadsToContent[i]
+    }
+
+    /// `isSkeletonable` for this tree's show: the node's own flag, or, when the show assumes it, whether the node
+    /// leads to content.
+    func isSkeletonable(_ i: Int) -> Bool {
+        nodes[i].isSkeletonable || (assumesSkeletonable && leadsToContent[i])
     }
 
     var count: Int { nodes.count }
@@ -87,6 +102,12 @@ struct FlatTree: Sendable {
         origin.replaceSubrange(i..<oldEnd, with: fragment.origin)
         rtl.replaceSubrange(i..<oldEnd, with: fragment.rtl)
         revision.replaceSubrange(i..<oldEnd, with: Self.newRevisions(fragment.count))
+        leadsToContent.replaceSubrange(i..<oldEnd, with: fragment.leadsToContent)
+        a = p
+        while a >= 0 {
+            leadsToContent[a] = nodes[a].holdsContent || children(of: a).contains { leadsToContent[$0] }
+            a = parent[a]
+        }
         for (reference, j) in fragment.index { index[reference] = j + i }
         return delta
     }
@@ -110,7 +131,7 @@ struct FlatTree: Sendable {
         var out: [Int] = []
         var c = i + 1
         while c < end[i] {
-            if nodes[c].isSkeletonable, !isStack || nodes[c].isArranged { out.append(c) }
+            if isSkeletonable(c), !isStack || nodes[c].isArranged { out.append(c) }
             c = end[c]
         }
         return out
@@ -121,7 +142,7 @@ struct FlatTree: Sendable {
         let isStack = nodes[i].type == .stackView
         var c = i + 1
         while c < end[i] {
-            if nodes[c].isSkeletonable, !isStack || nodes[c].isArranged { return true }
+            if isSkeletonable(c), !isStack || nodes[c].isArranged { return true }
             c = end[c]
         }
         return false

@@ -2,7 +2,7 @@ import JSON
 
 extension DecodingRun {
     static let commonKeys: Set<String> = [
-        "type", "id", "frame", "children", "isSkeletonable", "isHidden", "isHiddenWhenSkeletonIsActive",
+        "type", "id", "frame", "children", "isSkeletonable", "holdsContent", "isHidden", "isHiddenWhenSkeletonIsActive",
         "isUserInteractionDisabledWhenSkeletonIsActive", "isUserInteractionEnabled", "skeletonCornerRadius",
         "cornerRadius", "clipsToBounds", "backgroundColor", "constraints", "arranged", "layoutDirection", "comment",
     ]
@@ -184,6 +184,7 @@ extension DecodingRun {
 
     private mutating func decodeCommon(_ r: inout MemberReader, into node: inout Node) {
         if let b = read(&r, "isSkeletonable", ValueParsers.bool) { node.isSkeletonable = b }
+        if let b = read(&r, "holdsContent", ValueParsers.bool) { node.holdsContent = b }
         if let b = read(&r, "isHidden", ValueParsers.bool) { node.isHidden = b }
         if let b = read(&r, "isHiddenWhenSkeletonIsActive", ValueParsers.bool) { node.isHiddenWhenSkeletonIsActive = b }
         if let b = read(&r, "isUserInteractionDisabledWhenSkeletonIsActive", ValueParsers.bool) {

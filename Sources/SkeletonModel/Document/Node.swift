@@ -14,6 +14,10 @@ public struct Node: Sendable, Hashable {
     public var children: [Node]
     /// Whether the view takes part in skeletons (`isSkeletonable`).
     public var isSkeletonable: Bool = false
+    /// Whether the view shows content a skeleton stands in for (labels, text views and fields, images, buttons
+    /// and controls): such views and their ancestors are skeletonable in a show that assumes it
+    /// (`ShowOptions.assumeSkeletonable`). Defaults to `NodeType.holdsContent`.
+    public var holdsContent: Bool
     /// `isHidden`.
     public var isHidden: Bool = false
     /// Hidden while the skeleton shows.
@@ -57,6 +61,7 @@ public struct Node: Sendable, Hashable {
         self.frame = frame
         self.children = children
         self.isUserInteractionEnabled = type.defaultUserInteractionEnabled
+        self.holdsContent = type.holdsContent
         self.isScrollEnabled = true
         self.clipsToBounds = type.isScrollView
         if type.isText { text = TextProperties(for: type) }

@@ -22,6 +22,11 @@ public enum NodeType: String, Sendable, Hashable, CaseIterable {
     /// Scroll views (`UIScrollView` subclasses): `clipsToBounds` and `isScrollEnabled` default to true.
     public var isScrollView: Bool { self == .tableView || self == .collectionView || self == .textView }
 
+    /// Labels, text views and fields, image views and buttons show content by default (`Node.holdsContent`).
+    public var holdsContent: Bool {
+        self == .label || self == .textView || self == .textField || self == .imageView || self == .button
+    }
+
     /// UIKit's default `isUserInteractionEnabled` (false for UILabel and UIImageView).
     public var defaultUserInteractionEnabled: Bool { !(self == .label || self == .imageView) }
 }

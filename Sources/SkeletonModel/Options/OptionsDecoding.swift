@@ -8,6 +8,7 @@ extension ShowOptions {
     /// The members this decoder accepts.
     public static let fieldNames: Set<String> = [
         "type", "color", "gradient", "animated", "animation", "delay", "transition", "minimumDuration",
+        "assumeSkeletonable",
     ]
 
     /// Decodes request params; unknown members (except `ignoring`) are errors.
@@ -27,6 +28,7 @@ extension ShowOptions {
         o.delay = try f.parse("delay", ValueParsers.seconds)
         if let t = try f.parse("transition", ValueParsers.transition) { o.transition = t }
         o.minimumDuration = try f.parse("minimumDuration", ValueParsers.seconds)
+        if let a = try f.parse("assumeSkeletonable", ValueParsers.bool) { o.assumeSkeletonable = a }
         return o
     }
 }

@@ -16,13 +16,17 @@ public struct ShowOptions: Sendable, Hashable {
     public var transition: TransitionStyle = .default
     /// A hide that comes earlier is held until the skeleton has been visible this long (skeletond's addition).
     public var minimumDuration: Double?
+    /// Treat every view that holds content (`Node.holdsContent`) and its ancestors as skeletonable for this show,
+    /// as if `isSkeletonable` were set on them (skeletond's addition: try SkeletonView on any screen).
+    public var assumeSkeletonable = false
 
     /// Creates a value with the given members.
     public init(
         type: SkeletonType = .solid, color: SkeletonColor? = nil, gradient: SkeletonGradient? = nil,
         animated: Bool? = nil, animation: AnimationSpec? = nil, delay: Double? = nil,
-        transition: TransitionStyle = .default, minimumDuration: Double? = nil
+        transition: TransitionStyle = .default, minimumDuration: Double? = nil, assumeSkeletonable: Bool = false
     ) {
+        self.assumeSkeletonable = assumeSkeletonable
         self.type = type
         self.color = color
         self.gradient = gradient

@@ -18,11 +18,12 @@ struct SkeletonMethods: Sendable {
         table.request("skeleton/show", members: Self.target.adding(ShowOptions.fieldNames)) { context in
             let params = try context.paramsObject()
             let options = try ShowOptions.decode(params, ignoring: Set(Self.target.names))
-            return try mutate(context, params) { session, node, now in
+            let answer = try mutate(context, params) { session, node, now in
                 try session.show(options, node: node, at: now)
             } after: { uri, session in
                 if debug { logTree(uri, session, context.server) }
             }
+            return Self.explained(answer, assumingSkeletonable: options.assumeSkeletonable)
         }
         table.request("skeleton/update", members: Self.target.adding(UpdateOptions.fieldNames)) { context in
             let params = try context.paramsObject()
@@ -114,6 +115,20 @@ struct SkeletonMethods: Sendable {
         case .invalidArgument(let field, let message):
             return JSONDecodingError(pointer: base.appending(field), message: message)
         }
+    }
+
+    /// A show's `notSkeletonable` answer says what to do: set `isSkeletonable` or assume it; when the show
+    /// already assumed it, that nothing under the node holds content.
+    static func explained(_ answer: JSON, assumingSkeletonable: Bool) -> JSON {
+        guard answer["outcome"]?.stringValue == "notSkeletonable" else { return answer }
+        let message =
+            assumingSkeletonable
+            ? "nothing is drawn: no view under the node holds content (labels, text views and fields, images, "
+                + "buttons, controls), so even assumeSkeletonable finds nothing to skeleton"
+            : "nothing is drawn: the node is not skeletonable. Set isSkeletonable on it and on the views to "
+                + "skeleton (in Interface Builder: a boolean runtime attribute isSkeletonable = YES; in code: "
+                + "view.isSkeletonable = true), or show with assumeSkeletonable: true to try SkeletonView on this screen"
+        return ["outcome": "notSkeletonable", "message": .string(message)]
     }
 
     static func json(_ outcome: Outcome) -> JSON {

@@ -22,6 +22,8 @@ struct Animate: ParsableCommand {
 
     @OptionGroup var document: DocumentArgument
     @OptionGroup var traits: TraitOptions
+    @OptionGroup var scene: SceneOption
+    @OptionGroup var assume: AssumeOption
 
     @Option(help: "The skeleton type: solid or gradient.")
     var type: SkeletonType = .gradient
@@ -75,18 +77,19 @@ struct Animate: ParsableCommand {
 
     func run() throws {
         _ = try OutputFile(output)
-        let source = traits.overrides.apply(to: try SourceDocument.load(document.file))
+        let source = scene.apply(to: traits.overrides.apply(to: try SourceDocument.load(document.file)))
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         try daemon.openValid(source)
 
         let plan = AnimationPlan(duration: duration, fps: fps, delay: delay ?? 0, transition: transition.seconds)
-        var show: JSONObject = [
-            "uri": .string(source.uri), "type": .string(type.rawValue), "animated": true, "transition": transition.json,
-        ]
+        var show = source.target
+        show["type"] = .string(type.rawValue)
+        show["animated"] = true
+        show["transition"] = transition.json
         if let delay { show["delay"] = .double(delay) }
         if let node { show["node"] = .string(node) }
-        try daemon.call("skeleton/show", show)
+        try daemon.showDrawing(assume.apply(to: show), of: source)
 
         let progress = ProgressBar(total: plan.times.count, label: "frames")
         let partial = PartialFile(destination: output)
@@ -96,13 +99,14 @@ struct Animate: ParsableCommand {
             for (k, time) in plan.times.enumerated() {
                 if let hideAt = plan.hideAt, !hidden, time >= hideAt {
                     try daemon.call("clock/set", ["time": .double(hideAt)])
-                    var hide: JSONObject = ["uri": .string(source.uri), "transition": transition.json]
+                    var hide = source.target
+                    hide["transition"] = transition.json
                     if let node { hide["node"] = .string(node) }
                     try daemon.call("skeleton/hide", hide)
                     hidden = true
                 }
                 try daemon.call("clock/set", ["time": .double(time)])
-                let frame = try daemon.renderImage(uri: source.uri, scale: scale)
+                let frame = try daemon.renderImage(source, scale: scale)
                 if writer == nil {
                     writer = try GIFWriter(path: partial.temporaryPath, width: frame.width, height: frame.height)
                 }

@@ -17,6 +17,7 @@ struct Layers: ParsableCommand {
 
     @OptionGroup var document: DocumentArgument
     @OptionGroup var show: ShowOptions
+    @OptionGroup var scene: SceneOption
     @OptionGroup var traits: TraitOptions
 
     @Option(parsing: .unconditional, help: "The moment to describe, in seconds after the show (≥ 0).")
@@ -36,13 +37,13 @@ struct Layers: ParsableCommand {
     }
 
     func run() throws {
-        let source = traits.overrides.apply(to: try SourceDocument.load(document.file))
+        let source = scene.apply(to: traits.overrides.apply(to: try SourceDocument.load(document.file)))
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         try daemon.openValid(source)
-        try daemon.call("skeleton/show", show.showParams(uri: source.uri, node: node))
+        try daemon.call("skeleton/show", show.showParams(source, node: node))
         try daemon.call("clock/set", ["time": .double(time)])
-        var params: JSONObject = ["uri": .string(source.uri)]
+        var params = source.target
         if includeContent { params["includeContent"] = true }
         let result = try daemon.call("skeleton/layers", params)
         if json {

@@ -20,6 +20,11 @@ struct Matrix: ParsableCommand {
     )
 
     @OptionGroup var document: DocumentArgument
+    @OptionGroup var scene: SceneOption
+    @OptionGroup var assume: AssumeOption
+
+    @Flag(help: "One light LTR solid picture per scene of a storyboard or XIB on the sheet, labelled with its id.")
+    var allScenes = false
 
     @Flag(help: "Animate the skeletons (the frame is taken at --time).")
     var animated = false
@@ -52,42 +57,54 @@ struct Matrix: ParsableCommand {
     func validate() throws {
         try Check.time(time)
         try Check.scale(scale)
+        if allScenes, scene.scene != nil { throw ValidationError("--all-scenes and --scene exclude each other") }
     }
 
     func run() throws {
         let out = try OutputFile(output)
-        let source = try SourceDocument.load(document.file)
+        let source = scene.apply(to: try SourceDocument.load(document.file))
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         try daemon.openValid(source)
 
-        var opened: [(Variant, SourceDocument)] = []
-        for variant in Self.variants {
-            let edited = TraitOverrides(scheme: variant.scheme, rtl: variant.rtl).apply(to: source)
-            var document = source.variant(variant.name, text: edited.text)
-            document.traits = edited.traits
-            try daemon.openValid(document)
-            try daemon.call(
-                "skeleton/show",
-                [
-                    "uri": .string(document.uri), "type": .string(variant.type.rawValue), "animated": .bool(animated),
-                ])
-            opened.append((variant, document))
+        // (label, document) per tile: eight variants of one scene, or every scene as it is.
+        var opened: [(String, SourceDocument)] = []
+        if allScenes {
+            for sceneDocument in try daemon.sceneDocuments(source) {
+                try show(sceneDocument, type: .solid, daemon)
+                opened.append((sceneDocument.scene ?? "", sceneDocument))
+            }
+        } else {
+            for variant in Self.variants {
+                let edited = TraitOverrides(scheme: variant.scheme, rtl: variant.rtl).apply(to: source)
+                var document = source.variant(variant.name, text: edited.text)
+                document.traits = edited.traits
+                try daemon.openValid(document)
+                try show(document, type: variant.type, daemon)
+                opened.append((variant.label, document))
+            }
         }
         try daemon.call("clock/set", ["time": .double(time)])
         var tiles: [ContactSheet.Tile] = []
-        for (variant, document) in opened {
-            tiles.append(
-                ContactSheet.Tile(label: variant.label, image: try daemon.renderImage(uri: document.uri, scale: scale)))
+        for (label, document) in opened {
+            tiles.append(ContactSheet.Tile(label: label, image: try daemon.renderImage(document, scale: scale)))
         }
         let name = URL(fileURLWithPath: source.path).lastPathComponent
         let title =
             "\(name)  t=\(time.plainText)s  scale \(scale.plainText)\(animated ? "  animated" : "")"
-        let sheet = ContactSheet(columns: 4).compose(tiles, title: title)
+        let sheet = ContactSheet(columns: allScenes ? min(4, max(1, tiles.count)) : 4).compose(tiles, title: title)
         do {
             try out.write(try PNGWriter.encode(sheet))
         } catch let error as PNGError {
             throw CLIError.io("cannot encode \(output): \(error.description)")
         }
+    }
+
+    /// `skeleton/show` of one tile's document.
+    private func show(_ document: SourceDocument, type: SkeletonType, _ daemon: DaemonSession) throws(CLIError) {
+        var params = document.target
+        params["type"] = .string(type.rawValue)
+        params["animated"] = .bool(animated)
+        try daemon.call("skeleton/show", assume.apply(to: params))
     }
 }

@@ -18,6 +18,7 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var document: DocumentArgument
     @OptionGroup var show: ShowOptions
+    @OptionGroup var scene: SceneOption
 
     @Option(help: "Seconds to play.")
     var duration: Double = 3
@@ -39,24 +40,22 @@ struct Preview: ParsableCommand {
     }
 
     func run() throws {
-        let source = try SourceDocument.load(document.file)
+        let source = scene.apply(to: try SourceDocument.load(document.file))
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         try daemon.openValid(source)
-        let layers = try daemon.call("skeleton/layers", ["uri": .string(source.uri)])
+        let layers = try daemon.call("skeleton/layers", source.target)
         let width = layers["width"]?.doubleValue ?? 1
         let height = layers["height"]?.doubleValue ?? 1
         let grid = TerminalGrid.fit(
             width: width, height: height, columns: columns, rows: rows, terminal: TerminalGrid.terminalSize())
         var screen = TerminalScreen(columns: grid.columns, rows: grid.rows)
-        let subscription =
-            try daemon.call(
-                "preview/subscribe",
-                [
-                    "uri": .string(source.uri), "encoding": "cells", "window": 8,
-                    "cells": ["columns": .int(grid.columns), "rows": .int(grid.rows)],
-                ])["subscription"] ?? .null
-        _ = try daemon.call("skeleton/show", show.showParams(uri: source.uri))
+        var subscribe = source.target
+        subscribe["encoding"] = "cells"
+        subscribe["window"] = 8
+        subscribe["cells"] = ["columns": .int(grid.columns), "rows": .int(grid.rows)]
+        let subscription = try daemon.call("preview/subscribe", subscribe)["subscription"] ?? .null
+        _ = try daemon.call("skeleton/show", show.showParams(source))
         let frames = Int((duration * Double(fps)).rounded(.up))
         let terminal = TerminalSession()
         defer { terminal.leave() }

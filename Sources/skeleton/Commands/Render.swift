@@ -23,6 +23,10 @@ struct Render: ParsableCommand {
     @OptionGroup var document: DocumentArgument
     @OptionGroup var show: ShowOptions
     @OptionGroup var traits: TraitOptions
+    @OptionGroup var scene: SceneOption
+
+    @Flag(help: "One picture per scene of a storyboard or XIB, named OUTPUT-SCENE.png (the scene's id).")
+    var allScenes = false
 
     @Option(parsing: .unconditional, help: "The moment to render, in seconds after the show (≥ 0).")
     var time: Double = 1
@@ -39,24 +43,50 @@ struct Render: ParsableCommand {
     func validate() throws {
         try Check.time(time)
         try Check.scale(scale)
+        if allScenes, scene.scene != nil { throw ValidationError("--all-scenes and --scene exclude each other") }
     }
 
     func run() throws {
-        let out = try OutputFile(output)
-        let source = traits.overrides.apply(to: try SourceDocument.load(document.file))
+        _ = try OutputFile(output)
+        let source = scene.apply(to: traits.overrides.apply(to: try SourceDocument.load(document.file)))
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         try daemon.openValid(source)
-        try daemon.call("skeleton/show", show.showParams(uri: source.uri, node: node))
+        guard allScenes else {
+            try daemon.showDrawing(show.showParams(source, node: node), of: source)
+            try daemon.call("clock/set", ["time": .double(time)])
+            try OutputFile(output).write(try png(of: source, daemon))
+            return
+        }
+        // Every scene is shown at time 0 and drawn at --time; scenes that draw nothing are reported, not skipped.
+        let scenes = try daemon.sceneDocuments(source)
+        var blank: [String] = []
+        for sceneDocument in scenes {
+            if let error = try daemon.show(show.showParams(sceneDocument, node: node), of: sceneDocument) {
+                StandardError.line("skeleton: \(error.message)")
+                blank.append(sceneDocument.scene ?? "")
+            }
+        }
         try daemon.call("clock/set", ["time": .double(time)])
-        let result = try daemon.call(
-            "preview/render",
-            [
-                "uri": .string(source.uri), "encoding": "png", "scale": .double(scale),
-            ])
+        for sceneDocument in scenes {
+            try OutputFile(sceneDocument.scenePath(output)).write(try png(of: sceneDocument, daemon))
+        }
+        guard blank.isEmpty else {
+            throw CLIError(
+                "\(blank.count) of \(scenes.count) scenes drew no skeleton: \(blank.joined(separator: ", "))",
+                status: .nothingShown)
+        }
+    }
+
+    /// `preview/render` of `document`'s scene as PNG bytes.
+    private func png(of document: SourceDocument, _ daemon: DaemonSession) throws(CLIError) -> [UInt8] {
+        var params = document.target
+        params["encoding"] = "png"
+        params["scale"] = .double(scale)
+        let result = try daemon.call("preview/render", params)
         guard let encoded = result["data"]?.stringValue, let png = Data(base64Encoded: encoded) else {
             throw CLIError.daemon("preview/render answered without PNG data")
         }
-        try out.write(Array(png))
+        return Array(png)
     }
 }

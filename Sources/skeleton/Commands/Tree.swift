@@ -18,15 +18,17 @@ struct Tree: ParsableCommand {
     @Option(help: "Describe this node's subtree only (an id or an index path).")
     var node: String?
 
+    @OptionGroup var scene: SceneOption
+
     @Flag(help: "Also report each node's state (isSkeletonActive, isHidden, …).")
     var state = false
 
     func run() throws {
-        let source = try SourceDocument.load(document.file)
+        let source = scene.apply(to: try SourceDocument.load(document.file))
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         try daemon.openValid(source)
-        var params: JSONObject = ["uri": .string(source.uri)]
+        var params = source.target
         if let node { params["node"] = .string(node) }
         if state { params["includeState"] = true }
         let result = try daemon.call("skeleton/treeDescription", params)

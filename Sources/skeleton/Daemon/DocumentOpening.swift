@@ -34,6 +34,22 @@ extension DaemonSession {
         return (latest ?? []).map(DiagnosticLine.init)
     }
 
+    /// `skeleton/show` with `params`; a `notSkeletonable` answer is an error (status 4) with the daemon's reason,
+    /// naming `document`'s scene when it has one.
+    func showDrawing(_ params: JSONObject, of document: SourceDocument) throws(CLIError) {
+        if let blank = try show(params, of: document) { throw blank }
+    }
+
+    /// `skeleton/show` with `params`, and the error (status 4) that says why nothing is drawn, if nothing is.
+    func show(_ params: JSONObject, of document: SourceDocument) throws(CLIError) -> CLIError? {
+        let answer = try call("skeleton/show", params)
+        guard answer["outcome"]?.stringValue == "notSkeletonable" else { return nil }
+        let scene = document.scene.map { " (scene \($0))" } ?? ""
+        let reason = answer["message"]?.stringValue ?? "nothing is drawn"
+        let hint = params["assumeSkeletonable"] == nil ? " (here: --assume-skeletonable)" : ""
+        return CLIError("\(document.path)\(scene): \(reason)\(hint)", status: .nothingShown)
+    }
+
     /// Opens `document`, prints its diagnostics on stderr, and throws (status 1) when any is an error.
     func openValid(_ document: SourceDocument) throws(CLIError) {
         let diagnostics = try open(document)

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A document file as the CLI sends it: the path as the user wrote it, its `file://` URI and its text.
 struct SourceDocument {
@@ -10,6 +11,15 @@ struct SourceDocument {
     var text: String
     /// Trait overrides to send with `skeleton/setTraits` (Interface Builder files, which are not edited).
     var traits: TraitOverrides?
+    /// The scene requests name (`--scene`; nil: the initial scene).
+    var scene: String?
+
+    /// `{uri, scene?}`: the members every request about this document's scene starts with.
+    var target: JSONObject {
+        var params: JSONObject = ["uri": .string(uri)]
+        if let scene { params["scene"] = .string(scene) }
+        return params
+    }
 
     /// `storyboard` or `xib` for Interface Builder files (by extension), else `json`.
     var languageId: String {
@@ -32,7 +42,7 @@ struct SourceDocument {
 
     /// The same document under another URI (the matrix opens one variant per cell).
     func variant(_ name: String, text: String) -> SourceDocument {
-        SourceDocument(path: path, uri: uri + "#" + name, text: text, traits: traits)
+        SourceDocument(path: path, uri: uri + "#" + name, text: text, traits: traits, scene: scene)
     }
 
     /// The whole file, with the system's reason on failure ("No such file or directory", "Is a directory", …).

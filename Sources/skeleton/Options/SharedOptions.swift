@@ -17,7 +17,37 @@ struct DocumentArgument: ParsableArguments {
     var file: String
 }
 
-/// How the skeleton is shown: `skeleton/show`'s `type` and `animated`.
+/// The scene of a storyboard or XIB every request names (`--scene`).
+struct SceneOption: ParsableArguments {
+    @Option(help: "The scene of a storyboard or XIB (an id from 'skeleton scenes'; default: the initial scene).")
+    var scene: String?
+
+    /// `document` with its requests aimed at the scene.
+    func apply(to document: SourceDocument) -> SourceDocument {
+        var document = document
+        document.scene = scene
+        return document
+    }
+}
+
+/// `--assume-skeletonable`: `skeleton/show`'s `assumeSkeletonable`.
+struct AssumeOption: ParsableArguments {
+    @Flag(
+        help: """
+            Treat every view that holds content (labels, text, images, buttons, controls) and its ancestors as \
+            skeletonable for this show: try SkeletonView on a screen that sets isSkeletonable in code.
+            """)
+    var assumeSkeletonable = false
+
+    /// `params` with `assumeSkeletonable` when the flag is given.
+    func apply(to params: JSONObject) -> JSONObject {
+        var params = params
+        if assumeSkeletonable { params["assumeSkeletonable"] = true }
+        return params
+    }
+}
+
+/// How the skeleton is shown: `skeleton/show`'s `type`, `animated` and `assumeSkeletonable`.
 struct ShowOptions: ParsableArguments {
     @Option(help: "The skeleton type: solid or gradient.")
     var type: SkeletonType = .solid
@@ -25,11 +55,15 @@ struct ShowOptions: ParsableArguments {
     @Flag(help: "Animate the skeleton (pulse for solid, a sliding gradient for gradient).")
     var animated = false
 
-    /// The `skeleton/show` params for `uri` (and `node` when given).
-    func showParams(uri: String, node: String? = nil) -> JSONObject {
-        var params: JSONObject = ["uri": .string(uri), "type": .string(type.rawValue), "animated": .bool(animated)]
+    @OptionGroup var assume: AssumeOption
+
+    /// The `skeleton/show` params for `document`'s scene (and `node` when given).
+    func showParams(_ document: SourceDocument, node: String? = nil) -> JSONObject {
+        var params = document.target
+        params["type"] = .string(type.rawValue)
+        params["animated"] = .bool(animated)
         if let node { params["node"] = .string(node) }
-        return params
+        return assume.apply(to: params)
     }
 }
 

@@ -9,6 +9,8 @@ struct CLIError: Error, CustomStringConvertible {
         case inputOutput = 2
         /// `skeletond` could not be started, died, stopped answering or broke the protocol.
         case daemon = 3
+        /// The show drew nothing (`notSkeletonable`): the daemon's reason is printed.
+        case nothingShown = 4
     }
 
     var message: String

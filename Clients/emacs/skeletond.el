@@ -1,0 +1,626 @@
+;;; skeletond.el --- SkeletonView skeletons for JSON layouts, storyboards and XIBs, through eglot  -*- lexical-binding: t; -*-
+
+;; Version: 0.1.0
+;; Package-Requires: ((emacs "28.1") (eglot "1.9") (jsonrpc "1.0.14"))
+;; Keywords: languages, tools
+;; URL: https://github.com/skeletond/skeletond
+
+;;; Commentary:
+
+;; Runs the skeletond daemon through eglot for skeleton layout documents
+;; (`*.skeleton.json', and storyboards and XIBs when
+;; `skeleton-interface-builder' is on).  Eglot shows the daemon's
+;; diagnostics (flymake) and, when the daemon offers them, its outline
+;; (imenu), hover (eldoc), completion (completion-at-point) and code
+;; actions.
+;;
+;; On top of eglot this package adds:
+;;
+;; - a live preview of the skeleton in a side window, drawn with half
+;;   blocks and faces from the daemon's `cells' frames, so it works in
+;;   a terminal Emacs (`skeleton-preview', `skeleton-preview-close');
+;; - the commands `skeleton-show', `skeleton-update' and
+;;   `skeleton-hide' (SkeletonView's `showSkeleton', `updateSkeleton'
+;;   and `hideSkeleton', with their options) and `skeleton-tree'.
+;;
+;; The file is called skeletond.el, not skeleton.el: Emacs already has
+;; a library and feature named `skeleton' (statement templates, used by
+;; `define-skeleton'), which a file of the same name would shadow.
+
+;;; Code:
+
+(require 'cl-lib)
+(require 'crm)
+(require 'subr-x)
+(require 'jsonrpc)
+(require 'eglot)
+(require 'js)
+(require 'nxml-mode)
+
+(defgroup skeleton nil
+  "SkeletonView skeleton previews through the skeletond daemon."
+  :group 'tools
+  :prefix "skeleton-")
+
+(defcustom skeleton-server-command nil
+  "The skeletond program and its arguments, as a list of strings.
+When nil, `skeletond' is looked up on `exec-path'."
+  :type '(choice (const :tag "skeletond on exec-path" nil)
+                 (repeat :tag "Program and arguments" string)))
+
+(defcustom skeleton-initialization-options nil
+  "A plist sent as the daemon's `initializationOptions'.
+For example (:clock \"manual\") or motion options such as
+\(:reducedMotion \"static\")."
+  :type '(plist :key-type symbol :value-type sexp))
+
+(defcustom skeleton-autostart t
+  "When non-nil, skeleton buffers start eglot (and the daemon) on opening."
+  :type 'boolean)
+
+(defcustom skeleton-preview-auto t
+  "When non-nil, a skeleton buffer shows its preview once eglot manages it."
+  :type 'boolean)
+
+(defcustom skeleton-preview-width 0.45
+  "Width of the preview's side window: a fraction of the frame, or columns."
+  :type 'number)
+
+(defcustom skeleton-preview-max-fps 30
+  "The most frames a second the daemon sends to a preview (`maxFps')."
+  :type 'integer)
+
+(defcustom skeleton-preview-window 2
+  "Frames the daemon may send before the preview acknowledges them."
+  :type 'integer)
+
+(defconst skeleton--words '("solid" "gradient" "animated")
+  "The words `skeleton-show' and `skeleton-update' accept.")
+
+(defconst skeleton--keys
+  '((show "node" "color" "gradient" "animation" "delay" "transition" "minimumDuration")
+    (update "node" "color" "gradient" "animation")
+    (hide "node" "transition"))
+  "The key=value options each command accepts: members of its request.")
+
+(defconst skeleton--animations
+  '("pulse" "leftRight" "rightLeft" "topBottom" "bottomTop"
+    "topLeftBottomRight" "bottomRightTopLeft")
+  "Values completed for animation=.")
+
+;;;; Modes
+
+;;;###autoload
+(define-derived-mode skeleton-json-mode js-mode "Skeleton"
+  "Major mode for skeletond's JSON layout documents (`*.skeleton.json').
+It is `js-mode', which edits JSON in Emacs 28, with eglot and the
+skeleton preview on top: see `skeleton-show' and `skeleton-preview'."
+  (skeleton--setup-buffer))
+
+;;;###autoload
+(add-to-list 'auto-mode-alist '("\\.skeleton\\.json\\'" . skeleton-json-mode))
+
+;;;###autoload
+(define-derived-mode skeleton-interface-builder-mode nxml-mode "Skeleton-IB"
+  "Major mode for storyboards and XIBs previewed by skeletond.
+It is `nxml-mode' with eglot and the skeleton preview on top.  Files
+use it when `skeleton-interface-builder' is on."
+  (skeleton--setup-buffer))
+
+(defconst skeleton--interface-builder-patterns
+  '(("\\.storyboard\\'" . skeleton-interface-builder-mode)
+    ("\\.xib\\'" . skeleton-interface-builder-mode))
+  "The `auto-mode-alist' entries `skeleton-interface-builder' adds.")
+
+(defun skeleton--set-interface-builder (symbol value)
+  "Set SYMBOL to VALUE and add or remove the storyboard and XIB modes."
+  (set-default symbol value)
+  (dolist (entry skeleton--interface-builder-patterns)
+    (if value
+        (add-to-list 'auto-mode-alist entry)
+      (setq auto-mode-alist (delete entry auto-mode-alist)))))
+
+(defcustom skeleton-interface-builder nil
+  "When non-nil, storyboards and XIBs open in `skeleton-interface-builder-mode'.
+Set it with `customize' or `setopt'-like functions (not plain `setq'
+after loading), or before loading this package."
+  :type 'boolean
+  :set #'skeleton--set-interface-builder)
+
+;;;; The daemon
+
+(defclass skeleton-server (eglot-lsp-server) ()
+  :documentation "An eglot connection to skeletond.")
+
+(cl-defmethod eglot-initialization-options ((_server skeleton-server))
+  "Send `skeleton-initialization-options' to skeletond."
+  (or skeleton-initialization-options eglot--{}))
+
+(defun skeleton--command ()
+  "The daemon's command line as a list, with the program found, or nil."
+  (let* ((command (or skeleton-server-command '("skeletond")))
+         (program (and (stringp (car command)) (executable-find (car command)))))
+    (and program (cons program (cdr command)))))
+
+(defun skeleton--missing-message ()
+  "The one message that says the daemon is missing and how to fix it."
+  (format "skeleton: %s; build it with scripts/demo, then put it on PATH or set `skeleton-server-command'"
+          (if skeleton-server-command
+              (format "`%s' is not executable" (car skeleton-server-command))
+            "no skeletond on PATH")))
+
+(defun skeleton--contact (&optional _interactive)
+  "Eglot's contact for skeletond: the server class and its command line."
+  (let ((command (skeleton--command)))
+    (unless command
+      (user-error "%s" (skeleton--missing-message)))
+    (cons 'skeleton-server command)))
+
+(add-to-list 'eglot-server-programs
+             '(((skeleton-json-mode :language-id "json")
+                (skeleton-interface-builder-mode :language-id "json"))
+               . skeleton--contact))
+
+(defvar skeleton--warned nil
+  "Non-nil once the missing daemon was reported (it is reported once).")
+
+(defun skeleton--setup-buffer ()
+  "Start eglot in this skeleton buffer and follow it with the preview."
+  (add-hook 'kill-buffer-hook #'skeleton--source-killed nil t)
+  (when (and skeleton-autostart buffer-file-name)
+    (cond ((skeleton--command) (eglot-ensure))
+          ((not skeleton--warned)
+           (setq skeleton--warned t)
+           (message "%s" (skeleton--missing-message))))))
+
+(defun skeleton--skeleton-buffer-p (&optional buffer)
+  "Non-nil when BUFFER (default: the current one) is a skeleton document."
+  (with-current-buffer (or buffer (current-buffer))
+    (and buffer-file-name
+         (derived-mode-p 'skeleton-json-mode 'skeleton-interface-builder-mode))))
+
+(defun skeleton--server (buffer)
+  "The running skeletond connection of BUFFER, or signal a `user-error'."
+  (with-current-buffer buffer
+    (let ((server (and (eglot-managed-p) (eglot-current-server))))
+      (unless (and server (cl-typep server 'skeleton-server) (jsonrpc-running-p server))
+        (user-error (if (skeleton--command)
+                        "skeleton: %s is not managed by skeletond (M-x eglot starts it)"
+                      (skeleton--missing-message))
+                    (buffer-name buffer)))
+      server)))
+
+(defun skeleton--uri (buffer)
+  "The document uri of BUFFER, as eglot sends it."
+  (with-current-buffer buffer
+    (plist-get (eglot--TextDocumentIdentifier) :uri)))
+
+(defvar-local skeleton--source nil
+  "In a preview or tree buffer: the skeleton buffer it belongs to.")
+
+(defun skeleton--source-buffer ()
+  "The skeleton buffer the current buffer belongs to, or signal an error."
+  (let ((buffer (if (skeleton--skeleton-buffer-p) (current-buffer) skeleton--source)))
+    (unless (buffer-live-p buffer)
+      (user-error "skeleton: not a skeleton document (open a *.skeleton.json file)"))
+    buffer))
+
+;;;; Commands
+
+(defun skeleton--references (buffer)
+  "Node references of BUFFER's document, for completion (nil on any error)."
+  (ignore-errors
+    (let ((tree (plist-get (jsonrpc-request (skeleton--server buffer) :skeleton/treeDescription
+                                            (list :uri (skeleton--uri buffer))
+                                            :timeout 0.5)
+                           :tree))
+          (refs nil))
+      (cl-labels ((walk (node)
+                    (when-let ((ref (plist-get node :reference))) (push ref refs))
+                    (seq-doseq (child (plist-get node :children)) (walk child))))
+        (walk tree))
+      (nreverse refs))))
+
+(defun skeleton--read-args (kind)
+  "Read the options of the KIND command (show, update or hide).
+Return them as a list of words."
+  (let* ((buffer (skeleton--source-buffer))
+         (keys (alist-get kind skeleton--keys))
+         (candidates
+          (append (unless (eq kind 'hide) skeleton--words)
+                  (mapcar (lambda (key) (concat key "=")) keys)
+                  (mapcar (lambda (ref) (concat "node=" ref)) (skeleton--references buffer))
+                  (unless (eq kind 'hide)
+                    (mapcar (lambda (a) (concat "animation=" a)) skeleton--animations))
+                  (mapcar (lambda (v) (concat "transition=" v)) '("none" "crossDissolve"))))
+         (crm-separator "[ \t]+"))
+    (completing-read-multiple
+     (format "skeleton %s (%s): " kind
+             (string-join (append (unless (eq kind 'hide) '("solid|gradient" "animated"))
+                                  (mapcar (lambda (key) (concat key "=")) keys))
+                          " "))
+     candidates)))
+
+(defun skeleton--parse-value (key value)
+  "VALUE of option KEY as its request member, or nil when it is not valid."
+  (pcase key
+    ((or "delay" "minimumDuration")
+     (and (string-match-p "\\`[0-9]*\\.?[0-9]+\\'" value) (string-to-number value)))
+    ("transition"
+     (cond ((string-match-p "\\`[0-9]*\\.?[0-9]+\\'" value) (string-to-number value))
+           ((member value '("none" "crossDissolve")) value)))
+    ("gradient" (vconcat (split-string value "," t "[ \t]*")))
+    (_ (and (not (string-empty-p value)) value))))
+
+(defun skeleton--parse-args (kind words)
+  "Request params (a plist) of the KIND command from its WORDS.
+Signal a `user-error' naming the first word that is not an option."
+  (let ((keys (alist-get kind skeleton--keys))
+        (params nil))
+    (dolist (word words)
+      (cond
+       ((string-match "\\`\\([A-Za-z]+\\)=\\(.*\\)\\'" word)
+        (let* ((key (match-string 1 word))
+               (value (match-string 2 word))
+               (parsed (and (member key keys) (skeleton--parse-value key value))))
+          (unless (member key keys)
+            (user-error "skeleton-%s: unknown option `%s' (expected %s)" kind key
+                        (mapconcat (lambda (k) (concat k "=")) keys ", ")))
+          (unless parsed
+            (user-error "skeleton-%s: %s has no valid value" kind word))
+          (setq params (plist-put params (intern (concat ":" key)) parsed))))
+       ((and (not (eq kind 'hide)) (member word '("solid" "gradient")))
+        (setq params (plist-put params :type word)))
+       ((and (not (eq kind 'hide)) (equal word "animated"))
+        (setq params (plist-put params :animated t)))
+       (t (user-error "skeleton-%s: unknown argument `%s'" kind word))))
+    params))
+
+(defun skeleton--describe (result)
+  "A short text for a `skeleton/*' RESULT: its outcome and details."
+  (if (not (listp result))
+      (format "%S" result)
+    (concat (or (plist-get result :outcome) "done")
+            (when-let ((leaves (plist-get result :leaves)))
+              (format " (%d leaves)" (length leaves)))
+            (when-let ((text (plist-get result :message))) (concat ": " text))
+            (when-let ((at (plist-get result :at))) (format " at %s" at))
+            (when-let ((until (plist-get result :until))) (format " until %s" until)))))
+
+(defconst skeleton--state-after
+  '(("shown" . "shown") ("scheduled" . "scheduled") ("updated" . "shown")
+    ("cancelledPendingShow" . "hidden"))
+  "The preview's state after each outcome of a command.")
+
+(defun skeleton--run (kind words)
+  "Send `skeleton/KIND' with the options in WORDS and report the outcome."
+  (let* ((buffer (skeleton--source-buffer))
+         (params (skeleton--parse-args kind words))
+         (server (skeleton--server buffer))
+         (result (jsonrpc-request server (intern (format ":skeleton/%s" kind))
+                                  (append (list :uri (skeleton--uri buffer)) params)))
+         (after (cdr (assoc (plist-get result :outcome) skeleton--state-after))))
+    (when after
+      (skeleton--set-state buffer after))
+    (message "skeleton-%s: %s" kind (skeleton--describe result))
+    result))
+
+;;;###autoload
+(defun skeleton-show (&optional words)
+  "Show the skeleton of the current document (`skeleton/show').
+WORDS are options, read from the minibuffer: `solid' or `gradient',
+`animated', and node=, color=, gradient= (colours separated by
+commas), animation=, delay=, transition= and minimumDuration=.  An
+empty answer is SkeletonView's `showSkeleton()'."
+  (interactive (list (skeleton--read-args 'show)))
+  (skeleton--run 'show words))
+
+;;;###autoload
+(defun skeleton-update (&optional words)
+  "Update the skeleton of the current document (`skeleton/update').
+WORDS are options as for `skeleton-show': `solid' or `gradient',
+`animated', node=, color=, gradient= and animation=."
+  (interactive (list (skeleton--read-args 'update)))
+  (skeleton--run 'update words))
+
+;;;###autoload
+(defun skeleton-hide (&optional words)
+  "Hide the skeleton of the current document (`skeleton/hide').
+WORDS are options: node= and transition= (none, crossDissolve or
+seconds)."
+  (interactive (list (skeleton--read-args 'hide)))
+  (skeleton--run 'hide words))
+
+;;;###autoload
+(defun skeleton-tree ()
+  "Show the document's `skeletonTreeDescription' in a buffer."
+  (interactive)
+  (let* ((source (skeleton--source-buffer))
+         (result (jsonrpc-request (skeleton--server source) :skeleton/treeDescription
+                                  (list :uri (skeleton--uri source))))
+         (buffer (get-buffer-create (format "*skeleton-tree: %s*" (buffer-name source)))))
+    (with-current-buffer buffer
+      (let ((inhibit-read-only t))
+        (erase-buffer)
+        (insert (or (plist-get result :text) ""))
+        (goto-char (point-min)))
+      (special-mode)
+      (setq skeleton--source source))
+    (pop-to-buffer buffer)))
+
+;;;; The preview
+
+(defvar skeleton--subscriptions (make-hash-table :test #'equal)
+  "Live preview buffers by subscription id.")
+
+(defvar-local skeleton--preview nil
+  "In a skeleton buffer: its preview buffer.")
+
+(defvar-local skeleton--subscription nil
+  "In a preview buffer: its subscription id, or nil.")
+
+(defvar-local skeleton--grid nil
+  "In a preview buffer: the subscribed grid, (COLUMNS . ROWS).")
+
+(defvar-local skeleton--canvas nil
+  "In a preview buffer: the document's canvas size in points, (WIDTH . HEIGHT).")
+
+(defvar-local skeleton--state "hidden"
+  "In a preview buffer: the skeleton's state (shown, hidden, scheduled, hiding).")
+
+(defvar-local skeleton--frames 0
+  "In a preview buffer: how many frames it has drawn.")
+
+(defvar-local skeleton--seq 0
+  "In a preview buffer: the last frame's seq.")
+
+(defvar-local skeleton--notice nil
+  "In a preview buffer: a text shown instead of frames, or nil.")
+
+(defface skeleton-preview-title '((t :inherit header-line :weight bold))
+  "Face of the preview's title.")
+
+(define-derived-mode skeleton-preview-mode special-mode "Skeleton-Preview"
+  "Major mode of skeleton preview buffers: frames drawn by skeletond."
+  (setq-local truncate-lines t)
+  (setq-local cursor-type nil)
+  (setq-local show-trailing-whitespace nil)
+  (setq-local header-line-format '(:eval (skeleton--title)))
+  (add-hook 'kill-buffer-hook #'skeleton--unsubscribe nil t)
+  (add-hook 'window-size-change-functions #'skeleton--resized nil t))
+
+(defun skeleton--title ()
+  "The preview's title: the document, the skeleton's state and a hint."
+  (let ((source skeleton--source))
+    (propertize
+     (concat " "
+             (if (buffer-live-p source) (buffer-name source) "(closed)")
+             " — " skeleton--state
+             (when (equal skeleton--state "hidden") "  (M-x skeleton-show draws it)"))
+     'face 'skeleton-preview-title)))
+
+(defun skeleton--set-state (source state)
+  "Record STATE as the skeleton state of SOURCE's preview."
+  (let ((preview (buffer-local-value 'skeleton--preview source)))
+    (when (buffer-live-p preview)
+      (with-current-buffer preview
+        (setq skeleton--state state)
+        (force-mode-line-update t)))))
+
+(defun skeleton--preview-buffer (source)
+  "The preview buffer of the skeleton buffer SOURCE, created when needed."
+  (let ((preview (buffer-local-value 'skeleton--preview source)))
+    (unless (buffer-live-p preview)
+      (setq preview (generate-new-buffer (format "*skeleton-preview: %s*" (buffer-name source))))
+      (with-current-buffer preview
+        (skeleton-preview-mode)
+        (setq skeleton--source source))
+      (with-current-buffer source
+        (setq skeleton--preview preview)))
+    preview))
+
+(defun skeleton--display (preview)
+  "Show PREVIEW in the side window on the right; return the window."
+  (display-buffer preview
+                  `(display-buffer-in-side-window
+                    (side . right) (slot . 0)
+                    (window-width . ,skeleton-preview-width)
+                    (preserve-size . (t . nil))
+                    (window-parameters . ((no-delete-other-windows . t))))))
+
+(defun skeleton--fit (window canvas)
+  "The grid (COLUMNS . ROWS) for WINDOW that keeps CANVAS's proportions.
+A cell is one pixel wide and two tall (half blocks)."
+  (let* ((max-columns (max 4 (min 1000 (1- (window-body-width window)))))
+         (max-rows (max 2 (min 500 (window-body-height window))))
+         (width (float (or (car canvas) 4)))
+         (height (float (or (cdr canvas) 3)))
+         (rows (max 1 (round (* max-columns (/ height width) 0.5)))))
+    (if (<= rows max-rows)
+        (cons max-columns rows)
+      (cons (max 4 (min max-columns (round (* max-rows 2 (/ width height))))) max-rows))))
+
+(defun skeleton--unsubscribe ()
+  "End the current preview buffer's subscription, if any."
+  (when-let ((subscription skeleton--subscription))
+    (remhash subscription skeleton--subscriptions)
+    (setq skeleton--subscription nil)
+    (let ((source skeleton--source))
+      (when (buffer-live-p source)
+        (with-current-buffer source
+          (when-let ((server (and (eglot-managed-p) (eglot-current-server))))
+            (when (jsonrpc-running-p server)
+              (jsonrpc-async-request server :preview/unsubscribe
+                                     (list :subscription subscription)
+                                     :success-fn #'ignore :error-fn #'ignore
+                                     :timeout-fn #'ignore))))))))
+
+(defun skeleton--subscribe (preview)
+  "Subscribe PREVIEW to `cells' frames of its document.
+An older subscription of PREVIEW ends first."
+  (with-current-buffer preview
+    (skeleton--unsubscribe)
+    (let* ((source skeleton--source)
+           (window (get-buffer-window preview t))
+           (grid (if window (skeleton--fit window skeleton--canvas) '(40 . 15)))
+           (server (skeleton--server source)))
+      (setq skeleton--grid grid)
+      (jsonrpc-async-request
+       server :preview/subscribe
+       (list :uri (skeleton--uri source) :encoding "cells"
+             :maxFps skeleton-preview-max-fps :window skeleton-preview-window
+             :cells (list :columns (car grid) :rows (cdr grid)))
+       :success-fn
+       (lambda (result)
+         (when (buffer-live-p preview)
+           (with-current-buffer preview
+             (if (equal grid skeleton--grid)
+                 (let ((subscription (plist-get result :subscription)))
+                   (setq skeleton--subscription subscription
+                         skeleton--notice nil)
+                   (puthash subscription preview skeleton--subscriptions))
+               ;; Resubscribed meanwhile: this one is stale.
+               (jsonrpc-async-request server :preview/unsubscribe
+                                      (list :subscription (plist-get result :subscription))
+                                      :success-fn #'ignore :error-fn #'ignore)))))
+       :error-fn
+       (lambda (error)
+         (when (buffer-live-p preview)
+           (with-current-buffer preview
+             (setq skeleton--notice
+                   (if (eql (plist-get error :code) -32803)
+                       "waiting for valid text (see the diagnostics)"
+                     (format "preview/subscribe: %s" (plist-get error :message))))
+             (skeleton--draw-notice))))))))
+
+(defun skeleton--draw-notice ()
+  "Replace the preview's picture with `skeleton--notice'."
+  (let ((inhibit-read-only t))
+    (erase-buffer)
+    (insert " " skeleton--notice "\n")))
+
+(defun skeleton--resized (window)
+  "Subscribe again when WINDOW, showing a preview, needs another grid."
+  (with-current-buffer (window-buffer window)
+    (when (and skeleton--grid (buffer-live-p skeleton--source)
+               (not (equal skeleton--grid (skeleton--fit window skeleton--canvas))))
+      (skeleton--subscribe (current-buffer)))))
+
+;;;###autoload
+(defun skeleton-preview ()
+  "Show the live preview of the current skeleton document in a side window.
+When it is shown already, redraw it from a full frame."
+  (interactive)
+  (let* ((source (skeleton--source-buffer))
+         (preview (skeleton--preview-buffer source)))
+    (skeleton--display preview)
+    (with-current-buffer preview
+      (if skeleton--subscription
+          (jsonrpc-async-request (skeleton--server source) :preview/refresh
+                                 (list :subscription skeleton--subscription)
+                                 :success-fn #'ignore)
+        (skeleton--subscribe preview)))
+    preview))
+
+(defun skeleton-preview-close ()
+  "Close the current document's preview and end its subscription."
+  (interactive)
+  (let ((preview (buffer-local-value 'skeleton--preview (skeleton--source-buffer))))
+    (when (buffer-live-p preview)
+      (kill-buffer preview))))
+
+(defun skeleton--source-killed ()
+  "Close the preview of the skeleton buffer being killed."
+  (when (buffer-live-p skeleton--preview)
+    (kill-buffer skeleton--preview)))
+
+(defun skeleton--row-string (fgs bgs)
+  "A run of half blocks coloured FGS (their tops) and BGS (their bottoms)."
+  (let ((parts nil))
+    (dotimes (k (min (length fgs) (length bgs)))
+      (push (propertize "▀" 'face (list :foreground (aref fgs k) :background (aref bgs k)))
+            parts))
+    (apply #'concat (nreverse parts))))
+
+(defun skeleton--apply-frame (columns rows keyframe cells)
+  "Draw a `cells' frame of COLUMNS x ROWS.
+KEYFRAME is t for a keyframe (else :json-false); CELLS are its runs."
+  (let ((inhibit-read-only t))
+    (when (or (eq keyframe t) skeleton--notice
+              (/= (count-lines (point-min) (point-max)) rows))
+      (setq skeleton--notice nil)
+      (erase-buffer)
+      (dotimes (_ rows) (insert (make-string columns ?\s) "\n")))
+    (save-excursion
+      (seq-doseq (run cells)
+        (let* ((x (plist-get run :x))
+               (text (skeleton--row-string (plist-get run :fg) (plist-get run :bg))))
+          (goto-char (point-min))
+          (forward-line (plist-get run :y))
+          (forward-char (min x (- (line-end-position) (point))))
+          (delete-region (point) (min (line-end-position) (+ (point) (length text))))
+          (insert text))))))
+
+(cl-defmethod eglot-handle-notification
+  ((server skeleton-server) (_method (eql 'preview/frame))
+   &key subscription seq keyframe columns rows cells canvas &allow-other-keys)
+  "Draw a `preview/frame' of SERVER in its preview buffer and acknowledge it.
+SUBSCRIPTION, SEQ, KEYFRAME, COLUMNS, ROWS, CELLS and CANVAS are the
+frame's members."
+  (let ((preview (gethash subscription skeleton--subscriptions)))
+    (when (buffer-live-p preview)
+      (with-current-buffer preview
+        (skeleton--apply-frame columns rows keyframe cells)
+        (setq skeleton--frames (1+ skeleton--frames)
+              skeleton--seq seq)
+        (jsonrpc-notify server :preview/ack (list :subscription subscription :seq seq))
+        (when canvas
+          (setq skeleton--canvas (cons (plist-get canvas :width) (plist-get canvas :height)))
+          (let ((window (get-buffer-window preview t)))
+            (when (and window (not (equal skeleton--grid (skeleton--fit window skeleton--canvas))))
+              (skeleton--subscribe preview))))))))
+
+(defconst skeleton--state-names
+  '(("willAppear" . "shown") ("didAppear" . "shown") ("willUpdate" . "shown")
+    ("didUpdate" . "shown") ("willDisappear" . "hiding") ("didDisappear" . "hidden"))
+  "The preview's state after each SkeletonView notification.")
+
+(cl-defmethod eglot-handle-notification
+  ((_server skeleton-server) (_method (eql 'skeleton/didChangeState))
+   &key uri state &allow-other-keys)
+  "Follow the skeleton STATE of the document at URI in its preview's title."
+  (let ((name (cdr (assoc state skeleton--state-names))))
+    (dolist (preview (hash-table-values skeleton--subscriptions))
+      (let ((source (buffer-local-value 'skeleton--source preview)))
+        (when (and name (buffer-live-p source) (equal (skeleton--uri source) uri))
+          (skeleton--set-state source name))))))
+
+(defun skeleton--managed ()
+  "Start or stop the preview as eglot manages a skeleton buffer or stops."
+  (when (skeleton--skeleton-buffer-p)
+    (if (eglot-managed-p)
+        (when skeleton-preview-auto
+          ;; After this hook eglot sends didOpen: subscribe after it.
+          (let ((buffer (current-buffer)))
+            (run-at-time 0 nil (lambda ()
+                                 (when (and (buffer-live-p buffer)
+                                            (with-current-buffer buffer (eglot-managed-p)))
+                                   (with-current-buffer buffer (skeleton-preview)))))))
+      (when (buffer-live-p skeleton--preview)
+        (with-current-buffer skeleton--preview
+          (remhash skeleton--subscription skeleton--subscriptions)
+          (setq skeleton--subscription nil))))))
+
+(add-hook 'eglot-managed-mode-hook #'skeleton--managed)
+
+(defun skeleton--follow (frame)
+  "Show the preview of the skeleton buffer selected in FRAME, if it has one."
+  (let ((buffer (window-buffer (frame-selected-window frame))))
+    (when (and (skeleton--skeleton-buffer-p buffer)
+               (buffer-live-p (buffer-local-value 'skeleton--preview buffer)))
+      (skeleton--display (buffer-local-value 'skeleton--preview buffer)))))
+
+(add-hook 'window-buffer-change-functions #'skeleton--follow)
+
+(provide 'skeletond)
+;;; skeletond.el ends here

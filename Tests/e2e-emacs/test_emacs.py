@@ -1,0 +1,269 @@
+"""The Emacs package, for real: `emacs -nw -Q` runs in a tmux terminal with Clients/emacs and Debian's eglot
+loaded and the built skeletond as its daemon. The test types commands and edits as a user would and reads the
+screen with `tmux capture-pane -p -e` (24-bit colours included); it reads Emacs's own state (flymake's
+diagnostics, the preview's subscription) through `emacsclient`, as the Neovim test reads its state file.
+
+Skips only when emacs, emacsclient or tmux is missing. Uses $SKELETOND when set, else .build/debug/skeletond
+(built with `swift build --product skeletond` when absent).
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tmuxterm import Tmux
+from tmuxterm import wait_for as poll
+
+REPO = Path(__file__).resolve().parents[2]
+PACKAGE = REPO / "Clients" / "emacs"
+EXAMPLE = REPO / "Examples" / "profile-card.skeleton.json"
+# Debian's elpa-eglot and its dependencies; `emacs -Q` leaves site-lisp off load-path.
+ELPA = os.environ.get("SKELETON_E2E_ELPA", "/usr/share/emacs/site-lisp/elpa")
+
+pytestmark = pytest.mark.skipif(
+    any(shutil.which(p) is None for p in ("emacs", "emacsclient", "tmux")),
+    reason="the Emacs end-to-end test needs `emacs`, `emacsclient` and `tmux` (Debian emacs-nox, elpa-eglot, tmux)",
+)
+
+INIT = r"""
+(require 'package)
+(setq package-user-dir (expand-file-name "elpa" %(home)s)
+      package-directory-list (list %(elpa)s))
+(package-initialize)
+(add-to-list 'load-path %(package)s)
+(require 'skeletond)
+(setq skeleton-server-command %(command)s
+      inhibit-startup-echo-area-message (user-login-name)
+      make-backup-files nil
+      auto-save-default nil
+      create-lockfiles nil)
+(setq server-socket-dir %(sockets)s)
+(server-start)
+
+(defun skeleton-e2e-state (file)
+  "Write the state of the test's document to FILE as JSON."
+  (let* ((doc (get-file-buffer %(doc)s))
+         (preview (and doc (buffer-local-value 'skeleton--preview doc)))
+         (json-encoding-pretty-print nil))
+    (with-temp-file file
+      (insert
+       (json-encode
+        (list
+         (cons 'managed (and doc (with-current-buffer doc (eglot-managed-p)) t))
+         (cons 'diagnostics
+               (and doc (with-current-buffer doc
+                          (vconcat (mapcar (lambda (d) (list (cons 'text (flymake-diagnostic-text d))
+                                                             (cons 'type (format "%%s" (flymake-diagnostic-type d)))))
+                                           (flymake-diagnostics))))))
+         (cons 'preview
+               (and (buffer-live-p preview)
+                    (with-current-buffer preview
+                      (list (cons 'subscription skeleton--subscription)
+                            (cons 'frames skeleton--frames)
+                            (cons 'seq skeleton--seq)
+                            (cons 'state skeleton--state)
+                            (cons 'columns (car skeleton--grid))
+                            (cons 'rows (cdr skeleton--grid))
+                            (cons 'shown (and (get-buffer-window preview t) t))))))
+         (cons 'messages (with-current-buffer (messages-buffer)
+                           (buffer-substring-no-properties (point-min) (point-max)))))))))
+  t)
+"""
+
+
+def elisp_string(s: str | Path) -> str:
+    return json.dumps(str(s))
+
+
+@pytest.fixture(scope="module")
+def daemon() -> Path:
+    path = Path(os.environ.get("SKELETOND", REPO / ".build" / "debug" / "skeletond"))
+    if not path.exists():
+        subprocess.run(["swift", "build", "--product", "skeletond"], cwd=REPO, check=True, timeout=1800)
+    assert path.exists(), f"no daemon at {path}"
+    return path
+
+
+CURRENT: Tmux | None = None
+
+
+def wait_for(predicate, timeout: float = 30.0, what: str = "condition"):
+    """tmuxterm.wait_for, and the screen in the failure's message."""
+    try:
+        return poll(predicate, timeout=timeout, what=what)
+    except AssertionError as error:
+        screen = CURRENT.plain() if CURRENT else ""
+        raise AssertionError(f"{error}\n--- screen ---\n{screen}") from None
+
+
+class Session:
+    """Emacs in tmux, plus helpers to drive it and read its state."""
+
+    def __init__(self, tmux: Tmux, tmp_path: Path, doc: Path):
+        self.tmux, self.tmp_path, self.doc = tmux, tmp_path, doc
+        self.socket = tmp_path / "sockets" / "server"
+        self.state_file = tmp_path / "state.json"
+
+    def mx(self, command: str, answer: str | None = None) -> None:
+        """M-x COMMAND, then ANSWER (and RET) when the command reads one.
+
+        No C-g first: while frames stream, Emacs is often running Lisp, and a C-g then is a quit that throws
+        away the keys typed after it."""
+        self.tmux.keys("M-x")
+        self.tmux.literal(command)
+        self.tmux.keys("Enter")
+        if answer is not None:
+            wait_for(lambda: "skeleton " in self.tmux.plain().rstrip().splitlines()[-1], timeout=10,
+                     what=f"the prompt of {command}")
+            self.tmux.literal(answer)
+            self.tmux.keys("Enter")
+
+    def eval(self, form: str) -> str:
+        out = subprocess.run(["emacsclient", "-s", str(self.socket), "--eval", form],
+                             capture_output=True, text=True, timeout=20)
+        assert out.returncode == 0, out.stderr
+        return out.stdout.strip()
+
+    def state(self) -> dict:
+        self.state_file.unlink(missing_ok=True)
+        self.eval(f"(skeleton-e2e-state {elisp_string(self.state_file)})")
+        return json.loads(self.state_file.read_text())
+
+    def preview_state(self) -> dict:
+        return self.state()["preview"] or {}
+
+
+@contextlib.contextmanager
+def emacs_in_tmux(tmp_path: Path, command: list[str], marker: str = '"root"'):
+    """`emacs -nw -Q` in a 140x40 tmux terminal, visiting a copy of the example."""
+    doc = tmp_path / EXAMPLE.name
+    shutil.copy(EXAMPLE, doc)
+    home = tmp_path / "home"
+    home.mkdir()
+    sockets = tmp_path / "sockets"
+    sockets.mkdir(mode=0o700)
+    init = tmp_path / "init.el"
+    init.write_text(INIT % {
+        "home": elisp_string(home), "elpa": elisp_string(ELPA), "package": elisp_string(PACKAGE),
+        "command": "(list " + " ".join(elisp_string(c) for c in command) + ")",
+        "sockets": elisp_string(sockets), "doc": elisp_string(doc),
+    })
+    # 24-bit colours: Emacs 28 uses them on a terminal when COLORTERM says so.
+    env = {"HOME": str(home), "COLORTERM": "truecolor", "TERM": "xterm-256color"}
+    global CURRENT
+    tmux = CURRENT = Tmux("emacs", columns=140, rows=40)
+    tmux.start(f"emacs -nw -Q -l {init} {doc}", env=env, cwd=str(tmp_path))
+    try:
+        session = Session(tmux, tmp_path, doc)
+        wait_for(lambda: marker in tmux.plain(), timeout=20, what="Emacs to show the document")
+        wait_for(session.socket.exists, timeout=20, what="the Emacs server for emacsclient")
+        yield session
+    finally:
+        tmux.kill()
+
+
+@pytest.fixture()
+def emacs(tmp_path: Path, daemon: Path):
+    with emacs_in_tmux(tmp_path, [str(daemon)]) as session:
+        # eglot-ensure connects after the first command (C-a: the point is at the start already).
+        session.tmux.keys("C-a")
+        wait_for(lambda: session.state()["managed"], timeout=30, what="eglot to manage the document")
+        yield session
+
+
+def preview_rows(screen, columns: int) -> list[int]:
+    return [row for row, cells in screen.cells.items() if len(cells) == columns]
+
+
+def test_package_byte_compiles_without_warnings(tmp_path: Path):
+    source = tmp_path / "skeletond.el"
+    shutil.copy(PACKAGE / "skeletond.el", source)
+    setup = tmp_path / "setup.el"
+    setup.write_text(
+        "(require 'package)\n"
+        f"(setq package-user-dir {elisp_string(tmp_path / 'elpa')} package-directory-list (list {elisp_string(ELPA)}))\n"
+        "(package-initialize)\n(setq byte-compile-error-on-warn t)\n")
+    out = subprocess.run(["emacs", "-Q", "--batch", "-l", str(setup), "-f", "batch-byte-compile", str(source)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and "Warning" not in out.stderr, out.stderr
+    assert (tmp_path / "skeletond.elc").exists()
+
+
+def test_preview_show_hide_and_diagnostics(emacs: Session):
+    # --- The preview opens by itself in a side window, titled with the file and the state ----------------
+    preview = wait_for(lambda: (p := emacs.preview_state()).get("frames", 0) >= 1 and p, timeout=30,
+                       what="the first preview frame")
+    assert preview["shown"] and preview["state"] == "hidden"
+    columns, rows = preview["columns"], preview["rows"]
+    assert columns > 10 and rows > 3
+    wait_for(lambda: "profile-card.skeleton.json — hidden" in emacs.tmux.plain(), timeout=10,
+             what="the preview's title")
+    content = wait_for(lambda: (s := emacs.tmux.capture()) and len(preview_rows(s, columns)) == rows and s,
+                       timeout=20, what=f"{rows} preview rows of {columns} ▀ cells")
+    assert "\x1b[38;2;" in content.raw and "\x1b[48;2;" in content.raw, "the preview should use 24-bit colours"
+
+    # --- M-x skeleton-show: skeleton greys appear, the stream goes on with acks --------------------------
+    emacs.mx("skeleton-show", "gradient animated")
+    wait_for(lambda: "skeleton-show: shown" in emacs.state()["messages"], timeout=20, what="the show's outcome")
+    wait_for(lambda: "profile-card.skeleton.json — shown" in emacs.tmux.plain(), timeout=10,
+             what="the title saying shown")
+    first = wait_for(lambda: (s := emacs.tmux.capture()) and s.preview() != content.preview() and s, timeout=20,
+                     what="skeleton cells in the preview")
+    assert len(preview_rows(first, columns)) == rows
+    colours = {fg for r in preview_rows(first, columns) for _, fg, _ in first.cells[r]}
+    assert len(colours) > 3, "half blocks with several colours (skeleton greys, the card's white)"
+    seq = emacs.preview_state()["seq"]
+    wait_for(lambda: emacs.preview_state()["seq"] > seq + 5, timeout=20,
+             what="more frames of the animation (the preview acknowledges them)")
+    wait_for(lambda: emacs.tmux.capture().preview() != first.preview(), timeout=15,
+             what="the animated preview to change on screen")
+
+    # --- M-x skeleton-hide: back to the content, state hidden ----------------------------------------------
+    emacs.mx("skeleton-hide", "transition=none")
+    wait_for(lambda: "skeleton-hide: hidden" in emacs.state()["messages"], timeout=20, what="the hide's outcome")
+    wait_for(lambda: emacs.preview_state()["state"] == "hidden", timeout=20, what="didDisappear")
+    wait_for(lambda: emacs.tmux.capture().preview() == content.preview(), timeout=20,
+             what="the preview to show the content again")
+
+    # --- Diagnostics: break the JSON, see flymake's error; fix it, see it go ---------------------------------
+    emacs.tmux.keys("M-<")            # beginning of buffer, after the opening brace
+    emacs.tmux.keys("C-f")
+    emacs.tmux.literal("}")
+    broken = wait_for(lambda: (d := emacs.state()["diagnostics"]) and d, timeout=20,
+                      what="a diagnostic for the broken JSON")
+    assert any(d["type"] in ("eglot-error", ":error", "error") or "error" in d["type"] for d in broken), broken
+    # flymake tells the count in the mode line.
+    emacs.tmux.keys("BSpace")
+    wait_for(lambda: emacs.state()["diagnostics"] in ([], None), timeout=20, what="the diagnostic to go away")
+    # The last valid tree stayed live: the preview still has every cell.
+    assert len(preview_rows(emacs.tmux.capture(), columns)) == rows
+
+    # --- Killing the document closes the preview and unsubscribes ------------------------------------------
+    subscription = emacs.preview_state()["subscription"]
+    assert subscription
+    emacs.eval(f"(with-current-buffer (get-file-buffer {elisp_string(emacs.doc)})"
+               " (set-buffer-modified-p nil) (kill-buffer))")
+    wait_for(lambda: emacs.state()["preview"] is None, timeout=10, what="the preview buffer to go")
+    assert emacs.eval("(hash-table-count skeleton--subscriptions)") == "0"
+
+
+def test_missing_daemon_is_one_clear_message(tmp_path: Path):
+    with emacs_in_tmux(tmp_path, [str(tmp_path / "no-such-skeletond")]) as emacs:
+        text = "no-such-skeletond' is not executable; build it with scripts/demo"
+        wait_for(lambda: text in emacs.state()["messages"], timeout=20, what="the missing-daemon message")
+        wait_for(lambda: text in emacs.tmux.plain(), timeout=10, what="the message on screen")
+        # Opening a second skeleton file says nothing more, and nothing runs.
+        other = tmp_path / "other.skeleton.json"
+        other.write_text(EXAMPLE.read_text())
+        emacs.eval(f"(find-file {elisp_string(other)})")
+        emacs.tmux.keys("C-a")
+        state = emacs.state()
+        assert state["messages"].count("is not executable") == 1, state["messages"]
+        assert not state["managed"] and state["preview"] is None
+        assert "Error" not in state["messages"], state["messages"]

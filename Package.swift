@@ -101,7 +101,7 @@ let package = Package(
             dependencies: ["SkeletonEngine", "SkeletonModel", "JSON", "SkeletondTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "InterfaceBuilderTests",
-            dependencies: ["InterfaceBuilder", "SkeletonModel", "SkeletonEngine", "SkeletonGraphics"],
+            dependencies: ["InterfaceBuilder", "SkeletonModel", "SkeletonEngine", "SkeletonGraphics", "JSON"],
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),

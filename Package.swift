@@ -19,7 +19,8 @@ let package = Package(
         .executable(name: "skeleton", targets: ["skeleton"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.1"),
     ],
     targets: [
         // MARK: C libraries from Debian
@@ -55,6 +56,20 @@ let package = Package(
         .target(
             name: "InterfaceBuilder", dependencies: ["SkeletonModel", "SkeletonGraphics", "JSON"], swiftSettings: strict
         ),
+
+        .target(
+            name: "SwiftCode",
+            dependencies: [
+                "SkeletonModel", "SkeletonGraphics",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .target(
+            name: "CodeLinking", dependencies: ["SwiftCode", "InterfaceBuilder", "SkeletonModel", "JSON"],
+            swiftSettings: strict),
 
         // MARK: The server and its executables
         .target(
@@ -101,10 +116,13 @@ let package = Package(
             dependencies: ["SkeletonEngine", "SkeletonModel", "JSON", "SkeletondTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "InterfaceBuilderTests",
-            dependencies: ["InterfaceBuilder", "SkeletonModel", "SkeletonEngine", "SkeletonGraphics"],
+            dependencies: ["InterfaceBuilder", "SkeletonModel", "SkeletonEngine", "SkeletonGraphics", "JSON"],
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "SwiftCodeTests", dependencies: ["SwiftCode", "SkeletonModel", "InterfaceBuilder", "CodeLinking"],
+            swiftSettings: strict),
         .testTarget(name: "SkeletonImagingTests", dependencies: ["SkeletonImaging", "CGif"], swiftSettings: strict),
         .testTarget(
             name: "SkeletonRenderTests",

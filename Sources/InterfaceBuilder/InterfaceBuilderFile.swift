@@ -1,3 +1,4 @@
+public import JSON
 public import SkeletonModel
 
 /// A parsed Interface Builder file (`.storyboard` or `.xib`): its scenes and what is needed to turn any one
@@ -21,6 +22,7 @@ public struct InterfaceBuilderFile: Sendable {
 
     let roots: [String: IBElement]
     let embeddable: [String: IBElement]
+    let codeObjects: [String: [IBElement]]
     let colors: IBColorResolver
     let colorScheme: ColorScheme
 
@@ -58,7 +60,7 @@ public struct InterfaceBuilderFile: Sendable {
         return InterfaceBuilderFile(
             kind: kind, scenes: catalog.scenes, initialSceneID: catalog.initialSceneID, problems: problems,
             limits: limits,
-            roots: catalog.roots, embeddable: catalog.embeddable,
+            roots: catalog.roots, embeddable: catalog.embeddable, codeObjects: catalog.codeObjects,
             colors: IBColorResolver(resources: root.child("resources")), colorScheme: scheme)
     }
 
@@ -70,7 +72,7 @@ public struct InterfaceBuilderFile: Sendable {
     private static func failed(_ problem: DocumentProblem, limits: DocumentLimits) -> InterfaceBuilderFile {
         InterfaceBuilderFile(
             kind: nil, scenes: [], initialSceneID: nil, problems: [problem], limits: limits, roots: [:],
-            embeddable: [:],
+            embeddable: [:], codeObjects: [:],
             colors: IBColorResolver(resources: nil), colorScheme: .light)
     }
 
@@ -81,8 +83,17 @@ public struct InterfaceBuilderFile: Sendable {
     }
 
     /// Maps and decodes one scene (nil: the initial scene); nil when there is no such scene.
-    public func decodeScene(_ id: String? = nil) -> DocumentDecodingResult? {
+    ///
+    /// `overlay` adds document members to the nodes of elements by IB id (code's settings): a member replaces the
+    /// mapped one, except `templates`, whose entries are added to the mapped ones.
+    public func decodeScene(_ id: String? = nil, overlay: [String: JSONObject] = [:]) -> DocumentDecodingResult? {
         guard let scene = scene(id), let root = roots[scene.id] else { return nil }
-        return SceneDecoder(file: self).decode(scene, root: root)
+        return SceneDecoder(file: self, overlay: overlay).decode(scene, root: root)
+    }
+
+    /// The scene's objects whose classes code may define (nil: the initial scene), in file order.
+    public func classBindings(scene id: String? = nil) -> [IBClassBinding] {
+        guard let scene = scene(id), let root = roots[scene.id] else { return [] }
+        return IBClassBinding.bindings(in: codeObjects[scene.id] ?? [root], sceneRootID: root["id"] ?? "")
     }
 }

@@ -10,6 +10,8 @@ struct ViewMapper {
     let embeddable: [String: IBElement]
     var problems: [DocumentProblem] = []
     var sourceMap = SourceMap()
+    /// Members added to the nodes of elements by IB id (`InterfaceBuilderFile.decodeScene(_:overlay:)`).
+    var overlay: [String: JSONObject] = [:]
     /// The view controllers being mapped, outermost first (to find embedding cycles).
     var sceneStack: [String]
     /// Nodes emitted so far (a budget against embedding blow-ups).
@@ -79,7 +81,20 @@ struct ViewMapper {
         if !children.isEmpty { o["children"] = .array(children) }
         if type == .tableView { mapTable(e, into: &o, at: pointer, depth: depth) }
         if type == .collectionView { mapCollection(e, into: &o, at: pointer, depth: depth) }
+        if let id = e["id"], let extra = overlay[id] { Self.merge(extra, into: &o) }
         return .object(o)
+    }
+
+    /// `extra`'s members replace `o`'s, except `templates`, whose entries are added.
+    static func merge(_ extra: JSONObject, into o: inout JSONObject) {
+        for (key, value) in extra {
+            if key == "templates", case .object(var templates)? = o[key], case .object(let added) = value {
+                for (name, template) in added { templates[name] = template }
+                o[key] = .object(templates)
+            } else {
+                o[key] = value
+            }
+        }
     }
 
     /// The view elements that become children: a cell's content view's subviews; otherwise a keyed content

@@ -8,6 +8,9 @@ struct SceneCatalog: Sendable {
     var roots: [String: IBElement] = [:]
     /// Every view controller with a view (embeddable by container views): id → root view element.
     var embeddable: [String: IBElement] = [:]
+    /// Scene id → the elements whose classes code may define: the view controller (storyboards; XIB view
+    /// controllers too) or the root view and the File's Owner (XIBs).
+    var codeObjects: [String: [IBElement]] = [:]
     var initialSceneID: String?
     var problems: [DocumentProblem] = []
 
@@ -31,6 +34,10 @@ struct SceneCatalog: Sendable {
                     let id = object["id"] ?? "view\(k)"
                     let title = object["userLabel"] ?? object["customClass"] ?? object.name
                     add(id: id, title: title, root: object, at: object.location)
+                    let owner = document.grandchildren(of: "objects").filter {
+                        $0["placeholderIdentifier"] == "IBFilesOwner"
+                    }
+                    if codeObjects[id] == nil { codeObjects[id] = owner + [object] }
                 }
             }
         }
@@ -48,6 +55,7 @@ struct SceneCatalog: Sendable {
             [sceneComment, object["title"], object["userLabel"], object["customClass"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? object.name
         add(id: id, title: title, root: view, at: object.location)
+        if codeObjects[id] == nil { codeObjects[id] = [object] }
     }
 
     private mutating func add(id: String, title: String, root: IBElement, at location: IBSourceLocation) {

@@ -6,9 +6,12 @@ import SkeletonModel
 /// line of the element they came from.
 struct SceneDecoder {
     let file: InterfaceBuilderFile
+    /// Members added to the nodes of elements by IB id.
+    var overlay: [String: JSONObject] = [:]
 
     func decode(_ scene: IBScene, root: IBElement) -> DocumentDecodingResult {
         var mapper = ViewMapper(limits: file.limits, colors: file.colors, embeddable: file.embeddable, scene: scene.id)
+        mapper.overlay = overlay
         let node = mapper.node(root, at: ["root"], depth: 1)
         var problems = mapper.problems
         var document: SkeletonDocument?

@@ -1,0 +1,79 @@
+import SkeletonModel
+internal import SwiftSyntax
+
+/// Runs one class's lifecycle code symbolically, in the order UIKit calls it, and records what it states.
+struct ClassInterpreter {
+    let declaration: ClassDeclaration
+    let locations: SourceLocations
+    var facts: ClassFacts
+    /// Methods without parameters, by name, for following `helper()` calls.
+    private var helpers: [String: CodeBlockSyntax] = [:]
+
+    /// The lifecycle methods UIKit calls, in its order (initialisers and outlets' `didSet` come before them).
+    static let lifecycle = ["awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear"]
+
+    init(declaration: ClassDeclaration, locations: SourceLocations) {
+        self.declaration = declaration
+        self.locations = locations
+        facts = ClassFacts(name: declaration.name, superclass: declaration.superclass)
+    }
+
+    /// Everything the class states.
+    mutating func run() -> ClassFacts {
+        var initialisers: [CodeBlockSyntax] = []
+        var observers: [CodeBlockSyntax] = []
+        var methods: [String: CodeBlockSyntax] = [:]
+        for member in declaration.members {
+            let decl = member.decl
+            if let variable = decl.as(VariableDeclSyntax.self) {
+                observers += readProperty(variable)
+            } else if let initialiser = decl.as(InitializerDeclSyntax.self), let body = initialiser.body {
+                initialisers.append(body)
+            } else if let function = decl.as(FunctionDeclSyntax.self), let body = function.body {
+                let name = function.name.text
+                if Self.lifecycle.contains(name) { methods[name] = body }
+                if function.signature.parameterClause.parameters.isEmpty { helpers[name] = body }
+                DataSourceReader(locations: locations).read(function, into: &facts)
+            }
+        }
+        var run = StatementRunner(interpreter: self)
+        for body in initialisers + observers + Self.lifecycle.compactMap({ methods[$0] }) {
+            run.block(body.statements)
+        }
+        facts = run.interpreter.facts
+        return facts
+    }
+
+    /// Records an `@IBOutlet` and a view built in the declaration; returns its `didSet` body.
+    private mutating func readProperty(_ variable: VariableDeclSyntax) -> [CodeBlockSyntax] {
+        let isOutlet = variable.attributes.contains {
+            $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "IBOutlet"
+        }
+        var observers: [CodeBlockSyntax] = []
+        for binding in variable.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if isOutlet { facts.outlets.append(name) }
+            if let value = binding.initializer?.value, let built = Self.builtViewClass(value) {
+                facts.codeBuiltViews[name] = built
+            }
+            if case .accessors(let accessors)? = binding.accessorBlock?.accessors {
+                for accessor in accessors where accessor.accessorSpecifier.tokenKind == .keyword(.didSet) {
+                    if let body = accessor.body { observers.append(body) }
+                }
+            }
+        }
+        return observers
+    }
+
+    /// `UILabel()`, `UIImageView(image: …)`: the UIKit view class an expression builds, if it is one.
+    static func builtViewClass(_ expression: ExprSyntax) -> String? {
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            callee.hasPrefix("UI"), callee.hasSuffix("View") || callee.hasSuffix("Label") || callee.hasSuffix("Button")
+        else { return nil }
+        return callee
+    }
+
+    /// The body of a method without parameters named `name`, for following a call to it.
+    func helper(_ name: String) -> CodeBlockSyntax? { helpers[name] }
+}

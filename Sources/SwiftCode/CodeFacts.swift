@@ -1,0 +1,246 @@
+public import SkeletonModel
+
+/// What one Swift file states statically about SkeletonView: one `ClassFacts` per class (its extensions merged
+/// in), and hints for what had to be assumed or could not be read.
+public struct SwiftCodeFacts: Sendable, Hashable {
+    /// The classes, in the order their declarations first appear.
+    public var classes: [ClassFacts]
+    /// Problems of the file as a whole (syntax errors) and hints outside any class.
+    public var hints: [CodeHint]
+
+    /// Creates a value with the given members.
+    public init(classes: [ClassFacts] = [], hints: [CodeHint] = []) {
+        self.classes = classes
+        self.hints = hints
+    }
+
+    /// The class named `name`, if the file declares it.
+    public func facts(forClass name: String) -> ClassFacts? {
+        classes.first { $0.name == name }
+    }
+
+    /// The file's hints, then every class's, in source order.
+    public var allHints: [CodeHint] {
+        (hints + classes.flatMap(\.hints)).sorted { $0.range.start < $1.range.start }
+    }
+}
+
+/// The facts of one class: who it is, what its lifecycle code sets, how it shows the skeleton and what its
+/// skeleton data source answers.
+public struct ClassFacts: Sendable, Hashable {
+    /// The class name.
+    public var name: String
+    /// The first type in its inheritance clause (the superclass, for a class that has one).
+    public var superclass: String?
+    /// The `@IBOutlet` properties, in declaration order.
+    public var outlets: [String]
+    /// Property assignments, in the order UIKit runs them: initialisers, outlets' `didSet`, `awakeFromNib`,
+    /// `viewDidLoad`, `viewWillAppear`, `viewDidAppear`.
+    public var assignments: [PropertyAssignment]
+    /// `SkeletonAppearance.default.*` assignments, merged in run order.
+    public var appearance: AppearanceOverrides
+    /// The last show the lifecycle code makes (the scene's default show).
+    public var show: ShowCall?
+    /// The skeleton data source's literal answers.
+    public var dataSource: DataSourceAnswers
+    /// `register(Class.self, forCellWithReuseIdentifier:/forCellReuseIdentifier: "id")`: identifier → class.
+    public var registeredCells: [String: String]
+    /// Views the class builds itself (`label = UILabel()`), by property name → UIKit class name.
+    public var codeBuiltViews: [String: String]
+    /// What had to be assumed or could not be read, with where.
+    public var hints: [CodeHint]
+
+    /// Creates a value with the given members.
+    public init(
+        name: String, superclass: String? = nil, outlets: [String] = [], assignments: [PropertyAssignment] = [],
+        appearance: AppearanceOverrides = AppearanceOverrides(), show: ShowCall? = nil,
+        dataSource: DataSourceAnswers = DataSourceAnswers(), registeredCells: [String: String] = [:],
+        codeBuiltViews: [String: String] = [:], hints: [CodeHint] = []
+    ) {
+        self.name = name
+        self.superclass = superclass
+        self.outlets = outlets
+        self.assignments = assignments
+        self.appearance = appearance
+        self.show = show
+        self.dataSource = dataSource
+        self.registeredCells = registeredCells
+        self.codeBuiltViews = codeBuiltViews
+        self.hints = hints
+    }
+
+    /// The value each view's property ends with (the last assignment wins), by target.
+    public var finalProperties: [ViewTarget: [ViewProperty: CodeValue]] {
+        var result: [ViewTarget: [ViewProperty: CodeValue]] = [:]
+        for a in assignments { result[a.target, default: [:]][a.property] = a.value }
+        return result
+    }
+}
+
+/// Which view an assignment is about.
+public enum ViewTarget: Sendable, Hashable {
+    /// The class's own view: a view controller's `view` (or `self.view`), a view's or cell's `self`.
+    case root
+    /// A stored property (usually an `@IBOutlet`), by name.
+    case property(String)
+}
+
+/// The SkeletonView and UIKit properties skeletond reads from code; the raw value is the document member.
+public enum ViewProperty: String, Sendable, Hashable, CaseIterable {
+    case isSkeletonable, isHiddenWhenSkeletonIsActive, isUserInteractionDisabledWhenSkeletonIsActive
+    case skeletonCornerRadius, linesCornerRadius, lastLineFillPercent, skeletonLineSpacing
+    case skeletonPaddingInsets, skeletonTextNumberOfLines, skeletonTextLineHeight
+    case rowHeight, estimatedRowHeight
+    case numberOfLines, isHidden
+    /// `layer.cornerRadius`.
+    case cornerRadius
+    /// `clipsToBounds` or `layer.masksToBounds`.
+    case clipsToBounds
+}
+
+/// A value written in code that skeletond can state exactly.
+public enum CodeValue: Sendable, Hashable {
+    case bool(Bool)
+    case number(Double)
+    /// `UIEdgeInsets(top:left:bottom:right:)` (or `.zero`).
+    case insets(top: Double, left: Double, bottom: Double, right: Double)
+    /// `UITableView.automaticDimension`.
+    case automatic
+    /// `SkeletonTextNumberOfLines.inherited`.
+    case inherited
+    /// `SkeletonTextLineHeight.relativeToFont`.
+    case relativeToFont
+    /// `SkeletonTextLineHeight.relativeToConstraints`.
+    case relativeToConstraints
+}
+
+/// `target.property = value`, where it was written.
+public struct PropertyAssignment: Sendable, Hashable {
+    /// The view assigned to.
+    public var target: ViewTarget
+    /// The property.
+    public var property: ViewProperty
+    /// The value.
+    public var value: CodeValue
+    /// The assignment's source range.
+    public var range: CodeRange
+
+    /// Creates a value with the given members.
+    public init(target: ViewTarget, property: ViewProperty, value: CodeValue, range: CodeRange) {
+        self.target = target
+        self.property = property
+        self.value = value
+        self.range = range
+    }
+}
+
+/// A `show*Skeleton` call: on which view, with which options, where.
+public struct ShowCall: Sendable, Hashable {
+    /// The view it is called on.
+    public var target: ViewTarget
+    /// SkeletonView's arguments as `skeleton/show` options (a `delay` also comes from `asyncAfter`).
+    public var options: ShowOptions
+    /// The call's source range.
+    public var range: CodeRange
+
+    /// Creates a value with the given members.
+    public init(target: ViewTarget, options: ShowOptions, range: CodeRange) {
+        self.target = target
+        self.options = options
+        self.range = range
+    }
+}
+
+/// The literal answers of `SkeletonTableViewDataSource` / `SkeletonCollectionViewDataSource` (nil: not
+/// implemented, or not a literal; SkeletonView's default then applies).
+public struct DataSourceAnswers: Sendable, Hashable {
+    /// `numSections(in:)`.
+    public var numberOfSections: Int?
+    /// `collectionSkeletonView(_:numberOfRowsInSection:)` (-1: `UITableView.automaticNumberOfSkeletonRows`).
+    public var numberOfRows: Int?
+    /// `collectionSkeletonView(_:numberOfItemsInSection:)`.
+    public var numberOfItems: Int?
+    /// `collectionSkeletonView(_:cellIdentifierForRowAt:)` or `cellIdentifierForItemAt:`.
+    public var cellIdentifier: String?
+    /// `collectionSkeletonView(_:identifierForHeaderInSection:)`.
+    public var headerIdentifier: String?
+    /// `collectionSkeletonView(_:identifierForFooterInSection:)`.
+    public var footerIdentifier: String?
+    /// `collectionSkeletonView(_:supplementaryViewIdentifierOfKind:at:)`.
+    public var supplementaryIdentifier: String?
+
+    /// Creates a value with the given members.
+    public init(
+        numberOfSections: Int? = nil, numberOfRows: Int? = nil, numberOfItems: Int? = nil,
+        cellIdentifier: String? = nil, headerIdentifier: String? = nil, footerIdentifier: String? = nil,
+        supplementaryIdentifier: String? = nil
+    ) {
+        self.numberOfSections = numberOfSections
+        self.numberOfRows = numberOfRows
+        self.numberOfItems = numberOfItems
+        self.cellIdentifier = cellIdentifier
+        self.headerIdentifier = headerIdentifier
+        self.footerIdentifier = footerIdentifier
+        self.supplementaryIdentifier = supplementaryIdentifier
+    }
+}
+
+/// A 1-based line and column (UTF-8 bytes) in a Swift file.
+public struct CodePosition: Sendable, Hashable, Comparable {
+    /// 1-based line.
+    public var line: Int
+    /// 1-based column in UTF-8 bytes.
+    public var column: Int
+
+    /// Creates a value with the given members.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// Source order.
+    public static func < (a: CodePosition, b: CodePosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// A range of a Swift file, end exclusive.
+public struct CodeRange: Sendable, Hashable {
+    /// Where it starts.
+    public var start: CodePosition
+    /// Where it ends (exclusive).
+    public var end: CodePosition
+
+    /// Creates a value with the given members.
+    public init(start: CodePosition, end: CodePosition) {
+        self.start = start
+        self.end = end
+    }
+}
+
+/// Something skeletond assumed or could not read, and where.
+public struct CodeHint: Sendable, Hashable {
+    /// Why the hint exists.
+    public enum Kind: String, Sendable, Hashable {
+        /// A fact was taken from code that may not run (a branch, a closure); the message names the assumption.
+        case assumed
+        /// A value is not statically known (computed, a variable); nothing was taken from it.
+        case notStatic
+        /// The file does not parse here; what parsed is still read.
+        case syntax
+    }
+
+    /// Why.
+    public var kind: Kind
+    /// For people.
+    public var message: String
+    /// Where.
+    public var range: CodeRange
+
+    /// Creates a value with the given members.
+    public init(kind: Kind, message: String, range: CodeRange) {
+        self.kind = kind
+        self.message = message
+        self.range = range
+    }
+}

@@ -1,0 +1,380 @@
+import SkeletonModel
+internal import SwiftSyntax
+
+/// Walks statements as UIKit would run them, recording assignments, appearance changes and shows.
+///
+/// What may not run (a branch, a loop, a closure handed to an unknown call) is still read, and every fact taken
+/// from it carries an `assumed` hint naming the assumption; an `else` branch is assumed not taken, and facts it
+/// would have given are hinted as ignored.
+struct StatementRunner {
+    var interpreter: ClassInterpreter
+    /// What the code being walked assumes, innermost last.
+    private var assumptions: [String] = []
+    /// Seconds before the code being walked runs (`asyncAfter`).
+    private var delay: Double = 0
+    /// Local constants (`let gradient = SkeletonGradient(…)`), by name.
+    private var locals: [String: ExprSyntax] = [:]
+    /// Closure parameters bound to views (`$0` in `[a, b].forEach`).
+    private var boundViews: [String: ViewTarget] = [:]
+    /// Helpers being followed (against recursion).
+    private var following: Set<String> = []
+
+    init(interpreter: ClassInterpreter) {
+        self.interpreter = interpreter
+    }
+
+    private var values: ValueReader { ValueReader(locals: locals) }
+
+    // MARK: Statements
+
+    mutating func block(_ statements: CodeBlockItemListSyntax) {
+        let saved = (assumptions, locals)
+        defer { (assumptions, locals) = saved }
+        for item in statements {
+            switch item.item {
+            case .decl(let decl):
+                if let variable = decl.as(VariableDeclSyntax.self) { declare(variable) }
+            case .stmt(let statement):
+                if statement.is(ReturnStmtSyntax.self) { return }
+                self.statement(statement)
+            case .expr(let expression):
+                self.expression(expression)
+            }
+        }
+    }
+
+    private mutating func statement(_ statement: StmtSyntax) {
+        if let expression = statement.as(ExpressionStmtSyntax.self) {
+            self.expression(expression.expression)
+        } else if let guardStatement = statement.as(GuardStmtSyntax.self) {
+            assumptions.append("`guard \(guardStatement.conditions.trimmedDescription)` passes")
+        } else if let loop = statement.as(ForStmtSyntax.self) {
+            assuming("the body of `for \(loop.pattern.trimmedDescription) in \(loop.sequence.trimmedDescription)` runs")
+            {
+                $0.block(loop.body.statements)
+            }
+        } else if let loop = statement.as(WhileStmtSyntax.self) {
+            assuming("the body of `while \(loop.conditions.trimmedDescription)` runs") {
+                $0.block(loop.body.statements)
+            }
+        } else if let doStatement = statement.as(DoStmtSyntax.self) {
+            block(doStatement.body.statements)
+        } else if let deferStatement = statement.as(DeferStmtSyntax.self) {
+            block(deferStatement.body.statements)
+        }
+    }
+
+    private mutating func declare(_ variable: VariableDeclSyntax) {
+        for binding in variable.bindings {
+            if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let value = binding.initializer?.value
+            {
+                locals[name] = value
+                expression(value)
+            }
+        }
+    }
+
+    private mutating func assuming(_ assumption: String, _ body: (inout StatementRunner) -> Void) {
+        assumptions.append(assumption)
+        body(&self)
+        assumptions.removeLast()
+    }
+
+    // MARK: Expressions
+
+    private mutating func expression(_ expression: ExprSyntax) {
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let parts = Array(sequence.elements)
+            if parts.count >= 3, parts[1].is(AssignmentExprSyntax.self) {
+                assign(parts[0], Array(parts[2...]), at: sequence)
+            }
+        } else if let call = expression.as(FunctionCallExprSyntax.self) {
+            self.call(call)
+        } else if let branch = expression.as(IfExprSyntax.self) {
+            ifExpression(branch)
+        } else if let switchExpression = expression.as(SwitchExprSyntax.self) {
+            guard case .switchCase(let first)? = switchExpression.cases.first else { return }
+            let label = first.label.trimmedDescription
+            assuming("`switch \(switchExpression.subject.trimmedDescription)` takes `\(label)`") {
+                $0.block(first.statements)
+            }
+        } else if let optional = expression.as(OptionalChainingExprSyntax.self) {
+            self.expression(optional.expression)
+        } else if let tryExpression = expression.as(TryExprSyntax.self) {
+            self.expression(tryExpression.expression)
+        }
+    }
+
+    private mutating func ifExpression(_ branch: IfExprSyntax) {
+        let condition = branch.conditions.trimmedDescription
+        assuming("`if \(condition)` is true") { $0.block(branch.body.statements) }
+        guard let elseBody = branch.elseBody else { return }
+        var skipped = StatementRunner(
+            interpreter: ClassInterpreter(declaration: interpreter.declaration, locations: interpreter.locations))
+        skipped.locals = locals
+        switch elseBody {
+        case .codeBlock(let block): skipped.block(block.statements)
+        case .ifExpr(let nested): skipped.ifExpression(nested)
+        }
+        let ignored = skipped.interpreter.facts
+        let ranges = ignored.assignments.map(\.range) + (ignored.show.map { [$0.range] } ?? [])
+        for range in ranges {
+            hint(.assumed, "ignored: the else branch of `if \(condition)` is assumed not taken", at: range)
+        }
+    }
+
+    /// `target.property = value`, `SkeletonAppearance.default.member = value`, `view = UILabel()`.
+    /// `right` is what follows `=` in the unfolded sequence: one expression, or operands and operators (never a
+    /// static value).
+    private mutating func assign(_ left: ExprSyntax, _ rightParts: [ExprSyntax], at node: SequenceExprSyntax) {
+        let path = Self.path(left)
+        guard rightParts.count == 1, let right = rightParts.first else {
+            if Self.property(of: left).0 != nil || (path.count == 3 && path[0] == "SkeletonAppearance") {
+                let text = rightParts.map(\.description).joined().trimmingWhitespace
+                hint(
+                    .notStatic,
+                    "`\(text)` is not known statically; `\(left.trimmedDescription)` is left as the file sets it",
+                    at: locations.range(of: node))
+            }
+            return
+        }
+        guard let last = path.last else { return }
+        if path.count == 3, path[0] == "SkeletonAppearance", path[1] == "default" {
+            appearance(last, right, at: node)
+            return
+        }
+        if let built = ClassInterpreter.builtViewClass(right), let target = viewTarget(left),
+            case .property(let name) = target
+        {
+            interpreter.facts.codeBuiltViews[name] = built
+            return
+        }
+        let (property, base): (ViewProperty?, ExprSyntax?) = Self.property(of: left)
+        guard let property else { return }
+        guard let target = base.map({ viewTarget($0) }) ?? .root else { return }
+        guard let value = values.code(right) else {
+            hint(
+                .notStatic,
+                "`\(right.trimmedDescription)` is not known statically; `\(left.trimmedDescription)` is left as the file sets it",
+                at: locations.range(of: node))
+            return
+        }
+        let range = locations.range(of: node)
+        interpreter.facts.assignments.append(
+            PropertyAssignment(target: target, property: property, value: value, range: range))
+        assumed(at: range)
+    }
+
+    private mutating func appearance(_ member: String, _ right: ExprSyntax, at node: SequenceExprSyntax) {
+        let range = locations.range(of: node)
+        var overrides = interpreter.facts.appearance
+        let read: Bool
+        switch member {
+        case "tintColor": read = values.color(right).map { overrides.tintColor = $0 } != nil
+        case "gradient": read = values.gradient(right).map { overrides.gradient = $0 } != nil
+        case "multilineHeight": read = values.number(right).map { overrides.multilineHeight = $0 } != nil
+        case "multilineSpacing": read = values.number(right).map { overrides.multilineSpacing = $0 } != nil
+        case "skeletonCornerRadius": read = values.number(right).map { overrides.skeletonCornerRadius = $0 } != nil
+        case "multilineLastLineFillPercent":
+            read = values.integer(right).map { overrides.multilineLastLineFillPercent = $0 } != nil
+        case "multilineCornerRadius": read = values.integer(right).map { overrides.multilineCornerRadius = $0 } != nil
+        case "renderSingleLineAsView":
+            read =
+                values.code(right).flatMap { if case .bool(let b) = $0 { b } else { nil } }.map {
+                    overrides.renderSingleLineAsView = $0
+                } != nil
+        case "textLineHeight":
+            read = values.textLineHeight(right).map { overrides.textLineHeight = $0 } != nil
+        default: return
+        }
+        guard read else {
+            hint(
+                .notStatic,
+                "`\(right.trimmedDescription)` is not known statically; the appearance's \(member) is left as is",
+                at: range)
+            return
+        }
+        interpreter.facts.appearance = overrides
+        assumed(at: range)
+    }
+
+    // MARK: Calls
+
+    private mutating func call(_ call: FunctionCallExprSyntax) {
+        let callee = call.calledExpression
+        let member = callee.as(MemberAccessExprSyntax.self)
+        let name = member?.declName.baseName.text ?? callee.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+        let base = member?.base
+        if ShowCallReader.names.contains(name) {
+            show(call, name: name, base: base)
+        } else if name == "forEach", let base, let closure = Self.closures(of: call).first {
+            forEach(base, closure)
+        } else if name == "register", let registration = Self.registration(call) {
+            interpreter.facts.registeredCells[registration.identifier] = registration.className
+        } else if name == "asyncAfter", let deadline = call.arguments.first?.expression {
+            let seconds = values.deadline(deadline)
+            if seconds == nil {
+                hint(
+                    .notStatic, "`\(deadline.trimmedDescription)` is not known statically; no delay is assumed",
+                    at: locations.range(of: deadline))
+            }
+            let saved = delay
+            delay += seconds ?? 0
+            for closure in Self.closures(of: call) { block(closure.statements) }
+            delay = saved
+        } else if ["async", "prepareSkeleton", "performWithoutAnimation"].contains(name) {
+            for closure in Self.closures(of: call) { block(closure.statements) }
+        } else if base == nil || base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
+            call.arguments.isEmpty, let body = interpreter.helper(name), !following.contains(name)
+        {
+            following.insert(name)
+            block(body.statements)
+            following.remove(name)
+        } else {
+            for closure in Self.closures(of: call) {
+                assuming("the closure passed to `\(name)` runs") { $0.block(closure.statements) }
+            }
+        }
+    }
+
+    private mutating func show(_ call: FunctionCallExprSyntax, name: String, base: ExprSyntax?) {
+        guard let target = base.map({ viewTarget($0) }) ?? .root else { return }
+        let range = locations.range(of: call)
+        let reader = ShowCallReader(values: values)
+        var options = reader.options(name: name, arguments: call.arguments)
+        for argument in reader.unread(arguments: call.arguments) {
+            hint(
+                .notStatic,
+                "`\(argument.expression.trimmedDescription)` is not known statically; \(argument.label?.text ?? "the argument") keeps SkeletonView's default",
+                at: locations.range(of: argument))
+        }
+        if delay > 0 { options.delay = (options.delay ?? 0) + delay }
+        interpreter.facts.show = ShowCall(target: target, options: options, range: range)
+        assumed(at: range)
+    }
+
+    private mutating func forEach(_ base: ExprSyntax, _ closure: ClosureExprSyntax) {
+        let parameter = Self.closureParameter(closure) ?? "$0"
+        let views: [ExprSyntax]
+        if let array = base.as(ArrayExprSyntax.self) {
+            views = array.elements.map(\.expression)
+        } else {
+            hint(
+                .notStatic, "`\(base.trimmedDescription)` is not a literal list of views; its forEach is skipped",
+                at: locations.range(of: base))
+            return
+        }
+        let saved = boundViews
+        for view in views {
+            guard let target = viewTarget(view) else { continue }
+            boundViews[parameter] = target
+            block(closure.statements)
+        }
+        boundViews = saved
+    }
+
+    // MARK: Targets and paths
+
+    /// The view an expression names: `view`, `self`, `self.view`, `contentView` (the root); `x`, `self.x`,
+    /// `x?`, `x!` (a property); a closure parameter bound to a view.
+    private func viewTarget(_ expression: ExprSyntax) -> ViewTarget? {
+        let path = Self.path(expression)
+        let declared = Set(interpreter.facts.outlets).union(interpreter.facts.codeBuiltViews.keys)
+        switch path.count {
+        case 1:
+            if let bound = boundViews[path[0]] { return bound }
+            if path[0] == "self" || ((path[0] == "view" || path[0] == "contentView") && !declared.contains(path[0])) {
+                return .root
+            }
+            return .property(path[0])
+        case 2 where path[0] == "self":
+            return path[1] == "view" && !declared.contains("view") ? .root : .property(path[1])
+        default:
+            return nil
+        }
+    }
+
+    /// The names of a member chain (`self.x?.layer` → `self, x, layer`), through `?`, `!` and parentheses; empty for
+    /// anything else.
+    static func path(_ expression: ExprSyntax) -> [String] {
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return [] }
+            let prefix = path(base)
+            return prefix.isEmpty ? [] : prefix + [member.declName.baseName.text]
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [reference.baseName.text] }
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return path(optional.expression) }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return path(forced.expression) }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return path(only.expression)
+        }
+        return []
+    }
+
+    /// `base.property` or `base.layer.cornerRadius` (nil base: a bare `isSkeletonable`).
+    static func property(of left: ExprSyntax) -> (ViewProperty?, ExprSyntax?) {
+        if let reference = left.as(DeclReferenceExprSyntax.self) {
+            return (ViewProperty(rawValue: reference.baseName.text), nil)
+        }
+        guard let member = left.as(MemberAccessExprSyntax.self), let base = member.base else { return (nil, nil) }
+        let name = member.declName.baseName.text
+        if let layer = base.as(MemberAccessExprSyntax.self), layer.declName.baseName.text == "layer" {
+            switch name {
+            case "cornerRadius": return (.cornerRadius, layer.base)
+            case "masksToBounds": return (.clipsToBounds, layer.base)
+            default: return (nil, nil)
+            }
+        }
+        guard let property = ViewProperty(rawValue: name), property != .cornerRadius else { return (nil, nil) }
+        return (property, base)
+    }
+
+    static func closures(of call: FunctionCallExprSyntax) -> [ClosureExprSyntax] {
+        call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
+            + (call.trailingClosure.map { [$0] } ?? [])
+            + call.additionalTrailingClosures.map(\.closure)
+    }
+
+    static func closureParameter(_ closure: ClosureExprSyntax) -> String? {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let names)?: return names.first?.name.text
+        case .parameterClause(let clause)?: return clause.parameters.first?.firstName.text
+        case nil: return nil
+        }
+    }
+
+    /// `register(Cell.self, forCellWithReuseIdentifier: "id")` / `forCellReuseIdentifier:`.
+    static func registration(_ call: FunctionCallExprSyntax) -> (className: String, identifier: String)? {
+        let arguments = Array(call.arguments)
+        guard arguments.count == 2,
+            ["forCellWithReuseIdentifier", "forCellReuseIdentifier"].contains(arguments[1].label?.text ?? ""),
+            let type = arguments[0].expression.as(MemberAccessExprSyntax.self), type.declName.baseName.text == "self",
+            let className = type.base?.trimmedDescription,
+            let identifier = ValueReader.string(arguments[1].expression)
+        else { return nil }
+        return (className, identifier)
+    }
+
+    // MARK: Hints
+
+    private var locations: SourceLocations { interpreter.locations }
+
+    private mutating func hint(_ kind: CodeHint.Kind, _ message: String, at range: CodeRange) {
+        interpreter.facts.hints.append(CodeHint(kind: kind, message: message, range: range))
+    }
+
+    /// An `assumed` hint for a fact taken under assumptions.
+    private mutating func assumed(at range: CodeRange) {
+        guard !assumptions.isEmpty else { return }
+        hint(.assumed, "assumed " + assumptions.joined(separator: " and "), at: range)
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line breaks.
+    fileprivate var trimmingWhitespace: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}

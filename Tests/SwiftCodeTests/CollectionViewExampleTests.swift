@@ -1,0 +1,78 @@
+import CodeLinking
+import InterfaceBuilder
+import SkeletonModel
+import SwiftCode
+import Testing
+
+/// SkeletonView's CollectionView example (MIT): its code read, then applied to its storyboard.
+@Suite("SkeletonView's CollectionView example code")
+struct CollectionViewExampleTests {
+    @Test func viewControllerFacts() throws {
+        let facts = SwiftCodeReader.read(text: try Code.sharedFixture("swift-code/CollectionView-ViewController.swift"))
+        let controller = try #require(facts.facts(forClass: "ViewController"))
+        #expect(controller.superclass == "UIViewController")
+        #expect(
+            controller.outlets == [
+                "collectionView", "avatarImage", "colorSelectedView", "switchAnimated", "skeletonTypeSelector",
+                "showOrHideSkeletonButton", "transitionDurationLabel", "transitionDurationStepper",
+            ])
+        #expect(
+            controller.assignments == [
+                Code.set(.property("collectionView"), .isSkeletonable, .bool(true), line: 9, 13, 49),
+                Code.set(.property("avatarImage"), .clipsToBounds, .bool(true), line: 24, 13, 51),
+                Code.set(.property("colorSelectedView"), .cornerRadius, .number(5), line: 30, 13, 53),
+                Code.set(.property("colorSelectedView"), .clipsToBounds, .bool(true), line: 31, 13, 57),
+            ])
+        #expect(
+            controller.show
+                == ShowCall(target: .root, options: ShowOptions(animated: true), range: Code.range(50, 13, 45)))
+        #expect(controller.registeredCells == ["CollectionViewCell": "CollectionViewCell"])
+        #expect(controller.dataSource == DataSourceAnswers(numberOfItems: 10, cellIdentifier: "CollectionViewCell"))
+        #expect(
+            controller.hints == [
+                CodeHint(
+                    kind: .notStatic,
+                    message:
+                        "`avatarImage.frame.width/2` is not known statically; `avatarImage.layer.cornerRadius` is left as the file sets it",
+                    range: Code.range(23, 13, 71))
+            ])
+    }
+
+    @Test func cellFacts() throws {
+        let facts = SwiftCodeReader.read(
+            text: try Code.sharedFixture("swift-code/CollectionView-CollectionViewCell.swift"))
+        let cell = try #require(facts.facts(forClass: "CollectionViewCell"))
+        #expect(cell.superclass == "UICollectionViewCell")
+        #expect(cell.codeBuiltViews == ["label": "UILabel", "imageView": "UIImageView"])
+        #expect(
+            cell.assignments == [
+                Code.set(.root, .isSkeletonable, .bool(true), line: 14, 9, 30),
+                Code.set(.property("label"), .isSkeletonable, .bool(true), line: 42, 9, 36),
+                Code.set(.property("imageView"), .isSkeletonable, .bool(true), line: 26, 9, 40),
+            ])
+        #expect(facts.allHints.isEmpty)
+    }
+
+    @Test func appliedToItsStoryboard() throws {
+        let storyboard = try Code.sharedFixture("interface-builder/CollectionView-Main.storyboard")
+        let code = try ["CollectionView-ViewController.swift", "CollectionView-CollectionViewCell.swift"].map {
+            SwiftCodeReader.read(text: try Code.sharedFixture("swift-code/\($0)"))
+        }
+        let file = InterfaceBuilderFile.parse(text: storyboard)
+        let linked = try #require(SceneCodeLinker.link(file: file, code: code))
+        #expect(linked.linkedClasses == ["ViewController"])
+        #expect(linked.show == ShowOptions(animated: true))
+        #expect(linked.result.errors.isEmpty, "\(linked.result.errors)")
+        let document = try #require(linked.result.document)
+        let collection = try #require(document.root.children.first { $0.reference == "HKL-L0-T2w" })
+        #expect(collection.isSkeletonable)
+        // Ten items of the cell the code registers, each skeletonable (its init says so).
+        #expect(collection.children.count == 10)
+        #expect(collection.children.allSatisfy { $0.type == .collectionViewCell && $0.isSkeletonable })
+        // The cell's label and image view are laid out by constraints in code: said, not drawn.
+        #expect(
+            linked.hints.map(\.message).contains(
+                "`imageView`, `label` of CollectionViewCell are built in code and laid out by constraints; the cell is drawn without them"
+            ))
+    }
+}

@@ -25,7 +25,7 @@ public final class SkeletonLanguageServer: Sendable {
         StatusMethod.register(in: &table, documents: documents)
         configuration.clock.register(in: &table)
         LanguageFeatures(documents: documents).register(in: &table)
-        StoryboardCodeActions(documents: documents).register(in: &table)
+        CodeActions(documents: documents).register(in: &table)
         let methods = table.requestMethods
         self.configuration = configuration
         self.documents = documents
@@ -47,10 +47,10 @@ public final class SkeletonLanguageServer: Sendable {
             "textDocumentSync": ["openClose": true, "change": 2],
         ]
         for (method, capability) in LanguageFeatures.capabilities where methods.contains(method) {
-            capabilities[capability] = true
+            capabilities[capability] = LanguageFeatures.capabilityOptions[capability] ?? true
         }
         if methods.contains("textDocument/codeAction") {
-            capabilities["codeActionProvider"] = StoryboardCodeActions.capability
+            capabilities["codeActionProvider"] = CodeActions.capability
         }
         let own = methods.filter { method in
             method != "textDocument/codeAction" && !LanguageFeatures.capabilities.contains { $0.method == method }

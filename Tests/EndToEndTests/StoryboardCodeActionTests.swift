@@ -95,7 +95,8 @@ import Testing
     @Test func jsonDocumentsHaveNoSuchActionAndTheCapabilityIsAnnounced() throws {
         let daemon = try DaemonProcess()
         let answer = try daemon.client.request("initialize", ["capabilities": [:]])
-        #expect(answer["result"]?["capabilities"]?["codeActionProvider"]?["codeActionKinds"] == ["refactor"])
+        #expect(
+            answer["result"]?["capabilities"]?["codeActionProvider"]?["codeActionKinds"] == ["quickfix", "refactor"])
         daemon.client.closeInput()
         _ = daemon.waitForExit()
         let s = try DaemonSession()

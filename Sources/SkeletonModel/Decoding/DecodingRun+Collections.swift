@@ -59,6 +59,15 @@ extension DecodingRun {
         return added
     }
 
+    /// Warns that a table or collection names no cell template, so it gets no skeleton rows or items.
+    private mutating func reportMissingCell(_ what: String) {
+        collector.report(
+            .missingCellTemplate,
+            "no cell template: without a \"cell\" (or sections naming one) the skeleton has no \(what), "
+                + "as a SkeletonView data source without cellIdentifierForRowAt",
+            at: [.key("type")], severity: .warning)
+    }
+
     // MARK: Tables
 
     private mutating func decodeTable(
@@ -92,6 +101,7 @@ extension DecodingRun {
         }
         props.sections = uses.map(\.section)
         node.table = props
+        if defaultCell == nil, r.object["sections"]?.isNull ?? true { reportMissingCell("rows") }
 
         let rowHeight = props.skeletonRowHeight
         let needsRows = props.sections.contains { if case .fixed(0) = $0.rows { false } else { true } }
@@ -172,7 +182,7 @@ extension DecodingRun {
         let cell = read(&r, "cell", ValueParsers.string)
         let header = read(&r, "header", ValueParsers.string)
         let footer = read(&r, "footer", ValueParsers.string)
-        reportUnknown(r, known: ["rows", "cell", "header", "footer"], what: "for a table section")
+        reportUnknown(r, known: DocumentDecoder.tableSectionFieldNames, what: "for a table section")
         guard let cellName = cell ?? defaultCell else {
             collector.report(
                 .missingField, "a section needs a \"cell\" template (or the table a default \"cell\")",
@@ -231,6 +241,7 @@ extension DecodingRun {
         }
         p.sections = uses.map(\.section)
         node.collection = p
+        if defaultCell == nil, r.object["sections"]?.isNull ?? true { reportMissingCell("items") }
         guard sizesFit else { return InstanceTally() }
 
         let bounds = node.frame.size
@@ -348,7 +359,7 @@ extension DecodingRun {
                 collector.report(.invalidValue, "must be an object {kind: template}", at: [.key("supplementary")])
             }
         }
-        reportUnknown(r, known: ["items", "cell", "supplementary"], what: "for a collection section")
+        reportUnknown(r, known: DocumentDecoder.collectionSectionFieldNames, what: "for a collection section")
         guard let cellName = cell ?? defaultCell else {
             collector.report(
                 .missingField, "a section needs a \"cell\" template (or the collection a default \"cell\")",

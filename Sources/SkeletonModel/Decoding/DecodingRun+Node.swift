@@ -1,5 +1,19 @@
 import JSON
 
+extension NodeType {
+    /// The members the format defines for a node of this type (others are `unknown-field` warnings).
+    public var fieldNames: Set<String> { DecodingRun.knownKeys(for: self) }
+}
+
+extension DocumentDecoder {
+    /// The members the format defines at the top level of a document.
+    public static var topLevelFieldNames: Set<String> { DecodingRun.topLevelKeys }
+    /// The members of a table's sections.
+    public static let tableSectionFieldNames: Set<String> = ["rows", "cell", "header", "footer"]
+    /// The members of a collection's sections.
+    public static let collectionSectionFieldNames: Set<String> = ["items", "cell", "supplementary"]
+}
+
 extension DecodingRun {
     static let commonKeys: Set<String> = [
         "type", "id", "frame", "children", "isSkeletonable", "holdsContent", "isHidden", "isHiddenWhenSkeletonIsActive",

@@ -25,6 +25,9 @@ public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
     case missingField = "missing-field"
     /// A warning: a member the format does not define for that node type (it is ignored).
     case unknownField = "unknown-field"
+    /// A warning: a table or collection with no cell template (no `cell`, no section naming one): it gets no
+    /// skeleton rows or items.
+    case missingCellTemplate = "missing-cell-template"
     /// A warning: more problems were found than `DocumentLimits.maxProblems`; the rest are not listed.
     case tooManyProblems = "too-many-problems"
     /// Interface Builder files: not well-formed XML (or a DTD); carries `line` and `column`.

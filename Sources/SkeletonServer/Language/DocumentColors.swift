@@ -57,7 +57,7 @@ enum DocumentColors {
     }
 
     /// A string's range without its quotes.
-    private static func inside(_ range: Range<Int>) -> Range<Int> {
+    static func inside(_ range: Range<Int>) -> Range<Int> {
         range.count >= 2 ? (range.lowerBound + 1)..<(range.upperBound - 1) : range
     }
 }

@@ -18,6 +18,12 @@ struct LanguageFeatures: Sendable {
         ("textDocument/documentColor", "colorProvider"),
         ("textDocument/colorPresentation", "colorProvider"),
         ("textDocument/foldingRange", "foldingRangeProvider"),
+        ("textDocument/completion", "completionProvider"),
+    ]
+
+    /// The capabilities announced with options rather than `true`.
+    static let capabilityOptions: [String: JSON] = [
+        "completionProvider": ["triggerCharacters": .array(Completion.triggerCharacters.map(JSON.string))]
     ]
 
     func register(in table: inout MethodTable) {
@@ -47,6 +53,10 @@ struct LanguageFeatures: Sendable {
         }
         table.request("textDocument/foldingRange", members: nil) { context in
             try FoldingRanges.answer(try request(context))
+        }
+        table.request("textDocument/completion", members: nil) { context in
+            let request = try request(context)
+            return Completion.answer(request, at: try request.offset("position"))
         }
     }
 

@@ -1,0 +1,161 @@
+import JSON
+import SkeletonModel
+
+/// `textDocument/codeAction` on a JSON skeleton document: `quickfix`es, each a `WorkspaceEdit` of exact text edits,
+/// for what the range touches:
+/// - a skeletonable node under an ancestor that is not (`not-skeletonable-ancestor`): "Make the chain to … skeletonable"
+///   sets `isSkeletonable` to `true` on every node from it up to the root (for a template body, up through the table);
+/// - an unknown `type`, member name or colour name: "Did you mean …?", the nearest known names by edit distance.
+enum DocumentCodeActions {
+    static func actions(_ request: TextDocumentRequest, in range: Range<Int>) -> [JSON] {
+        let map = request.map
+        let bytes = request.text.buffer.bytes
+        var actions: [JSON] = []
+        if let node = map.location(at: range.lowerBound)?.node, let chain = chainEdits(map, bytes, node: node) {
+            let name = map.nodes[node].localReference
+            let count = chain.count == 1 ? "1 node" : "\(chain.count) nodes"
+            actions.append(
+                action(
+                    "Make the chain to \"\(name)\" skeletonable (isSkeletonable on \(count))", chain, request,
+                    preferred: true))
+        }
+        for fix in didYouMean(map, bytes, in: range) {
+            actions.append(
+                action(
+                    "Did you mean \"\(fix.name)\"?", [(fix.range, fix.name)], request,
+                    preferred: fix.isBest))
+        }
+        return actions
+    }
+
+    private static func action(
+        _ title: String, _ edits: [(Range<Int>, String)], _ request: TextDocumentRequest, preferred: Bool
+    ) -> JSON {
+        let sorted = edits.sorted { $0.0.lowerBound < $1.0.lowerBound }
+        let lsp: [JSON] = sorted.map { ["range": request.range($0.0), "newText": .string($0.1)] }
+        return [
+            "title": .string(title), "kind": "quickfix", "isPreferred": .bool(preferred),
+            "edit": ["changes": [request.uri: .array(lsp)]],
+        ]
+    }
+
+    // MARK: The skeletonable chain
+
+    /// The span of node `n`'s member `name`, if written.
+    static func member(_ map: DocumentTextMap, _ bytes: [UInt8], node n: Int, _ name: String) -> Int? {
+        let object = map.nodes[n].span
+        var k = object + 1
+        while k < map.spans[object].subtreeEnd {
+            let span = map.spans[k]
+            if let key = span.key, bytes[key].elementsEqual(("\"" + name + "\"").utf8) { return k }
+            k = span.subtreeEnd
+        }
+        return nil
+    }
+
+    /// Whether node `n` writes `"isSkeletonable": true`.
+    static func isSkeletonable(_ map: DocumentTextMap, _ bytes: [UInt8], node n: Int) -> Bool {
+        guard let k = member(map, bytes, node: n, "isSkeletonable") else { return false }
+        return bytes[map.spans[k].value].elementsEqual("true".utf8)
+    }
+
+    /// The edits that make every ancestor of skeletonable node `n` skeletonable, or nil when `n` is not
+    /// skeletonable or nothing above it is missing.
+    static func chainEdits(_ map: DocumentTextMap, _ bytes: [UInt8], node n: Int) -> [(Range<Int>, String)]? {
+        guard isSkeletonable(map, bytes, node: n) else { return nil }
+        var edits: [(Range<Int>, String)] = []
+        var a = map.nodes[n].parent
+        while a >= 0 {
+            if !isSkeletonable(map, bytes, node: a) { edits.append(skeletonableEdit(map, bytes, node: a)) }
+            a = map.nodes[a].parent
+        }
+        return edits.isEmpty ? nil : edits
+    }
+
+    /// The edit that makes node `n` skeletonable: its `isSkeletonable` value replaced by `true`, else the member
+    /// added after its `type` (or first in the object).
+    static func skeletonableEdit(_ map: DocumentTextMap, _ bytes: [UInt8], node n: Int) -> (Range<Int>, String) {
+        if let k = member(map, bytes, node: n, "isSkeletonable") { return (map.spans[k].value, "true") }
+        if let type = map.nodes[n].typeSpan {
+            let end = map.spans[type].value.upperBound
+            return (end..<end, ", \"isSkeletonable\": true")
+        }
+        let object = map.nodes[n].span
+        let start = map.spans[object].value.lowerBound + 1
+        let empty = map.spans[object].subtreeEnd == object + 1
+        return (start..<start, empty ? "\"isSkeletonable\": true" : "\"isSkeletonable\": true, ")
+    }
+
+    // MARK: Did you mean
+
+    /// A replacement name for an unknown one.
+    struct Suggestion {
+        var range: Range<Int>
+        var name: String
+        var isBest: Bool
+    }
+
+    /// Suggestions for the unknown names the range touches: a node's `type` value, a node member's name, a
+    /// colour name in a colour position.
+    static func didYouMean(_ map: DocumentTextMap, _ bytes: [UInt8], in range: Range<Int>) -> [Suggestion] {
+        var out: [Suggestion] = []
+        func touches(_ r: Range<Int>) -> Bool { r.lowerBound <= range.upperBound && range.lowerBound <= r.upperBound }
+        for k in map.spans.indices.dropFirst() {
+            let span = map.spans[k]
+            let parentNode = map.node(ofSpan: span.parent)
+            if let key = span.key, touches(key), parentNode >= 0 {
+                let name = text(key, bytes)
+                let type = map.nodes[parentNode].type.flatMap(NodeType.init(rawValue:)) ?? .view
+                if !type.fieldNames.contains(name) {
+                    out += suggest(name, among: type.fieldNames, at: DocumentColors.inside(key))
+                }
+            }
+            guard span.isString, touches(span.value) else { continue }
+            let value = text(span.value, bytes)
+            let key = span.key.map { text($0, bytes) }
+            if parentNode >= 0, key == "type", NodeType(rawValue: value) == nil {
+                out += suggest(
+                    value, among: Set(NodeType.allCases.map(\.rawValue)), at: DocumentColors.inside(span.value))
+            } else if key.map(DocumentTextMap.colorMembers.contains) == true, !value.hasPrefix("#"),
+                SkeletonColor(parsing: value) == nil
+            {
+                out += suggest(value, among: Set(SkeletonColor.names), at: DocumentColors.inside(span.value))
+            }
+        }
+        return out
+    }
+
+    /// The string at `range` (quotes included), unescaped.
+    static func text(_ range: Range<Int>, _ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { JSONSourceLocator.string(in: range, of: $0) }
+    }
+
+    /// Up to three known names within a few edits of `name`, nearest first.
+    static func suggest(_ name: String, among known: Set<String>, at range: Range<Int>) -> [Suggestion] {
+        guard name.utf8.count <= 64 else { return [] }
+        let limit = max(2, name.count / 3)
+        let ranked = known.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
+            .filter { $0.1 <= limit }
+            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+            .prefix(3)
+        return ranked.enumerated().map { Suggestion(range: range, name: $0.element.0, isBest: $0.offset == 0) }
+    }
+
+    /// Levenshtein distance (names are short: at most 64 characters here).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+}

@@ -1,0 +1,92 @@
+"""Completion mid-keystroke and the quick fixes through pytest-lsp: exact textEdit ranges in UTF-16 after a character
+outside the BMP, and every quick fix applied to the text and checked by the daemon."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+from pytest_lsp import LanguageClient, client_capabilities
+
+from test_lsp_client import client, within  # noqa: F401 (the fixture)
+
+URI = "file:///tmp/edit.skeleton.json"
+
+
+def col(line: str, needle: str) -> int:
+    """The UTF-16 column of `needle` in `line`."""
+    return len(line[: line.index(needle)].encode("utf-16-le")) // 2
+
+
+def apply(text: str, edits: list[types.TextEdit]) -> str:
+    """Text edits applied to `text` (UTF-16 positions)."""
+    lines = text.split("\n")
+
+    def offset(p: types.Position) -> int:
+        before = sum(len(l) + 1 for l in lines[: p.line])
+        return before + len(lines[p.line].encode("utf-16-le")[: 2 * p.character].decode("utf-16-le"))
+
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+        text = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
+    return text
+
+
+async def opened(client: LanguageClient, text: str) -> types.TextDocumentIdentifier:
+    await within(client.initialize_session(types.InitializeParams(capabilities=client_capabilities("visual-studio-code"))))
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=URI, language_id="json", version=1, text=text)))
+    return types.TextDocumentIdentifier(uri=URI)
+
+
+async def complete(client: LanguageClient, doc, line: int, character: int):
+    answer = await within(client.text_document_completion_async(
+        types.CompletionParams(text_document=doc, position=types.Position(line, character))))
+    return {item.label: item for item in answer.items}
+
+
+async def test_completion_inside_a_key_after_non_ascii(client: LanguageClient):
+    line = '{"root": {"comment": "𝄞", "type": "UILabel", "frame": [0, 0, 100, 20], "textAl'
+    doc = await opened(client, line)
+    end = col(line, "textAl") + 6
+    items = await complete(client, doc, 0, end)
+    item = items["textAlignment"]
+    assert item.text_edit.range == types.Range(types.Position(0, end - 6), types.Position(0, end))
+    assert item.text_edit.new_text == 'textAlignment": '
+    assert item.documentation.kind == "markdown" and "SkeletonView: `textAlignment`" in item.documentation.value
+    assert "type" not in items and "frame" not in items
+
+
+async def test_completion_of_a_value_and_a_template(client: LanguageClient):
+    line0 = '{"root": {"comment": "𝄞", "type": "UICollectionView", "frame": [0, 0, 320, 480], "cell": "G"'
+    line1 = '  "scrollDirection": "ho'
+    line2 = '  "templates": {"GridCell": {"type": "UICollectionViewCell", "frame": [0, 0, 50, 50]}}}}'
+    doc = await opened(client, "\n".join([line0, line1, line2]))
+    cell = await complete(client, doc, 0, col(line0, '"G"') + 2)
+    assert list(cell) == ["GridCell"]
+    start = col(line0, '"G"') + 1
+    assert cell["GridCell"].text_edit.range == types.Range(types.Position(0, start), types.Position(0, start + 1))
+    direction = await complete(client, doc, 1, len(line1))
+    assert direction["horizontal"].text_edit.new_text == 'horizontal"'
+    assert direction["horizontal"].text_edit.range.start == types.Position(1, len(line1) - 2)
+
+
+async def test_the_chain_quick_fix_makes_the_skeleton_show(client: LanguageClient):
+    text = ('{"root": {"comment": "𝄞", "type": "UIView", "frame": [0, 0, 320, 200], "children": [\n'
+            '  {"type": "UILabel", "id": "title", "frame": [10, 10, 200, 20], "isSkeletonable": true}]}}')
+    doc = await opened(client, text)
+    actions = await within(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=doc, range=types.Range(types.Position(1, 5), types.Position(1, 5)),
+        context=types.CodeActionContext(diagnostics=[]))))
+    fix = actions[0]
+    assert fix.kind == types.CodeActionKind.QuickFix
+    fixed = apply(text, fix.edit.changes[URI])
+    assert '"type": "UIView", "isSkeletonable": true, "frame"' in fixed
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=fixed)]))
+    again = await within(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=doc, range=types.Range(types.Position(1, 5), types.Position(1, 5)),
+        context=types.CodeActionContext(diagnostics=[]))))
+    assert not again
+    shown = await within(client.protocol.send_request_async("skeleton/show", {"uri": URI, "transition": "none"}))
+    assert shown is not None
+    layers = await within(client.protocol.send_request_async("skeleton/layers", {"uri": URI}))
+    assert any(layer.node == "title" for layer in layers.layers)

@@ -76,7 +76,7 @@ let package = Package(
             name: "SkeletonServer",
             dependencies: [
                 "JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics",
-                "InterfaceBuilder",
+                "InterfaceBuilder", "SwiftCode", "CodeLinking",
             ],
             swiftSettings: strict
         ),

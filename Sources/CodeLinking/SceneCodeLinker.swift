@@ -117,7 +117,7 @@ struct SceneOverlay {
                     kind: .assumed,
                     message:
                         "\(built.map { "`\($0)`" }.joined(separator: ", ")) of \(className) are built in code and laid out by constraints; the cell is drawn without them",
-                    range: range))
+                    range: range, file: cellFacts.file))
         }
     }
 

@@ -23,6 +23,15 @@ public struct SwiftCodeFacts: Sendable, Hashable {
     public var allHints: [CodeHint] {
         (hints + classes.flatMap(\.hints)).sorted { $0.range.start < $1.range.start }
     }
+
+    /// Names `file` as where every class and hint comes from.
+    public mutating func attribute(to file: String) {
+        for k in hints.indices { hints[k].file = file }
+        for c in classes.indices {
+            classes[c].file = file
+            for k in classes[c].hints.indices { classes[c].hints[k].file = file }
+        }
+    }
 }
 
 /// The facts of one class: who it is, what its lifecycle code sets, how it shows the skeleton and what its
@@ -30,6 +39,8 @@ public struct SwiftCodeFacts: Sendable, Hashable {
 public struct ClassFacts: Sendable, Hashable {
     /// The class name.
     public var name: String
+    /// The file it was read from, when the reader was told (a uri or a path).
+    public var file: String?
     /// The first type in its inheritance clause (the superclass, for a class that has one).
     public var superclass: String?
     /// The `@IBOutlet` properties, in declaration order.
@@ -236,11 +247,14 @@ public struct CodeHint: Sendable, Hashable {
     public var message: String
     /// Where.
     public var range: CodeRange
+    /// The file `range` is in, when the reader was told (a uri or a path).
+    public var file: String?
 
     /// Creates a value with the given members.
-    public init(kind: Kind, message: String, range: CodeRange) {
+    public init(kind: Kind, message: String, range: CodeRange, file: String? = nil) {
         self.kind = kind
         self.message = message
         self.range = range
+        self.file = file
     }
 }

@@ -6,8 +6,8 @@ internal import SwiftSyntax
 /// A file that does not parse still gives what parsed, plus a `syntax` hint where the parser stopped
 /// understanding it.
 public enum SwiftCodeReader {
-    /// Reads one Swift file.
-    public static func read(text: String) -> SwiftCodeFacts {
+    /// Reads one Swift file; `file` (a uri or a path), when given, is named by its classes and hints.
+    public static func read(text: String, file: String? = nil) -> SwiftCodeFacts {
         let tree = Parser.parse(source: text)
         let locations = SourceLocations(converter: SourceLocationConverter(fileName: "", tree: tree))
         let collector = ClassCollector(viewMode: .sourceAccurate)
@@ -20,7 +20,9 @@ public enum SwiftCodeReader {
                 return interpreter.run()
             }
         }
-        return SwiftCodeFacts(classes: classes, hints: syntax.hints)
+        var facts = SwiftCodeFacts(classes: classes, hints: syntax.hints)
+        if let file { facts.attribute(to: file) }
+        return facts
     }
 }
 

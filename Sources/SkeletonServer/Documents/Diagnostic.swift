@@ -17,6 +17,8 @@ public struct Diagnostic: Sendable, Hashable {
         case offset(Int)
         /// 1-based line and column, the column in UTF-8 bytes (Interface Builder XML problems).
         case lineColumn(line: Int, column: Int)
+        /// From one 1-based line and UTF-8 column to another, end exclusive (Swift code hints).
+        case lineColumns(line: Int, column: Int, endLine: Int, endColumn: Int)
     }
 
     /// A stable code per kind of problem (listed in `Protocol/`).
@@ -59,12 +61,27 @@ public struct Diagnostic: Sendable, Hashable {
             return found.preferred
         case .lineColumn(let line, let column):
             // From that column to the end of its line (at least one byte).
-            let index = min(max(line - 1, 0), buffer.lineCount - 1)
-            let lineStart = buffer.lineStarts[index]
-            var lineEnd = index + 1 < buffer.lineCount ? buffer.lineStarts[index + 1] - 1 : count
-            if lineEnd > lineStart, buffer.bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let start = min(lineStart + max(column - 1, 0), lineEnd)
+            let start = Self.offset(line: line, column: column, in: buffer)
+            let lineEnd = Self.lineBounds(line, in: buffer).upperBound
             return start..<min(max(lineEnd, start + 1), count)
+        case .lineColumns(let line, let column, let endLine, let endColumn):
+            let start = Self.offset(line: line, column: column, in: buffer)
+            return start..<max(start, Self.offset(line: endLine, column: endColumn, in: buffer))
         }
+    }
+
+    /// The bytes of a 1-based line (clamped to the text), without its line break.
+    private static func lineBounds(_ line: Int, in buffer: TextBuffer) -> Range<Int> {
+        let index = min(max(line, 1), buffer.lineCount) - 1
+        let lineStart = buffer.lineStarts[index]
+        var lineEnd = index + 1 < buffer.lineCount ? buffer.lineStarts[index + 1] - 1 : buffer.bytes.count
+        if lineEnd > lineStart, buffer.bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        return lineStart..<max(lineStart, lineEnd)
+    }
+
+    /// The byte offset of a 1-based line and UTF-8 column, clamped to that line.
+    private static func offset(line: Int, column: Int, in buffer: TextBuffer) -> Int {
+        let bounds = lineBounds(line, in: buffer)
+        return bounds.lowerBound + min(max(column, 1) - 1, bounds.count)
     }
 }

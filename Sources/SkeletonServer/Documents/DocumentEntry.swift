@@ -1,6 +1,7 @@
 import SkeletonEngine
 import SkeletonGraphics
 import SkeletonModel
+import SwiftCode
 import Synchronization
 
 /// A scene of a document: JSON documents have one (id `""`); storyboards and XIBs have one per view controller or
@@ -25,6 +26,15 @@ final class DocumentEntry: Sendable {
         var initialScene = ""
         /// Interface Builder XML (true) or a JSON document.
         var isInterfaceBuilder = false
+        /// A Swift file's code facts (nil for every other document): read on open and on every change, applied to
+        /// the storyboards and XIBs whose scenes name its classes (see `DocumentStore+SwiftCode.swift`).
+        var swiftCode: SwiftCodeFacts?
+        /// The classes a storyboard's or XIB's last analysis depends on: those its scenes bind (`customClass`) and
+        /// the cells their code registers. A Swift file that defines one of them re-analyses it.
+        var codeClasses: Set<String> = []
+        /// The show each scene's code makes (`LinkedScene.show`), by scene id: `skeleton/show` without show
+        /// options of its own makes it.
+        var codeShows: [String: ShowOptions] = [:]
         /// `skeleton/setTraits` overrides of the document's own colour scheme and layout direction, for every scene.
         var traits = TraitOverrides()
         /// `skeleton/setTraits` overrides for one scene, by scene id (over `traits`).

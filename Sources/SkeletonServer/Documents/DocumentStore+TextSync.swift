@@ -18,8 +18,9 @@ extension DocumentStore {
         table.notification("textDocument/didChange", members: nil) { [self] context in try didChange(context) }
         table.notification("textDocument/didClose", members: nil) { [self] context in
             let uri = try context.paramsObject().member("textDocument").string("uri")
-            _ = entries.withLock { $0.removeValue(forKey: uri) }
+            let closed = entries.withLock { $0.removeValue(forKey: uri) }
             previews.documentClosed(uri)
+            if let closed { swiftDocumentClosed(closed) }
             server?.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
         }
     }

@@ -68,15 +68,19 @@ public final class DocumentStore: DisplayListProvider {
             state.spans = nil
             return state.text
         }
+        if Self.isSwift(uri: uri, languageId: text.languageId) { return analyseSwift(uri, entry) }
         analysisCounts.withLock { $0.full += 1 }
         let isInterfaceBuilder = Self.isInterfaceBuilder(uri: uri, languageId: text.languageId)
         var decoded: [(scene: SceneInfo, result: DocumentDecodingResult)] = []
         var problems: [DocumentProblem]
         var initial = ""
+        var codeShows: [String: ShowOptions] = [:]
         if isInterfaceBuilder {
             let result = InterfaceBuilderDocument.decode(bytes: text.buffer.bytes)
+            let linked = linkedScenes(of: result, uri, entry)
+            codeShows = linked.compactMapValues(\.show)
             for scene in result.scenes {
-                guard let document = result.documents[scene.id] else { continue }
+                guard let document = linked[scene.id]?.result ?? result.documents[scene.id] else { continue }
                 let info = SceneInfo(id: scene.id, title: scene.title, rootViewID: scene.rootViewID, frame: scene.frame)
                 decoded.append((info, document))
             }
@@ -94,6 +98,7 @@ public final class DocumentStore: DisplayListProvider {
         var events: [SceneEvent] = []
         let publish = entry.state.withLock { state -> Bool in
             state.isInterfaceBuilder = isInterfaceBuilder
+            state.codeShows = codeShows
             state.sessionsFollowText = !decoded.isEmpty && decoded.allSatisfy { $0.result.document != nil }
             // Trait overrides (skeleton/setTraits) win over the document's own, a scene's over the document's.
             for k in decoded.indices {

@@ -15,7 +15,7 @@ struct PatchMethod: Sendable {
 
     private func patch(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
-        let document = try documents.target(params)
+        let document = try documents.skeletonTarget(params)
         let (uri, entry) = (document.uri, document.entry)
         var text = entry.state.withLock { $0.text }
         guard !entry.state.withLock({ $0.isInterfaceBuilder }) else {

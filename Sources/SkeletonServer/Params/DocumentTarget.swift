@@ -24,7 +24,7 @@ struct DocumentTarget {
 
 /// A document's scene and its live session: `params.uri` and `params.scene` (default: the initial scene).
 ///
-/// Errors: those of `DocumentTarget`; an unknown `scene` is -32602 at `/params/scene`; a document (or scene) that
+/// Errors: those of `DocumentTarget`; a Swift document is -32602 at `/params/uri`; an unknown `scene` is -32602 at `/params/scene`; a document (or scene) that
 /// has never had a valid tree is -32803 pointing at its diagnostics.
 struct SceneTarget {
     let document: DocumentTarget
@@ -43,10 +43,23 @@ extension DocumentStore {
         return DocumentTarget(uri: uri, entry: entry)
     }
 
+    /// The open document `params.uri` names, for a `skeleton/*` method: a Swift document is -32602 at
+    /// `/params/uri` (it has no views; its code applies to the storyboards and XIBs that name its classes).
+    func skeletonTarget(_ params: JSONValue) throws(JSONDecodingError) -> DocumentTarget {
+        let document = try target(params)
+        guard document.entry.state.withLock({ $0.swiftCode == nil }) else {
+            throw JSONDecodingError(
+                at: params.optionalMember("uri") ?? params,
+                "a Swift file has no skeleton of its own: its code applies to the open storyboards and XIBs whose "
+                    + "scenes name its classes; send this request for one of them")
+        }
+        return document
+    }
+
     /// The scene `params.scene` names (default: the initial scene) of the open document `params.uri` names, with
     /// its live session.
     func sceneTarget(_ params: JSONValue) throws -> SceneTarget {
-        let document = try target(params)
+        let document = try skeletonTarget(params)
         let requested = try params.optionalString("scene")
         let found = document.entry.state.withLock { state -> (String, SkeletonSession?)? in
             guard let id = state.sceneID(requested) else { return nil }

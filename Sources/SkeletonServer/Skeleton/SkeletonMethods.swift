@@ -17,7 +17,11 @@ struct SkeletonMethods: Sendable {
     func register(in table: inout MethodTable) {
         table.request("skeleton/show", members: Self.target.adding(ShowOptions.fieldNames)) { context in
             let params = try context.paramsObject()
-            let options = try ShowOptions.decode(params, ignoring: Set(Self.target.names))
+            var options = try ShowOptions.decode(params, ignoring: Set(Self.target.names))
+            if !Self.hasShowOptions(params), var code = try documents.codeShow(params) {
+                code.assumeSkeletonable = options.assumeSkeletonable
+                options = code
+            }
             let answer = try mutate(context, params) { session, node, now in
                 try session.show(options, node: node, at: now)
             } after: { uri, session in
@@ -107,6 +111,12 @@ struct SkeletonMethods: Sendable {
         return Self.json(result.outcome)
     }
 
+    /// Whether a `skeleton/show` request says how to show (any show option but `assumeSkeletonable`); one that does
+    /// not makes the show its scene's code makes, when the code makes one.
+    static func hasShowOptions(_ params: JSONValue) -> Bool {
+        params.members.contains { $0.key != "assumeSkeletonable" && ShowOptions.fieldNames.contains($0.key) }
+    }
+
     /// An engine refusal as -32602 naming the offending param.
     static func refusal(_ error: EngineError, _ params: JSONValue) -> JSONDecodingError {
         let base = params.pointerFromRoot
@@ -176,7 +186,7 @@ struct SkeletonMethods: Sendable {
     /// view of a storyboard or XIB; one with id `""` for a JSON document.
     private func scenes(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
-        let document = try documents.target(params)
+        let document = try documents.skeletonTarget(params)
         let (scenes, initial, valid) = document.entry.state.withLock {
             ($0.scenes, $0.initialScene, !$0.sessions.isEmpty)
         }
@@ -194,7 +204,7 @@ struct SkeletonMethods: Sendable {
     /// `scene` names or else for every scene, as the trait collection of a device would; the skeleton state is kept.
     private func setTraits(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
-        let document = try documents.target(params)
+        let document = try documents.skeletonTarget(params)
         let (uri, entry) = (document.uri, document.entry)
         let scene = try documents.namedScene(params)
         let scheme = try params.optionalMember("colorScheme").map { (v) throws(JSONDecodingError) in

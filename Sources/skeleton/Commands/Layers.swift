@@ -37,7 +37,7 @@ struct Layers: ParsableCommand {
     }
 
     func run() throws {
-        let source = scene.apply(to: traits.overrides.apply(to: try SourceDocument.load(document.file)))
+        let source = scene.apply(to: traits.overrides.apply(to: try document.load()))
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         try daemon.openValid(source)

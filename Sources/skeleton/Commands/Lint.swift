@@ -20,7 +20,7 @@ struct Lint: ParsableCommand {
     @OptionGroup var document: DocumentArgument
 
     func run() throws {
-        let source = try SourceDocument.load(document.file)
+        let source = try document.load()
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         let diagnostics = try daemon.open(source)

@@ -62,7 +62,7 @@ struct Matrix: ParsableCommand {
 
     func run() throws {
         let out = try OutputFile(output)
-        let source = scene.apply(to: try SourceDocument.load(document.file))
+        let source = scene.apply(to: try document.load())
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         try daemon.openValid(source)

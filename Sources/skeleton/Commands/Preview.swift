@@ -40,7 +40,7 @@ struct Preview: ParsableCommand {
     }
 
     func run() throws {
-        let source = scene.apply(to: try SourceDocument.load(document.file))
+        let source = scene.apply(to: try document.load())
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         try daemon.openValid(source)

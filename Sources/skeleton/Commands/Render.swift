@@ -48,7 +48,7 @@ struct Render: ParsableCommand {
 
     func run() throws {
         _ = try OutputFile(output)
-        let source = scene.apply(to: traits.overrides.apply(to: try SourceDocument.load(document.file)))
+        let source = scene.apply(to: traits.overrides.apply(to: try document.load()))
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         try daemon.openValid(source)

@@ -20,7 +20,7 @@ struct Scenes: ParsableCommand {
     var json = false
 
     func run() throws {
-        let source = try SourceDocument.load(document.file)
+        let source = try document.load()
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         try daemon.openValid(source)

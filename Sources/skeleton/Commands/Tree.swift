@@ -24,7 +24,7 @@ struct Tree: ParsableCommand {
     var state = false
 
     func run() throws {
-        let source = scene.apply(to: try SourceDocument.load(document.file))
+        let source = scene.apply(to: try document.load())
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         try daemon.openValid(source)

@@ -10,6 +10,8 @@ final class DaemonSession {
     let executable: URL
     /// Seconds to wait for any one answer (`$SKELETON_TIMEOUT`, default 30).
     let timeout: Double
+    /// The uris of the Swift files (`--code`) opened so far.
+    var openedCode: Set<String> = []
 
     /// Finds and starts the daemon, then runs `initialize` / `initialized`.
     static func start() throws(CLIError) -> DaemonSession {

@@ -6,15 +6,16 @@ extension DaemonSession {
     /// Diagnostics are published on the document's lane while the text is analysed, so a request on the same
     /// lane (`skeleton/isActive`) answers after them: its answer is the barrier that says all of them arrived.
     /// A clean document publishes nothing, which gives an empty list.
+    ///
+    /// The document's `--code` files are opened first (once per session), each as a Swift document: any request on
+    /// its uri (answered with an error, as Swift files have no skeleton) says its code is read, so the document's
+    /// analysis applies it.
     func open(_ document: SourceDocument) throws(CLIError) -> [DiagnosticLine] {
-        notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": .string(document.uri), "languageId": .string(document.languageId), "version": 1,
-                    "text": .string(document.text),
-                ]
-            ])
+        for code in document.code where openedCode.insert(code.uri).inserted {
+            sendDidOpen(code)
+            _ = try exchange("skeleton/isActive", ["uri": .string(code.uri)])
+        }
+        sendDidOpen(document)
         if let traits = document.traits {
             // Interface Builder files cannot be edited as JSON: the daemon overrides their traits instead.
             var params: JSONObject = ["uri": .string(document.uri)]
@@ -32,6 +33,18 @@ extension DaemonSession {
             return true
         }
         return (latest ?? []).map(DiagnosticLine.init)
+    }
+
+    /// `textDocument/didOpen` of `document`, version 1.
+    private func sendDidOpen(_ document: SourceDocument) {
+        notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(document.uri), "languageId": .string(document.languageId), "version": 1,
+                    "text": .string(document.text),
+                ]
+            ])
     }
 
     /// `skeleton/show` with `params`; a `notSkeletonable` answer is an error (status 4) with the daemon's reason,

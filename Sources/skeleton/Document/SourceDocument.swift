@@ -13,6 +13,8 @@ struct SourceDocument {
     var traits: TraitOverrides?
     /// The scene requests name (`--scene`; nil: the initial scene).
     var scene: String?
+    /// The app's Swift files (`--code`), opened before the document as Swift documents.
+    var code: [SourceDocument] = []
 
     /// `{uri, scene?}`: the members every request about this document's scene starts with.
     var target: JSONObject {
@@ -21,14 +23,14 @@ struct SourceDocument {
         return params
     }
 
-    /// `storyboard` or `xib` for Interface Builder files (by extension), else `json`.
+    /// `storyboard` or `xib` for Interface Builder files, `swift` for Swift files (by extension), else `json`.
     var languageId: String {
         let ext = (path as NSString).pathExtension.lowercased()
-        return ["storyboard", "xib"].contains(ext) ? ext : "json"
+        return ["storyboard", "xib", "swift"].contains(ext) ? ext : "json"
     }
 
     /// Whether this is a storyboard or a XIB.
-    var isInterfaceBuilder: Bool { languageId != "json" }
+    var isInterfaceBuilder: Bool { ["storyboard", "xib"].contains(languageId) }
 
     /// Reads `path`; a missing, unreadable or non-UTF-8 file is an error that names the reason.
     static func load(_ path: String) throws(CLIError) -> SourceDocument {
@@ -42,7 +44,7 @@ struct SourceDocument {
 
     /// The same document under another URI (the matrix opens one variant per cell).
     func variant(_ name: String, text: String) -> SourceDocument {
-        SourceDocument(path: path, uri: uri + "#" + name, text: text, traits: traits, scene: scene)
+        SourceDocument(path: path, uri: uri + "#" + name, text: text, traits: traits, scene: scene, code: code)
     }
 
     /// The whole file, with the system's reason on failure ("No such file or directory", "Is a directory", …).

@@ -15,6 +15,21 @@ enum ColorScheme: String, ExpressibleByArgument, CaseIterable {
 struct DocumentArgument: ParsableArguments {
     @Argument(help: "A skeleton document (see Examples/*.skeleton.json).", completion: .file(extensions: ["json"]))
     var file: String
+
+    @Option(
+        name: .customLong("code"),
+        help: ArgumentHelp(
+            "A Swift file of the app (repeatable): its SkeletonView setup applies to the storyboard's or XIB's scenes.",
+            valueName: "swift-file"),
+        completion: .file(extensions: ["swift"]))
+    var code: [String] = []
+
+    /// The document with its `--code` files.
+    func load() throws(CLIError) -> SourceDocument {
+        var document = try SourceDocument.load(file)
+        for path in code { document.code.append(try SourceDocument.load(path)) }
+        return document
+    }
 }
 
 /// The scene of a storyboard or XIB every request names (`--scene`).

@@ -1,0 +1,119 @@
+import CodeLinking
+import InterfaceBuilder
+import JSON
+import SkeletonModel
+import SwiftCode
+
+/// The app's Swift files as documents (`Protocol/swift-code.md`): their code facts are read on open and on every
+/// change, their hints published as diagnostics, and applied (by `SceneCodeLinker`) to every storyboard and XIB
+/// scene that names one of their classes. The store only wires: reading is `SwiftCode`'s, applying `CodeLinking`'s.
+///
+/// A storyboard analysed while a Swift file changes never misses the change: a Swift file stores its facts before
+/// it looks at which documents depend on its classes, and a storyboard reads the code again after it stored what it
+/// depends on (and is analysed again if the code changed), so one of the two always sees the other.
+extension DocumentStore {
+    /// Swift files: by language id, else by the uri's extension.
+    static func isSwift(uri: String, languageId: String) -> Bool {
+        languageId.lowercased() == "swift" || uri.lowercased().hasSuffix(".swift")
+    }
+
+    /// Reads a Swift document's facts, re-analyses the storyboards and XIBs that bind a class it defines (or
+    /// defined before this change), then publishes its hints (always, so the client knows the change is in).
+    func analyseSwift(_ uri: String, _ entry: DocumentEntry) {
+        let text = entry.state.withLock { $0.text }
+        analysisCounts.withLock { $0.full += 1 }
+        let facts = SwiftCodeReader.read(text: text.text, file: uri)
+        let previous = entry.state.withLock { state in
+            defer { state.swiftCode = facts }
+            return state.swiftCode
+        }
+        reanalyseDocuments(binding: Self.classNames(previous).union(Self.classNames(facts)))
+        let encoding = configuration.positionEncoding
+        let diagnostics = facts.allHints.map { Diagnostic($0).lsp(in: text.buffer, encoding: encoding) }
+        server?.notify(
+            "textDocument/publishDiagnostics",
+            ["uri": .string(uri), "version": .int(text.version), "diagnostics": .array(diagnostics)])
+    }
+
+    /// After a Swift document closed: the documents that bound its classes go back to what remains.
+    func swiftDocumentClosed(_ entry: DocumentEntry) {
+        reanalyseDocuments(binding: Self.classNames(entry.state.withLock { $0.swiftCode }))
+    }
+
+    /// Queues a re-analysis, on its own lane, of every open storyboard or XIB whose scenes bind one of `classes`.
+    private func reanalyseDocuments(binding classes: Set<String>) {
+        guard !classes.isEmpty, let server else { return }
+        for (uri, entry) in entries.withLock({ $0 }) {
+            guard entry.state.withLock({ !$0.codeClasses.isDisjoint(with: classes) }) else { continue }
+            reanalyse(uri, entry, server)
+        }
+    }
+
+    /// Queues a re-analysis of a document on its lane, unless it is closed (or opened again) by then.
+    private func reanalyse(_ uri: String, _ entry: DocumentEntry, _ server: Server) {
+        server.runOnDocumentLane(uri) { [self] in
+            guard self.entry(uri) === entry else { return }
+            analyse(uri, entry, as: .edit)
+        }
+    }
+
+    /// The facts of every open Swift document, in uri order (the first that declares a class is the one used).
+    private func openCode() -> [SwiftCodeFacts] {
+        let all = entries.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
+        return all.compactMap { entry in entry.state.withLock { $0.swiftCode } }
+    }
+
+    /// The class names a Swift document defines.
+    private static func classNames(_ facts: SwiftCodeFacts?) -> Set<String> {
+        Set(facts?.classes.map(\.name) ?? [])
+    }
+
+    /// The scenes of `result` that bind a class of an open Swift document, with the code applied: its document
+    /// (the code's `SkeletonAppearance.default` under the document's own appearance) and its default show. Also
+    /// records the classes the document depends on, for later Swift changes: those its scenes bind and the cells
+    /// their code registers.
+    func linkedScenes(of result: IBDecodingResult, _ uri: String, _ entry: DocumentEntry) -> [String: LinkedScene] {
+        let bindings = result.scenes.map { scene in
+            (scene: scene.id, classes: Set(result.file.classBindings(scene: scene.id).map(\.className)))
+        }
+        let code = openCode()
+        var dependencies = bindings.reduce(into: Set<String>()) { $0.formUnion($1.classes) }
+        for facts in code {
+            for c in facts.classes where dependencies.contains(c.name) {
+                dependencies.formUnion(c.registeredCells.values)
+            }
+        }
+        entry.state.withLock { $0.codeClasses = dependencies }
+        // A Swift document that changed meanwhile either saw the dependencies just stored, or is seen here.
+        if openCode() != code, let server { reanalyse(uri, entry, server) }
+        let defined = code.reduce(into: Set<String>()) { $0.formUnion(Self.classNames($1)) }
+        var linked: [String: LinkedScene] = [:]
+        for (scene, classes) in bindings where !classes.isDisjoint(with: defined) {
+            guard var link = SceneCodeLinker.link(file: result.file, scene: scene, code: code),
+                var document = link.result.document
+            else { continue }
+            document.appearance = link.appearance.merging(document.appearance)
+            link.result.document = document
+            linked[scene] = link
+        }
+        return linked
+    }
+
+    /// The show the code of the scene `params` names makes, if any (`skeleton/show` without show options).
+    func codeShow(_ params: JSONValue) throws -> ShowOptions? {
+        let target = try sceneTarget(params)
+        return target.entry.state.withLock { $0.codeShows[target.scene] }
+    }
+}
+
+extension Diagnostic {
+    /// A Swift document's hint: information for what was assumed and for where the file does not parse, a hint for
+    /// values that are not static; `code` is the hint's kind.
+    init(_ hint: CodeHint) {
+        let severity: Severity = hint.kind == .notStatic ? .hint : .information
+        let location = Location.lineColumns(
+            line: hint.range.start.line, column: hint.range.start.column, endLine: hint.range.end.line,
+            endColumn: hint.range.end.column)
+        self.init(code: hint.kind.rawValue, message: hint.message, severity: severity, location: location)
+    }
+}

@@ -2,7 +2,8 @@ import JSON
 import JSONRPC
 
 /// `textDocument/codeAction`, the one entry point: storyboards and XIBs get `StoryboardCodeActions` (a `refactor`),
-/// JSON documents `DocumentCodeActions` (`quickfix`es for SkeletonView's pitfalls and unknown names).
+/// JSON documents `DocumentCodeActions` (`quickfix`es for SkeletonView's pitfalls and unknown names); Swift documents
+/// none.
 struct CodeActions: Sendable {
     let documents: DocumentStore
 
@@ -13,6 +14,7 @@ struct CodeActions: Sendable {
         // LSP's own method: clients may send more members (work done and partial result tokens).
         table.request("textDocument/codeAction", members: nil) { context in
             let request = try TextDocumentRequest(context, documents: documents)
+            guard !request.isSwift else { return [] }
             let range = try request.byteRange("range")
             let actions =
                 request.isInterfaceBuilder

@@ -29,39 +29,43 @@ struct LanguageFeatures: Sendable {
     func register(in table: inout MethodTable) {
         // LSP's own methods: clients may send more members (work done and partial result tokens).
         table.request("textDocument/documentSymbol", members: nil) { context in
-            try DocumentSymbols.answer(try request(context))
+            try answer(context, empty: []) { try DocumentSymbols.answer($0) }
         }
         table.request("textDocument/hover", members: nil) { context in
-            let request = try request(context)
-            return try Hover.answer(request, at: try request.offset("position"))
+            try answer(context, empty: .null) { try Hover.answer($0, at: try $0.offset("position")) }
         }
         table.request("textDocument/definition", members: nil) { context in
-            let request = try request(context)
-            return try Definition.definition(request, at: try request.offset("position"))
+            try answer(context, empty: .null) { try Definition.definition($0, at: try $0.offset("position")) }
         }
         table.request("textDocument/references", members: nil) { context in
-            let request = try request(context)
-            let offset = try request.offset("position")
-            let include = try request.params.optionalMember("context")?.optionalBool("includeDeclaration") ?? false
-            return try Definition.references(request, at: offset, includeDeclaration: include)
+            try answer(context, empty: []) { request in
+                let offset = try request.offset("position")
+                let include = try request.params.optionalMember("context")?.optionalBool("includeDeclaration") ?? false
+                return try Definition.references(request, at: offset, includeDeclaration: include)
+            }
         }
         table.request("textDocument/documentColor", members: nil) { context in
-            try DocumentColors.colors(try request(context))
+            try answer(context, empty: []) { try DocumentColors.colors($0) }
         }
         table.request("textDocument/colorPresentation", members: nil) { context in
-            try DocumentColors.presentations(try request(context))
+            try answer(context, empty: []) { try DocumentColors.presentations($0) }
         }
         table.request("textDocument/foldingRange", members: nil) { context in
-            try FoldingRanges.answer(try request(context))
+            try answer(context, empty: []) { try FoldingRanges.answer($0) }
         }
         table.request("textDocument/completion", members: nil) { context in
-            let request = try request(context)
-            return Completion.answer(request, at: try request.offset("position"))
+            try answer(context, empty: []) { Completion.answer($0, at: try $0.offset("position")) }
         }
     }
 
-    private func request(_ context: RequestContext) throws -> TextDocumentRequest {
-        try TextDocumentRequest(context, documents: documents)
+    /// Decodes the request and answers it with `body`, or with `empty` for a Swift document: the app's code gets
+    /// its hints as diagnostics, and none of the layout features apply to its text.
+    private func answer(
+        _ context: RequestContext, empty: JSON, _ body: (TextDocumentRequest) throws -> JSON
+    ) throws -> JSON {
+        let request = try TextDocumentRequest(context, documents: documents)
+        guard !request.isSwift else { return empty }
+        return try body(request)
     }
 }
 
@@ -130,6 +134,9 @@ struct TextDocumentRequest {
         encoding = other.encoding
         isInterfaceBuilder = other.isInterfaceBuilder
     }
+
+    /// Whether the document is Swift source (the app's code), not a layout.
+    var isSwift: Bool { DocumentStore.isSwift(uri: uri, languageId: text.languageId) }
 
     /// The LSP range of a byte range of the text.
     func range(_ bytes: Range<Int>) -> JSON { text.buffer.lspRange(of: bytes, encoding: encoding) }

@@ -15,7 +15,8 @@ import Testing
     /// and neither overwrites the other's.
     @Test func demoOutputsNeverCollide() throws {
         let result = try Self.bash(
-            "source scripts/lib/common.sh && for f in Examples/*; do if [ -f \"$f\" ]; then demo_outputs demo-output \"$f\"; fi; done")
+            "source scripts/lib/common.sh && for f in Examples/*; do if [ -f \"$f\" ]; then demo_outputs demo-output \"$f\"; fi; done"
+        )
         #expect(result.status == 0, "\(result.stderr)")
         let paths = result.stdout.split(separator: "\n").map(String.init)
         let folder = TestEnvironment.packageRoot.appendingPathComponent("Examples")

@@ -55,8 +55,12 @@ public struct IBDecodingResult: Sendable {
     }
 
     /// The file's problems, then every decoded scene's, in line order without repeats (for diagnostics).
-    public var allProblems: [DocumentProblem] {
-        let sceneProblems = scenes.compactMap { documents[$0.id] }.flatMap(\.problems)
+    public var allProblems: [DocumentProblem] { allProblems(replacingScenes: [:]) }
+
+    /// The file's problems with those of each scene, taking a scene's from `replacements` where it has one (a
+    /// scene decoded again with the app's code reports what that decoding found, not what the file alone did).
+    public func allProblems(replacingScenes replacements: [String: DocumentDecodingResult]) -> [DocumentProblem] {
+        let sceneProblems = scenes.compactMap { replacements[$0.id] ?? documents[$0.id] }.flatMap(\.problems)
         return SceneDecoder.ordered(problems + sceneProblems, max: Int.max)
     }
 }

@@ -84,7 +84,7 @@ public final class DocumentStore: DisplayListProvider {
                 let info = SceneInfo(id: scene.id, title: scene.title, rootViewID: scene.rootViewID, frame: scene.frame)
                 decoded.append((info, document))
             }
-            problems = result.allProblems
+            problems = result.allProblems(replacingScenes: linked.mapValues(\.result))
             initial = result.initialSceneID ?? result.scenes.first?.id ?? ""
         } else {
             let result = text.buffer.bytes.withUnsafeBytes { DocumentDecoder().decode(bytes: $0) }

@@ -49,6 +49,14 @@ public struct InterfaceBuilderFile: Sendable {
                     at: root.location), limits: limits)
         }
         let kind: IBFileKind = type.contains("Storyboard") || root.child("scenes") != nil ? .storyboard : .xib
+        if let runtime = root["targetRuntime"], runtime.hasPrefix("MacOSX") {
+            return failed(
+                IBProblems.problem(
+                    .unsupportedPlatform,
+                    "a macOS (AppKit) \(kind.rawValue) (targetRuntime \"\(runtime)\"): skeletond previews UIKit files "
+                        + "(iOS and tvOS) only, so none of its scenes is read", at: root.location),
+                limits: limits, kind: kind)
+        }
         let catalog = SceneCatalog(document: root, kind: kind)
         var problems = catalog.problems
         if catalog.scenes.isEmpty {
@@ -69,9 +77,12 @@ public struct InterfaceBuilderFile: Sendable {
         parse(bytes: Array(text.utf8), limits: limits)
     }
 
-    private static func failed(_ problem: DocumentProblem, limits: DocumentLimits) -> InterfaceBuilderFile {
+    /// A file with no scenes and one problem; `kind` is nil when the file is not an IB document.
+    private static func failed(_ problem: DocumentProblem, limits: DocumentLimits, kind: IBFileKind? = nil)
+        -> InterfaceBuilderFile
+    {
         InterfaceBuilderFile(
-            kind: nil, scenes: [], initialSceneID: nil, problems: [problem], limits: limits, roots: [:],
+            kind: kind, scenes: [], initialSceneID: nil, problems: [problem], limits: limits, roots: [:],
             embeddable: [:], codeObjects: [:],
             colors: IBColorResolver(resources: nil), colorScheme: .light)
     }

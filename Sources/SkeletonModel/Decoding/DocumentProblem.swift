@@ -38,6 +38,8 @@ public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
     case noScenes = "no-scenes"
     /// Interface Builder files: view controllers that contain or lead to each other in a loop.
     case referenceCycle = "reference-cycle"
+    /// Interface Builder files: a platform skeletond does not preview (macOS's AppKit, `targetRuntime="MacOSX.Cocoa"`).
+    case unsupportedPlatform = "unsupported-platform"
 }
 
 /// One thing wrong with a document, located by JSON Pointer.

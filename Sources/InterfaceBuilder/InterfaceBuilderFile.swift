@@ -23,6 +23,8 @@ public struct InterfaceBuilderFile: Sendable {
     let roots: [String: IBElement]
     let embeddable: [String: IBElement]
     let codeObjects: [String: [IBElement]]
+    /// The scenes whose root is previewed at the size of `IBScene.frame`, not its own frame's (IB's generic canvas).
+    let resizedRoots: Set<String>
     let colors: IBColorResolver
     let colorScheme: ColorScheme
 
@@ -69,6 +71,7 @@ public struct InterfaceBuilderFile: Sendable {
             kind: kind, scenes: catalog.scenes, initialSceneID: catalog.initialSceneID, problems: problems,
             limits: limits,
             roots: catalog.roots, embeddable: catalog.embeddable, codeObjects: catalog.codeObjects,
+            resizedRoots: catalog.resizedRoots,
             colors: IBColorResolver(resources: root.child("resources")), colorScheme: scheme)
     }
 
@@ -83,7 +86,7 @@ public struct InterfaceBuilderFile: Sendable {
     {
         InterfaceBuilderFile(
             kind: kind, scenes: [], initialSceneID: nil, problems: [problem], limits: limits, roots: [:],
-            embeddable: [:], codeObjects: [:],
+            embeddable: [:], codeObjects: [:], resizedRoots: [],
             colors: IBColorResolver(resources: nil), colorScheme: .light)
     }
 

@@ -12,6 +12,8 @@ struct ViewMapper {
     var sourceMap = SourceMap()
     /// Members added to the nodes of elements by IB id (`InterfaceBuilderFile.decodeScene(_:overlay:)`).
     var overlay: [String: JSONObject] = [:]
+    /// The size the scene's root view is previewed at instead of its frame's (IB's generic canvas), if any.
+    var rootSize: Size?
     /// The view controllers being mapped, outermost first (to find embedding cycles).
     var sceneStack: [String]
     /// Nodes emitted so far (a budget against embedding blow-ups).
@@ -57,6 +59,9 @@ struct ViewMapper {
         o["type"] = .string(type.rawValue)
         if let id = e["id"], ElementTypes.isUsableID(id) { o["id"] = .string(id) }
         o["frame"] = frame(of: e, at: pointer)
+        if pointer == ["root"], let rootSize, case .array(let values)? = o["frame"], values.count == 4 {
+            o["frame"] = .array(Array(values.prefix(2)) + [.double(rootSize.width), .double(rootSize.height)])
+        }
         if ElementTypes.contentElements.contains(e.name) { o["holdsContent"] = true }
         mapFlags(e, into: &o)
         mapBackground(e, into: &o, at: pointer)

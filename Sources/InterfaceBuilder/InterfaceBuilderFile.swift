@@ -25,6 +25,8 @@ public struct InterfaceBuilderFile: Sendable {
     let codeObjects: [String: [IBElement]]
     /// The scenes whose root is previewed at the size of `IBScene.frame`, not its own frame's (IB's generic canvas).
     let resizedRoots: Set<String>
+    /// The ids of the constraints a `<variation key="default">` excludes: they are not installed.
+    let excludedConstraints: Set<String>
     let colors: IBColorResolver
     let colorScheme: ColorScheme
 
@@ -71,8 +73,23 @@ public struct InterfaceBuilderFile: Sendable {
             kind: kind, scenes: catalog.scenes, initialSceneID: catalog.initialSceneID, problems: problems,
             limits: limits,
             roots: catalog.roots, embeddable: catalog.embeddable, codeObjects: catalog.codeObjects,
-            resizedRoots: catalog.resizedRoots,
+            resizedRoots: catalog.resizedRoots, excludedConstraints: Self.excludedConstraints(in: root),
             colors: IBColorResolver(resources: root.child("resources")), colorScheme: scheme)
+    }
+
+    /// The constraints that the default variation (size classes "any") excludes anywhere in the file:
+    /// `<variation key="default"><mask key="constraints"><exclude reference="…"/>`. Ids are unique in a file.
+    private static func excludedConstraints(in document: IBElement) -> Set<String> {
+        var excluded: Set<String> = []
+        document.forEachElement { element in
+            guard element.name == "variation", element.key == "default" else { return }
+            for mask in element.children where mask.name == "mask" && mask.key == "constraints" {
+                for exclude in mask.children where exclude.name == "exclude" {
+                    if let reference = exclude["reference"] { excluded.insert(reference) }
+                }
+            }
+        }
+        return excluded
     }
 
     /// Parses IB text.
@@ -86,7 +103,7 @@ public struct InterfaceBuilderFile: Sendable {
     {
         InterfaceBuilderFile(
             kind: kind, scenes: [], initialSceneID: nil, problems: [problem], limits: limits, roots: [:],
-            embeddable: [:], codeObjects: [:], resizedRoots: [],
+            embeddable: [:], codeObjects: [:], resizedRoots: [], excludedConstraints: [],
             colors: IBColorResolver(resources: nil), colorScheme: .light)
     }
 

@@ -67,3 +67,15 @@ struct GenericCanvasTests {
         #expect(other.canvas.height == 400 && other.problems.isEmpty)
     }
 }
+
+/// `<variation key="default">`: the constraints it excludes belong to other size classes and are not installed.
+@Suite("Variations")
+struct VariationTests {
+    @Test func constraintsTheDefaultVariationExcludesDoNotSizeTheSkeleton() throws {
+        let bytes = try IB.fixture("Variations.storyboard")
+        let document = try IB.document(bytes)
+        let box = try #require(IB.node("box", in: document))
+        #expect(box.constraints.width == [80])
+        #expect(box.constraints.height == [], "300 and 200 belong to the regular width class only")
+    }
+}

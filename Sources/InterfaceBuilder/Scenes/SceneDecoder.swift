@@ -12,6 +12,7 @@ struct SceneDecoder {
     func decode(_ scene: IBScene, root: IBElement) -> DocumentDecodingResult {
         var mapper = ViewMapper(limits: file.limits, colors: file.colors, embeddable: file.embeddable, scene: scene.id)
         mapper.overlay = overlay
+        mapper.excludedConstraints = file.excludedConstraints
         if file.resizedRoots.contains(scene.id) {
             mapper.rootSize = Size(width: scene.frame.width, height: scene.frame.height)
         }

@@ -12,21 +12,27 @@ public struct LinkedScene: Sendable {
     public var show: ShowOptions?
     /// `SkeletonAppearance.default` as the linked classes set it.
     public var appearance: AppearanceOverrides
-    /// The linked classes' hints, then what linking itself could not do.
+    /// The linked classes' hints, then what linking itself could not do (`linkerHints`).
     public var hints: [CodeHint]
+    /// What linking itself could not do (views built in code that cannot be placed…), each with the Swift file
+    /// (`CodeHint.file`, the uri the facts were read with) and the range there it is about. Unlike the classes'
+    /// own hints, these depend on the scene as well as on the code, so the Swift file's reader does not have them:
+    /// the server publishes them with the Swift file's diagnostics (`Protocol/swift-code.md`).
+    public var linkerHints: [CodeHint]
     /// The classes whose facts were applied, in binding order.
     public var linkedClasses: [String]
 
     /// Creates a value with the given members.
     public init(
         result: DocumentDecodingResult, show: ShowOptions?, appearance: AppearanceOverrides, hints: [CodeHint],
-        linkedClasses: [String]
+        linkedClasses: [String], linkerHints: [CodeHint] = []
     ) {
         self.result = result
         self.show = show
         self.appearance = appearance
         self.hints = hints
         self.linkedClasses = linkedClasses
+        self.linkerHints = linkerHints
     }
 }
 
@@ -56,7 +62,9 @@ public enum SceneCodeLinker {
         }
         guard let result = file.decodeScene(scene, overlay: overlay.members) else { return nil }
         let hints = linked.compactMap { classes[$0] }.flatMap(\.hints) + overlay.hints
-        return LinkedScene(result: result, show: show, appearance: appearance, hints: hints, linkedClasses: linked)
+        return LinkedScene(
+            result: result, show: show, appearance: appearance, hints: hints, linkedClasses: linked,
+            linkerHints: overlay.hints)
     }
 }
 

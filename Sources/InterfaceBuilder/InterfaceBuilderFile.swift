@@ -23,6 +23,10 @@ public struct InterfaceBuilderFile: Sendable {
     let roots: [String: IBElement]
     let embeddable: [String: IBElement]
     let codeObjects: [String: [IBElement]]
+    /// The scenes whose root is previewed at the size of `IBScene.frame`, not its own frame's (IB's generic canvas).
+    let resizedRoots: Set<String>
+    /// The ids of the constraints a `<variation key="default">` excludes: they are not installed.
+    let excludedConstraints: Set<String>
     let colors: IBColorResolver
     let colorScheme: ColorScheme
 
@@ -49,6 +53,14 @@ public struct InterfaceBuilderFile: Sendable {
                     at: root.location), limits: limits)
         }
         let kind: IBFileKind = type.contains("Storyboard") || root.child("scenes") != nil ? .storyboard : .xib
+        if let runtime = root["targetRuntime"], runtime.hasPrefix("MacOSX") {
+            return failed(
+                IBProblems.problem(
+                    .unsupportedPlatform,
+                    "a macOS (AppKit) \(kind.rawValue) (targetRuntime \"\(runtime)\"): skeletond previews UIKit files "
+                        + "(iOS and tvOS) only, so none of its scenes is read", at: root.location),
+                limits: limits, kind: kind)
+        }
         let catalog = SceneCatalog(document: root, kind: kind)
         var problems = catalog.problems
         if catalog.scenes.isEmpty {
@@ -61,7 +73,23 @@ public struct InterfaceBuilderFile: Sendable {
             kind: kind, scenes: catalog.scenes, initialSceneID: catalog.initialSceneID, problems: problems,
             limits: limits,
             roots: catalog.roots, embeddable: catalog.embeddable, codeObjects: catalog.codeObjects,
+            resizedRoots: catalog.resizedRoots, excludedConstraints: Self.excludedConstraints(in: root),
             colors: IBColorResolver(resources: root.child("resources")), colorScheme: scheme)
+    }
+
+    /// The constraints that the default variation (size classes "any") excludes anywhere in the file:
+    /// `<variation key="default"><mask key="constraints"><exclude reference="…"/>`. Ids are unique in a file.
+    private static func excludedConstraints(in document: IBElement) -> Set<String> {
+        var excluded: Set<String> = []
+        document.forEachElement { element in
+            guard element.name == "variation", element.key == "default" else { return }
+            for mask in element.children where mask.name == "mask" && mask.key == "constraints" {
+                for exclude in mask.children where exclude.name == "exclude" {
+                    if let reference = exclude["reference"] { excluded.insert(reference) }
+                }
+            }
+        }
+        return excluded
     }
 
     /// Parses IB text.
@@ -69,10 +97,13 @@ public struct InterfaceBuilderFile: Sendable {
         parse(bytes: Array(text.utf8), limits: limits)
     }
 
-    private static func failed(_ problem: DocumentProblem, limits: DocumentLimits) -> InterfaceBuilderFile {
+    /// A file with no scenes and one problem; `kind` is nil when the file is not an IB document.
+    private static func failed(_ problem: DocumentProblem, limits: DocumentLimits, kind: IBFileKind? = nil)
+        -> InterfaceBuilderFile
+    {
         InterfaceBuilderFile(
-            kind: nil, scenes: [], initialSceneID: nil, problems: [problem], limits: limits, roots: [:],
-            embeddable: [:], codeObjects: [:],
+            kind: kind, scenes: [], initialSceneID: nil, problems: [problem], limits: limits, roots: [:],
+            embeddable: [:], codeObjects: [:], resizedRoots: [], excludedConstraints: [],
             colors: IBColorResolver(resources: nil), colorScheme: .light)
     }
 

@@ -56,10 +56,15 @@ struct CollectionViewExampleTests {
     @Test func appliedToItsStoryboard() throws {
         let storyboard = try Code.sharedFixture("interface-builder/CollectionView-Main.storyboard")
         let code = try ["CollectionView-ViewController.swift", "CollectionView-CollectionViewCell.swift"].map {
-            SwiftCodeReader.read(text: try Code.sharedFixture("swift-code/\($0)"))
+            SwiftCodeReader.read(text: try Code.sharedFixture("swift-code/\($0)"), file: "file:///app/\($0)")
         }
         let file = InterfaceBuilderFile.parse(text: storyboard)
         let linked = try #require(SceneCodeLinker.link(file: file, code: code))
+        // Linking's own hint, apart: it is about the cell's file, at a range there.
+        #expect(linked.linkerHints.count == 1, "\(linked.linkerHints)")
+        #expect(linked.linkerHints.first?.file == "file:///app/CollectionView-CollectionViewCell.swift")
+        #expect(linked.linkerHints.first?.kind == .assumed)
+        #expect((linked.linkerHints.first?.range.start.line ?? 0) > 0)
         #expect(linked.linkedClasses == ["ViewController"])
         #expect(linked.show == ShowOptions(animated: true))
         #expect(linked.result.errors.isEmpty, "\(linked.result.errors)")

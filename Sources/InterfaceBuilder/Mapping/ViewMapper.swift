@@ -12,6 +12,10 @@ struct ViewMapper {
     var sourceMap = SourceMap()
     /// Members added to the nodes of elements by IB id (`InterfaceBuilderFile.decodeScene(_:overlay:)`).
     var overlay: [String: JSONObject] = [:]
+    /// The ids of the constraints the default variation excludes (not installed: they size nothing).
+    var excludedConstraints: Set<String> = []
+    /// The size the scene's root view is previewed at instead of its frame's (IB's generic canvas), if any.
+    var rootSize: Size?
     /// The view controllers being mapped, outermost first (to find embedding cycles).
     var sceneStack: [String]
     /// Nodes emitted so far (a budget against embedding blow-ups).
@@ -57,6 +61,9 @@ struct ViewMapper {
         o["type"] = .string(type.rawValue)
         if let id = e["id"], ElementTypes.isUsableID(id) { o["id"] = .string(id) }
         o["frame"] = frame(of: e, at: pointer)
+        if pointer == ["root"], let rootSize, case .array(let values)? = o["frame"], values.count == 4 {
+            o["frame"] = .array(Array(values.prefix(2)) + [.double(rootSize.width), .double(rootSize.height)])
+        }
         if ElementTypes.contentElements.contains(e.name) { o["holdsContent"] = true }
         mapFlags(e, into: &o)
         mapBackground(e, into: &o, at: pointer)
@@ -157,14 +164,15 @@ struct ViewMapper {
         }
     }
 
-    /// Width and height constraints the view owns (in its own `<constraints>`, with no second item): their
-    /// constants widen the skeleton (`definedMaxBounds`).
+    /// Width and height constraints the view owns (in its own `<constraints>`, with no second item, not excluded by
+    /// the default variation): their constants widen the skeleton (`definedMaxBounds`).
     private mutating func mapConstraints(_ e: IBElement, into o: inout JSONObject, at pointer: [String]) {
         var width: [JSON] = []
         var height: [JSON] = []
         let own = e["id"]
         for c in e.grandchildren(of: "constraints") where c.name == "constraint" {
             guard c["secondItem"] == nil, c.flag("placeholder") != true else { continue }
+            if let id = c["id"], excludedConstraints.contains(id) { continue }
             if let first = c["firstItem"], first != own { continue }
             let attribute = c["firstAttribute"]
             guard attribute == "width" || attribute == "height" else { continue }

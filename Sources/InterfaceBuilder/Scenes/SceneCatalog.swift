@@ -13,10 +13,15 @@ struct SceneCatalog: Sendable {
     var codeObjects: [String: [IBElement]] = [:]
     var initialSceneID: String?
     var problems: [DocumentProblem] = []
+    /// IB's generic canvas when the file has one (no `<device>`): its square roots are previewed at a phone's size.
+    let genericCanvas: GenericCanvas?
+    /// The scenes whose root is previewed at another size than its frame's (`IBScene.frame` has that size).
+    var resizedRoots: Set<String> = []
 
     /// Reads the scenes of an IB `<document>`.
     init(document: IBElement, kind: IBFileKind) {
         self.kind = kind
+        genericCanvas = GenericCanvas(document: document)
         var controllers: [String: IBElement] = [:]
         switch kind {
         case .storyboard:
@@ -33,7 +38,7 @@ struct SceneCatalog: Sendable {
                 } else if ElementTypes.isView(object) {
                     let id = object["id"] ?? "view\(k)"
                     let title = object["userLabel"] ?? object["customClass"] ?? object.name
-                    add(id: id, title: title, root: object, at: object.location)
+                    add(id: id, title: title, root: object, controller: nil, at: object.location)
                     let owner = document.grandchildren(of: "objects").filter {
                         $0["placeholderIdentifier"] == "IBFilesOwner"
                     }
@@ -54,11 +59,14 @@ struct SceneCatalog: Sendable {
         let title =
             [sceneComment, object["title"], object["userLabel"], object["customClass"]]
             .compactMap { $0 }.first { !$0.isEmpty } ?? object.name
-        add(id: id, title: title, root: view, at: object.location)
+        add(id: id, title: title, root: view, controller: object, at: object.location)
         if codeObjects[id] == nil { codeObjects[id] = [object] }
     }
 
-    private mutating func add(id: String, title: String, root: IBElement, at location: IBSourceLocation) {
+    /// Adds a scene whose root view is `root` (of `controller`, when a view controller's), unless its id is taken.
+    private mutating func add(
+        id: String, title: String, root: IBElement, controller: IBElement?, at location: IBSourceLocation
+    ) {
         guard roots[id] == nil else {
             problems.append(
                 IBProblems.problem(
@@ -67,9 +75,15 @@ struct SceneCatalog: Sendable {
             return
         }
         let r = root.child("rect", key: "frame")
-        let frame = Rect(
+        var frame = Rect(
             x: IBNumbers.finite(r?["x"]) ?? 0, y: IBNumbers.finite(r?["y"]) ?? 0,
             width: IBNumbers.finite(r?["width"]) ?? 0, height: IBNumbers.finite(r?["height"]) ?? 0)
+        if let (size, reason) = genericCanvas?.screen(for: frame, controller: controller) {
+            frame.width = size.width
+            frame.height = size.height
+            resizedRoots.insert(id)
+            problems.append(IBProblems.problem(.genericCanvas, reason, at: root.location, severity: .information))
+        }
         let rootID = root["id"].flatMap { ElementTypes.isUsableID($0) ? $0 : nil } ?? "0"
         scenes.append(IBScene(id: id, title: title, rootViewID: rootID, frame: frame, location: location))
         roots[id] = root

@@ -12,6 +12,10 @@ struct SceneDecoder {
     func decode(_ scene: IBScene, root: IBElement) -> DocumentDecodingResult {
         var mapper = ViewMapper(limits: file.limits, colors: file.colors, embeddable: file.embeddable, scene: scene.id)
         mapper.overlay = overlay
+        mapper.excludedConstraints = file.excludedConstraints
+        if file.resizedRoots.contains(scene.id) {
+            mapper.rootSize = Size(width: scene.frame.width, height: scene.frame.height)
+        }
         let node = mapper.node(root, at: ["root"], depth: 1)
         var problems = mapper.problems
         var document: SkeletonDocument?

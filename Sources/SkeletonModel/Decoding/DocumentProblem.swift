@@ -38,6 +38,11 @@ public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
     case noScenes = "no-scenes"
     /// Interface Builder files: view controllers that contain or lead to each other in a loop.
     case referenceCycle = "reference-cycle"
+    /// Interface Builder files: a platform skeletond does not preview (macOS's AppKit, `targetRuntime="MacOSX.Cocoa"`).
+    case unsupportedPlatform = "unsupported-platform"
+    /// Interface Builder files, information: a root view on IB's generic 600 × 600 canvas is previewed at a phone's
+    /// size; the message names it.
+    case genericCanvas = "generic-canvas"
 }
 
 /// One thing wrong with a document, located by JSON Pointer.
@@ -48,6 +53,8 @@ public struct DocumentProblem: Sendable, Hashable, Error, CustomStringConvertibl
         case error
         /// Reported, but the document is still used.
         case warning
+        /// Nothing is wrong: what skeletond assumed, said so (published as LSP severity 3, information).
+        case information
     }
 
     /// The stable problem code.
@@ -56,7 +63,7 @@ public struct DocumentProblem: Sendable, Hashable, Error, CustomStringConvertibl
     public var pointer: JSONPointer
     /// What is wrong, in words.
     public var message: String
-    /// Error (rejects the document) or warning.
+    /// Error (rejects the document), warning or information.
     public var severity: Severity
     /// For `json-syntax`: 1-based line and column and 0-based byte offset, as jansson reports them.
     /// For Interface Builder files: the 1-based line of the element (every problem has one).

@@ -9,8 +9,9 @@ struct Lint: ParsableCommand {
 
                 FILE:LINE:COL: severity: message [code]
 
-            LINE and COL are 1-based (COL counts UTF-8 bytes); severity is error or warning. A clean document \
-            prints nothing. The exit status is 1 when there is any error, 0 otherwise (warnings alone pass).
+            LINE and COL are 1-based (COL counts UTF-8 bytes); severity is error, warning, info or hint. A clean \
+            document prints nothing. The exit status is 1 when there is any error, 0 otherwise (warnings alone pass). \
+            The hints of the --code Swift files are printed the same way on stderr.
 
             Protocol: initialize, textDocument/didOpen, textDocument/publishDiagnostics (from the daemon), \
             skeleton/isActive (as a barrier: it answers after the diagnostics), shutdown, exit.

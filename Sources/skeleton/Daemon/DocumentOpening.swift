@@ -9,11 +9,13 @@ extension DaemonSession {
     ///
     /// The document's `--code` files are opened first (once per session), each as a Swift document: any request on
     /// its uri (answered with an error, as Swift files have no skeleton) says its code is read, so the document's
-    /// analysis applies it.
+    /// analysis applies it, and that its hints (published before the answer, on its lane) have arrived: they are
+    /// printed on stderr, `SWIFT:LINE:COL: info|hint: message [kind]`.
     func open(_ document: SourceDocument) throws(CLIError) -> [DiagnosticLine] {
         for code in document.code where openedCode.insert(code.uri).inserted {
             sendDidOpen(code)
             _ = try exchange("skeleton/isActive", ["uri": .string(code.uri)])
+            for hint in publishedDiagnostics(of: code.uri) { StandardError.line(hint.formatted(path: code.path)) }
         }
         sendDidOpen(document)
         if let traits = document.traits {
@@ -24,10 +26,15 @@ extension DaemonSession {
             _ = try exchange("skeleton/setTraits", params)
         }
         _ = try exchange("skeleton/isActive", ["uri": .string(document.uri)])
+        return publishedDiagnostics(of: document.uri)
+    }
+
+    /// The latest diagnostics published for `uri` so far (none: empty), taking its notifications out of the queue.
+    private func publishedDiagnostics(of uri: String) -> [DiagnosticLine] {
         var latest: [JSON]?
         daemon.client.notifications.removeAll { message in
             guard message["method"]?.stringValue == "textDocument/publishDiagnostics",
-                message["params"]?["uri"]?.stringValue == document.uri
+                message["params"]?["uri"]?.stringValue == uri
             else { return false }
             latest = message["params"]?["diagnostics"]?.arrayValue ?? []
             return true

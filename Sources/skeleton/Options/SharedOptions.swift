@@ -63,11 +63,14 @@ struct AssumeOption: ParsableArguments {
 }
 
 /// How the skeleton is shown: `skeleton/show`'s `type`, `animated` and `assumeSkeletonable`.
+///
+/// Only the options given are sent: a show with none of them (`assumeSkeletonable` and `node` are not show options)
+/// makes the show the scene's code makes (`--code`), else SkeletonView's default, a solid skeleton, not animated.
 struct ShowOptions: ParsableArguments {
-    @Option(help: "The skeleton type: solid or gradient.")
-    var type: SkeletonType = .solid
+    @Option(help: "The skeleton type: solid or gradient (default: the code's show with --code, else solid).")
+    var type: SkeletonType?
 
-    @Flag(help: "Animate the skeleton (pulse for solid, a sliding gradient for gradient).")
+    @Flag(help: "Animate the skeleton (pulse for solid, a sliding gradient for gradient; default: the code's show).")
     var animated = false
 
     @OptionGroup var assume: AssumeOption
@@ -75,8 +78,8 @@ struct ShowOptions: ParsableArguments {
     /// The `skeleton/show` params for `document`'s scene (and `node` when given).
     func showParams(_ document: SourceDocument, node: String? = nil) -> JSONObject {
         var params = document.target
-        params["type"] = .string(type.rawValue)
-        params["animated"] = .bool(animated)
+        if let type { params["type"] = .string(type.rawValue) }
+        if animated { params["animated"] = true }
         if let node { params["node"] = .string(node) }
         return assume.apply(to: params)
     }

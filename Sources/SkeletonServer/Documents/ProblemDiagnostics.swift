@@ -14,7 +14,12 @@ extension Diagnostic {
         } else {
             location = .pointer(problem.pointer)
         }
-        let severity: Severity = problem.severity == .error ? .error : .warning
+        let severity: Severity =
+            switch problem.severity {
+            case .error: .error
+            case .warning: .warning
+            case .information: .information
+            }
         self.init(code: problem.code.rawValue, message: problem.message, severity: severity, location: location)
     }
 }

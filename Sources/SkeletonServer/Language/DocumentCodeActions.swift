@@ -56,7 +56,11 @@ enum DocumentCodeActions {
 
     /// The span of node `n`'s member `name`, if written.
     static func member(_ map: DocumentTextMap, _ bytes: [UInt8], node n: Int, _ name: String) -> Int? {
-        let object = map.nodes[n].span
+        member(map, bytes, object: map.nodes[n].span, name)
+    }
+
+    /// The span of object span `object`'s member `name`, if written.
+    static func member(_ map: DocumentTextMap, _ bytes: [UInt8], object: Int, _ name: String) -> Int? {
         var k = object + 1
         while k < map.spans[object].subtreeEnd {
             let span = map.spans[k]

@@ -19,6 +19,7 @@ struct LanguageFeatures: Sendable {
         ("textDocument/colorPresentation", "colorProvider"),
         ("textDocument/foldingRange", "foldingRangeProvider"),
         ("textDocument/completion", "completionProvider"),
+        ("textDocument/inlayHint", "inlayHintProvider"),
     ]
 
     /// The capabilities announced with options rather than `true`.
@@ -55,6 +56,9 @@ struct LanguageFeatures: Sendable {
         }
         table.request("textDocument/completion", members: nil) { context in
             try answer(context, empty: []) { Completion.answer($0, at: try $0.offset("position")) }
+        }
+        table.request("textDocument/inlayHint", members: nil) { context in
+            try answer(context, empty: []) { try InlayHints.answer($0) }
         }
     }
 

@@ -20,6 +20,7 @@ struct LanguageFeatures: Sendable {
         ("textDocument/foldingRange", "foldingRangeProvider"),
         ("textDocument/completion", "completionProvider"),
         ("textDocument/inlayHint", "inlayHintProvider"),
+        ("textDocument/formatting", "documentFormattingProvider"),
     ]
 
     /// The capabilities announced with options rather than `true`.
@@ -59,6 +60,9 @@ struct LanguageFeatures: Sendable {
         }
         table.request("textDocument/inlayHint", members: nil) { context in
             try answer(context, empty: []) { try InlayHints.answer($0) }
+        }
+        table.request("textDocument/formatting", members: nil) { context in
+            try answer(context, empty: []) { try DocumentFormatting.answer($0) }
         }
     }
 

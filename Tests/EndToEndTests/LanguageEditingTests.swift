@@ -137,17 +137,30 @@ import Testing
         let s = try D()
         defer { s.close() }
         s.open(Self.uri, text: Self.unreachable)
+        // A warning on the title's isSkeletonable member, naming the card that stops it.
+        let published = try s.notification("textDocument/publishDiagnostics")
+        let warning = try #require(published["diagnostics"]?[0])
+        #expect(published["diagnostics"]?.arrayValue?.count == 1)
+        #expect(warning["code"] == "not-skeletonable-ancestor")
+        #expect(warning["severity"] == 2)
+        #expect(warning["range"] == Self.range(2, 67, 2, 83))
+        #expect(
+            warning["message"]?.stringValue
+                == "\"title\" is skeletonable but its ancestor \"card\" is not (nor are 1 more above it): SkeletonView "
+                + "only recurses through skeletonable views, so this skeleton never shows")
         // The document is still valid: the show runs, and draws nothing for the title.
         _ = try s.call("skeleton/show", ["uri": .string(Self.uri), "transition": "none"])
         #expect(try s.layers(Self.uri).isEmpty)
 
+        // The fix is offered for that diagnostic, and names it.
         let actions = try s.call(
             "textDocument/codeAction",
             [
-                "textDocument": ["uri": .string(Self.uri)], "range": Self.range(2, 30, 2, 30),
-                "context": ["diagnostics": []],
+                "textDocument": ["uri": .string(Self.uri)], "range": warning["range"] ?? .null,
+                "context": ["diagnostics": [warning]],
             ])
         let fix = try #require(actions[0])
+        #expect(fix["diagnostics"] == [warning])
         #expect(fix["kind"] == "quickfix")
         #expect(fix["title"] == "Make the chain to \"title\" skeletonable (isSkeletonable on 2 nodes)")
         let edits = try #require(fix["edit"]?["changes"]?[Self.uri]?.arrayValue)
@@ -156,11 +169,16 @@ import Testing
         #expect(fixed.contains("{\"root\": {\"type\": \"UIView\", \"isSkeletonable\": true, \"frame\""))
         #expect(fixed.contains("\"id\": \"card\", \"frame\": [0, 0, 320, 100], \"isSkeletonable\": true,"))
 
-        // Applied: no warning, and the title's skeleton shows.
+        // Applied: the warning is withdrawn, and the title's skeleton shows.
+        s.replace(Self.uri, text: fixed, version: 2)
+        #expect(try s.notification("textDocument/publishDiagnostics")["diagnostics"] == [])
         let t = try D()
         defer { t.close() }
         t.open(Self.uri, text: fixed)
         _ = try t.call("skeleton/show", ["uri": .string(Self.uri), "transition": "none"])
+        #expect(
+            !t.client.notifications.contains { $0["method"] == "textDocument/publishDiagnostics" },
+            "a clean document publishes nothing")
         let layers = try t.layers(Self.uri)
         #expect(layers.contains { $0["node"] == "title" })
         #expect(

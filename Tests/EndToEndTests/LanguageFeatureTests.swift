@@ -39,7 +39,7 @@ import Testing
         let capabilities = try d.client.request("initialize", ["capabilities": [:]])["result"]?["capabilities"]
         for name in [
             "documentSymbolProvider", "hoverProvider", "definitionProvider", "referencesProvider", "colorProvider",
-            "foldingRangeProvider",
+            "foldingRangeProvider", "inlayHintProvider",
         ] {
             #expect(capabilities?[name] == true, "\(name)")
         }

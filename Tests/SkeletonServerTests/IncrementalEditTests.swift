@@ -202,6 +202,7 @@ import Testing
             #expect(
                 try snapshot(fast, at: now + 0.35).layers == snapshot(reference, at: now + 0.35).layers,
                 "layers a little after edit \(version)")
+            #expect(Self.lastDiagnostics(fast) == Self.lastDiagnostics(reference), "warnings after edit \(version)")
             text = b.text ?? text
             if a.tree != b.tree || a.layers != b.layers { break }
         }
@@ -210,6 +211,69 @@ import Testing
         #expect(incremental > 20, "the short path was taken \(incremental) times")
         let refStatus = try reference.client.request("daemon/status")
         #expect(refStatus["result"]?["analyses"]?["incremental"]?.intValue == 0)
+    }
+
+    /// The diagnostics last published for the document (nil: none since the last call), forgetting the
+    /// notifications received so far.
+    static func lastDiagnostics(_ s: InProcessServer) -> JSON? {
+        let published = s.client.notifications.last {
+            $0["method"]?.stringValue == "textDocument/publishDiagnostics"
+        }
+        s.client.notifications.removeAll()
+        return published?["params"]?["diagnostics"]
+    }
+
+    /// Flipping `isSkeletonable` on an ancestor (a card) and on a node (a label) through edits of one node each:
+    /// the published `not-skeletonable-ancestor` warnings are those of a whole-text analysis, and the edits stay on
+    /// the short path.
+    @Test func skeletonableFlipsKeepTheChainWarningsExact() throws {
+        let fast = try start(incremental: true)
+        let reference = try start(incremental: false)
+        let lines = Self.document.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let card = try #require(lines.firstIndex { $0.contains("\"id\": \"card1\"") })
+        let label = card + 2  // title1
+        func flip(_ line: Int, to value: Bool, version: Int) throws -> JSON? {
+            let current = lines[line]
+            let from = try #require(current.range(of: "\"isSkeletonable\": true"))
+            let start = current.utf8.distance(from: current.startIndex, to: from.lowerBound) + 18
+            let end = start + (value ? 5 : 4)  // "false" becomes true, "true" false
+            let change: JSON = [
+                "textDocument": ["uri": .string(Self.uri), "version": .int(version)],
+                "contentChanges": [
+                    [
+                        "range": [
+                            "start": ["line": .int(line), "character": .int(start)],
+                            "end": ["line": .int(line), "character": .int(end)],
+                        ],
+                        "text": .string(value ? "true" : "false"),
+                    ]
+                ],
+            ]
+            var published: [JSON?] = []
+            for s in [fast, reference] {
+                s.client.notify("textDocument/didChange", change)
+                _ = try s.client.request("skeleton/isActive", ["uri": .string(Self.uri)])
+                published.append(Self.lastDiagnostics(s))
+            }
+            #expect(published[0] == published[1], "version \(version)")
+            return published[0]
+        }
+        _ = Self.lastDiagnostics(fast)
+        _ = Self.lastDiagnostics(reference)
+        // The card stops its four children (the go1 button is not skeletonable).
+        let cardOff = try #require(try flip(card, to: false, version: 2))
+        let codes = cardOff.arrayValue?.compactMap { $0["code"]?.stringValue }
+        #expect(codes == Array(repeating: "not-skeletonable-ancestor", count: 3))
+        #expect(cardOff[0]?["range"]?["start"]?["line"] == .int(card + 1))
+        #expect(
+            cardOff[1]?["message"]?.stringValue?.hasPrefix("\"title1\" is skeletonable but its ancestor \"card1\"")
+                == true)
+        // The label off: one warning fewer; on again: back; the card on: none.
+        #expect(try flip(label, to: false, version: 3)?.arrayValue?.count == 2)
+        #expect(try flip(label, to: true, version: 4)?.arrayValue?.count == 3)
+        #expect(try flip(card, to: true, version: 5) == [])
+        let status = try fast.client.request("daemon/status")
+        #expect(status["result"]?["analyses"]?["incremental"] == 4)
     }
 
     @Test func aWidthEditDecodesOneNodeAndLaysOutOne() throws {

@@ -90,3 +90,67 @@ async def test_the_chain_quick_fix_makes_the_skeleton_show(client: LanguageClien
     assert shown is not None
     layers = await within(client.protocol.send_request_async("skeleton/layers", {"uri": URI}))
     assert any(layer.node == "title" for layer in layers.layers)
+
+
+async def published(client: LanguageClient, uri: str) -> list[types.Diagnostic]:
+    """The diagnostics last published for `uri`, once every change sent so far is analysed (a request on the
+    document's lane answers after them, and its answer comes after their notifications)."""
+    await within(client.protocol.send_request_async("skeleton/isActive", {"uri": uri}))
+    return client.diagnostics.get(uri, [])
+
+
+async def test_the_chain_warning_names_the_ancestor_and_its_fix_clears_it(client: LanguageClient):
+    text = ('{"root": {"comment": "𝄞", "type": "UIView", "frame": [0, 0, 320, 200], "children": [\n'
+            '  {"type": "UILabel", "id": "title", "frame": [10, 10, 200, 20], "isSkeletonable": true}]}}')
+    doc = await opened(client, text)
+    [warning] = await published(client, URI)
+    line = text.split("\n")[1]
+    start = col(line, '"isSkeletonable"')
+    assert warning.code == "not-skeletonable-ancestor"
+    assert warning.severity == types.DiagnosticSeverity.Warning
+    assert warning.range == types.Range(types.Position(1, start), types.Position(1, start + 16))
+    assert warning.message.startswith('"title" is skeletonable but its ancestor "0" is not: ')
+    actions = await within(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=doc, range=warning.range, context=types.CodeActionContext(diagnostics=[warning]))))
+    fix = actions[0]
+    assert list(fix.diagnostics) == [warning]
+    # The fix's edits sent as range changes: the warning goes, and the title's skeleton shows.
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+        content_changes=[types.TextDocumentContentChangePartial(range=e.range, text=e.new_text)
+                         for e in fix.edit.changes[URI]]))
+    assert not await published(client, URI)
+    await within(client.protocol.send_request_async("skeleton/show", {"uri": URI, "transition": "none"}))
+    layers = await within(client.protocol.send_request_async("skeleton/layers", {"uri": URI}))
+    assert any(layer.node == "title" for layer in layers.layers)
+
+
+async def test_chain_warnings_follow_one_node_edits_as_whole_text_analysis_finds_them(client: LanguageClient):
+    lines = ['{"root": {"type": "UIView", "frame": [0, 0, 320, 400], "isSkeletonable": true, "children": [',
+             '  {"type": "UIView", "id": "card", "frame": [0, 0, 320, 100], "isSkeletonable": true, "children": [',
+             '    {"type": "UILabel", "id": "title", "frame": [10, 10, 200, 20], "isSkeletonable": true},',
+             '    {"type": "UILabel", "frame": [10, 40, 200, 20], "isSkeletonable": true}]}]}}']
+    text = "\n".join(lines)
+    await opened(client, text)
+    version = 1
+    status = await within(client.protocol.send_request_async("daemon/status", {}))
+    before = status.analyses.incremental
+    for line, value in [(1, "false"), (2, "false"), (2, "true"), (1, "true")]:
+        version += 1
+        current = text.split("\n")[line]
+        start = col(current, '"isSkeletonable": ') + 18
+        end = start + (4 if current[start] == "t" else 5)
+        change = types.Range(types.Position(line, start), types.Position(line, end))
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=version),
+            content_changes=[types.TextDocumentContentChangePartial(range=change, text=value)]))
+        text = apply(text, [types.TextEdit(range=change, new_text=value)])
+        fast = await published(client, URI)
+        whole = f"file:///tmp/whole{version}.skeleton.json"
+        client.text_document_did_open(types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=whole, language_id="json", version=1, text=text)))
+        reference = await published(client, whole)
+        assert list(fast) == list(reference), (version, text)
+        assert len(fast) == {2: 2, 3: 1, 4: 2, 5: 0}[version]
+    status = await within(client.protocol.send_request_async("daemon/status", {}))
+    assert status.analyses.incremental - before == 4

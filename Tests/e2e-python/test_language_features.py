@@ -8,7 +8,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient, client_capabilities
 
-from test_lsp_client import client, within  # noqa: F401 (the fixture)
+from test_lsp_client import ROOT, client, within  # noqa: F401 (the fixture)
 
 URI = "file:///tmp/music.skeleton.json"
 LINE0 = '{"root": {"comment": "𝄞 é", "type": "UIView", "id": "screen", "frame": [0, 0, 320, 200], "isSkeletonable": true,'
@@ -81,3 +81,61 @@ async def test_a_position_past_the_end_is_invalid_params(client: LanguageClient)
     with pytest.raises(JsonRpcException) as raised:
         await within(client.text_document_hover_async(types.HoverParams(text_document=doc, position=types.Position(40, 0))))
     assert raised.value.code == -32602
+
+
+async def test_inlay_hints_on_the_feed_example_within_the_range(client: LanguageClient):
+    text = (ROOT / "Examples" / "feed.skeleton.json").read_text()
+    lines = text.split("\n")
+    await within(client.initialize_session(types.InitializeParams(capabilities=client_capabilities("visual-studio-code"))))
+    uri = "file:///tmp/feed-hints.skeleton.json"
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="json", version=1, text=text)))
+    doc = types.TextDocumentIdentifier(uri=uri)
+    whole = types.Range(types.Position(0, 0), types.Position(len(lines) - 1, 0))
+    hints = await within(client.text_document_inlay_hint_async(types.InlayHintParams(text_document=doc, range=whole)))
+    found = [(h.position.line, h.position.character, h.label) for h in hints]
+    sections = next(i for i, l in enumerate(lines) if '"sections"' in l)
+    body = next(i for i, l in enumerate(lines) if '"numberOfLines": 0' in l)
+    cell = next(i for i, l in enumerate(lines) if '"PostCell": {' in l)
+    def after(line: int, needle: str) -> int:
+        return lines[line].index(needle) + len(needle)
+    assert (sections, after(sections, '"rows": "automatic"'), "7 rows") in found
+    assert (cell, after(cell, '"PostCell"'), "7 instances") in found
+    assert (body, after(body, '"numberOfLines": 0'), "2 lines") in found
+    one = types.Range(types.Position(body, 0), types.Position(body, 200))
+    only = await within(client.text_document_inlay_hint_async(types.InlayHintParams(text_document=doc, range=one)))
+    assert [(h.position.line, h.label) for h in only] == [(body, "2 lines")]
+
+
+async def test_formatting_is_stable_keeps_the_json_and_leaves_broken_text_alone(client: LanguageClient):
+    import json
+
+    text = (ROOT / "Examples" / "grid.skeleton.json").read_text()
+    await within(client.initialize_session(types.InitializeParams(capabilities=client_capabilities("visual-studio-code"))))
+    uri = "file:///tmp/format.skeleton.json"
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="json", version=1, text=text)))
+    doc = types.TextDocumentIdentifier(uri=uri)
+    options = types.FormattingOptions(tab_size=3, insert_spaces=True)
+    edits = await within(client.text_document_formatting_async(
+        types.DocumentFormattingParams(text_document=doc, options=options)))
+    [edit] = edits
+    formatted = edit.new_text
+    assert json.loads(formatted) == json.loads(text)
+    assert formatted.endswith("}\n") and '\n   "root": {\n      "type": "UIView",' in formatted
+    assert '"frame": [0, 0, 375, 500],' in formatted
+    before = await within(client.protocol.send_request_async("skeleton/treeDescription", {"uri": uri}))
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=formatted)]))
+    after = await within(client.protocol.send_request_async("skeleton/treeDescription", {"uri": uri}))
+    assert after == before
+    again = await within(client.text_document_formatting_async(
+        types.DocumentFormattingParams(text_document=doc, options=options)))
+    assert not again
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=3),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=formatted[:-40])]))
+    broken = await within(client.text_document_formatting_async(
+        types.DocumentFormattingParams(text_document=doc, options=options)))
+    assert broken is not None and len(broken) == 0

@@ -39,3 +39,15 @@ extension SkeletonSession {
         return nil
     }
 }
+
+extension SkeletonSession {
+    /// The node with `reference` as decoded (its `children` left out: the tree keeps each node once), or nil.
+    public func decodedNode(_ reference: String) -> Node? { tree.index[reference].map { tree.nodes[$0] } }
+
+    /// Where each template instance placed in the table or collection `owner` came from, in order (empty when
+    /// there is no such node).
+    public func instances(in owner: String) -> [InstanceInfo] {
+        guard let o = tree.index[owner] else { return [] }
+        return tree.children(of: o).compactMap { tree.nodes[$0].instance }
+    }
+}

@@ -63,6 +63,19 @@ extension SkeletonSession {
     /// through tables and collections and the root itself.
     private func explicitNode(at indexPath: [Int]) throws(SubtreeRefusal) -> Int {
         guard !indexPath.isEmpty else { throw .noSuchNode }
+        return try explicitPath(to: indexPath).last ?? 0
+    }
+
+    /// The references and `isSkeletonable` of the ancestors of the node at an index path of explicit children, root
+    /// first (nil when there is no such node or the path goes through a table or collection).
+    public func explicitAncestors(of indexPath: [Int]) -> [(reference: String, isSkeletonable: Bool)]? {
+        guard let path = try? explicitPath(to: indexPath) else { return nil }
+        return ([0] + path.dropLast()).map { (tree.nodes[$0].reference, tree.nodes[$0].isSkeletonable) }
+    }
+
+    /// The flat indices of the nodes along an index path of explicit children, the root excluded.
+    private func explicitPath(to indexPath: [Int]) throws(SubtreeRefusal) -> [Int] {
+        var path: [Int] = []
         var i = 0
         for position in indexPath {
             guard !tree.nodes[i].type.isCollection else { throw .collection }
@@ -81,8 +94,9 @@ extension SkeletonSession {
             }
             guard found >= 0 else { throw .noSuchNode }
             i = found
+            path.append(i)
         }
-        return i
+        return path
     }
 
     /// Refuses a new subtree with a table or collection, or with an id that a node outside `range` uses.

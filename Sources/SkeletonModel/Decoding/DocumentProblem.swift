@@ -28,6 +28,9 @@ public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
     /// A warning: a table or collection with no cell template (no `cell`, no section naming one): it gets no
     /// skeleton rows or items.
     case missingCellTemplate = "missing-cell-template"
+    /// A warning (found by the server, from the text): a skeletonable node under an ancestor that is not, so its
+    /// skeleton never shows (SkeletonView only recurses through skeletonable views).
+    case notSkeletonableAncestor = "not-skeletonable-ancestor"
     /// A warning: more problems were found than `DocumentLimits.maxProblems`; the rest are not listed.
     case tooManyProblems = "too-many-problems"
     /// Interface Builder files: not well-formed XML (or a DTD); carries `line` and `column`.

@@ -41,6 +41,13 @@ final class DocumentEntry: Sendable {
         var sceneTraits: [String: TraitOverrides] = [:]
         /// Whether the last published diagnostics were non-empty (so a clean document publishes `[]` once).
         var hasPublishedProblems = false
+        /// Whether the text's last analysis found an error (its sessions then keep the last valid tree).
+        var hasErrors = false
+        /// The warnings of the current text (JSON documents without errors), kept exact through edits applied to one
+        /// node (see `IncrementalEdit`), and whether `not-skeletonable-ancestor` was cut at its limit (then every
+        /// edit takes the whole-text path, which lists the first ones again).
+        var warnings: [DocumentProblem] = []
+        var chainWarningsCut = false
         /// The time a timer is already set for (to wake the document when its timeline next changes).
         var wakeAt: Double?
         /// Where the text's nodes are, kept while the text is valid and being edited (see `IncrementalEdit`);
@@ -53,9 +60,10 @@ final class DocumentEntry: Sendable {
         var textMap: (version: Int, map: DocumentTextMap)?
 
         /// Whether the sessions are exactly the current text's (a JSON document whose last analysis found no
-        /// problem at all), so an edit inside one node can be applied to that node alone.
+        /// error; warnings are kept exact by the edit), so an edit inside one node can be applied to that node alone.
         var isCleanJSON: Bool {
-            !isInterfaceBuilder && !hasPublishedProblems && sessions.count == 1 && sessions[""] != nil
+            !isInterfaceBuilder && !hasErrors && !chainWarningsCut && sessions.count == 1 && sessions[""] != nil
+                && !warnings.contains(where: { $0.code == .tooManyProblems })
         }
 
         /// The scene id a request means (nil: the initial scene); nil when there is no such scene.

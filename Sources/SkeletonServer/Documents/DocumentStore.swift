@@ -73,6 +73,7 @@ public final class DocumentStore: DisplayListProvider {
         let isInterfaceBuilder = Self.isInterfaceBuilder(uri: uri, languageId: text.languageId)
         var decoded: [(scene: SceneInfo, result: DocumentDecodingResult)] = []
         var problems: [DocumentProblem]
+        var chain: [DocumentProblem] = []
         var initial = ""
         var codeShows: [String: ShowOptions] = [:]
         if isInterfaceBuilder {
@@ -93,6 +94,9 @@ public final class DocumentStore: DisplayListProvider {
                 id: "", title: "", rootViewID: root?.reference ?? "0", frame: root?.frame ?? .zero)
             decoded.append((info, result))
             problems = result.problems
+            if result.document != nil {
+                chain = SkeletonableChain.warnings(Self.textMap(of: text, entry), text.buffer.bytes)
+            }
         }
         let now = configuration.clock.now
         var events: [SceneEvent] = []
@@ -133,20 +137,43 @@ public final class DocumentStore: DisplayListProvider {
                     state.initialScene = initial
                 }
             }
-            let publish = !problems.isEmpty || state.hasPublishedProblems
-            state.hasPublishedProblems = !problems.isEmpty
-            return publish
+            state.hasErrors = problems.contains { $0.severity == .error }
+            state.chainWarningsCut = chain.count > SkeletonableChain.maxWarnings
+            problems += chain.prefix(SkeletonableChain.maxWarnings)
+            state.warnings = state.hasErrors ? [] : problems
+            return takePublication(&state, problems)
         }
-        if publish {
-            let encoding = configuration.positionEncoding
-            let diagnostics = problems.map { Diagnostic($0).lsp(in: text.buffer, encoding: encoding) }
-            server?.notify(
-                "textDocument/publishDiagnostics",
-                [
-                    "uri": .string(uri), "version": .int(text.version), "diagnostics": .array(diagnostics),
-                ])
-        }
+        if publish { publishDiagnostics(uri, text, problems) }
         sessionChanged(uri, entry, events: events)
+    }
+
+    /// Whether diagnostics `problems` must be published (any, or the last published were not empty), noting it.
+    func takePublication(_ state: inout DocumentEntry.State, _ problems: [DocumentProblem]) -> Bool {
+        let publish = !problems.isEmpty || state.hasPublishedProblems
+        state.hasPublishedProblems = !problems.isEmpty
+        return publish
+    }
+
+    /// Publishes `problems` as the diagnostics of `text`, in text order.
+    func publishDiagnostics(_ uri: String, _ text: TextDocument, _ problems: [DocumentProblem]) {
+        let encoding = configuration.positionEncoding
+        let placed = problems.map { Diagnostic($0) }.enumerated().map { ($0.element.byteRange(in: text.buffer), $0) }
+        let ordered = placed.sorted { ($0.0.lowerBound, $0.1.offset) < ($1.0.lowerBound, $1.1.offset) }
+        let diagnostics = ordered.map { $0.1.element.lsp(in: text.buffer, encoding: encoding) }
+        server?.notify(
+            "textDocument/publishDiagnostics",
+            ["uri": .string(uri), "version": .int(text.version), "diagnostics": .array(diagnostics)])
+    }
+
+    /// The text map of `text`, built once per version and kept on the entry (see `TextDocumentRequest.map`).
+    static func textMap(of text: TextDocument, _ entry: DocumentEntry) -> DocumentTextMap {
+        let version = text.version
+        if let cached = entry.state.withLock({ $0.textMap }), cached.version == version { return cached.map }
+        let map = text.buffer.bytes.withUnsafeBufferPointer { DocumentTextMap(bytes: $0) }
+        entry.state.withLock { state in
+            if state.text.version == version { state.textMap = (version, map) }
+        }
+        return map
     }
 
     /// Storyboards and XIBs: by language id, else by the uri's extension.

@@ -36,36 +36,53 @@ extension DocumentStore {
     /// Applies a text edit (`edit`, already applied to the entry's text) to the one node whose text holds it, as a
     /// design edit. Returns false, changing nothing, when the whole text must be analysed instead.
     func applyInPlace(_ uri: String, _ entry: DocumentEntry, edit: ByteEdit, spans: NodeSpanIndex) -> Bool {
-        guard let events = replaceInPlace(entry, text: nil, edit: edit, spans: spans, as: .edit) else { return false }
+        guard let events = replaceInPlace(uri, entry, text: nil, edit: edit, spans: spans, as: .edit) else {
+            return false
+        }
         sessionChanged(uri, entry, events: events.map { SceneEvent(scene: "", event: $0) })
         return true
     }
 
     /// Applies `edit` to the one node whose text holds it and, when `text` is given, makes it the entry's text
-    /// (else the edit is already in the entry's text), as `change` says (see `DocumentChange`). Returns the
-    /// session's events, or nil, changing nothing, when the whole text must be analysed instead. The caller reports
+    /// (else the edit is already in the entry's text), as `change` says (see `DocumentChange`), and publishes the
+    /// text's warnings again when it has any (or had). Returns the session's events, or nil, changing nothing, when the whole text must be analysed instead. The caller reports
     /// the session change.
     func replaceInPlace(
-        _ entry: DocumentEntry, text: TextDocument?, edit: ByteEdit, spans: NodeSpanIndex, as change: DocumentChange
+        _ uri: String, _ entry: DocumentEntry, text: TextDocument?, edit: ByteEdit, spans: NodeSpanIndex,
+        as change: DocumentChange
     ) -> [LifecycleEvent]? {
         let now = configuration.clock.now
-        let events = entry.state.withLock { state -> [LifecycleEvent]? in
+        let result = entry.state.withLock {
+            state -> (events: [LifecycleEvent], publication: (TextDocument, [DocumentProblem])?)? in
             let buffer = text?.buffer ?? state.text.buffer
             // A patch's difference is computed, so its range may start inside a neighbour: climb if needed.
             guard let prepared = IncrementalEdit(text: buffer, edit: edit, spans: spans, climbing: text != nil),
                 // Out of the map while it changes, so its storage is not copied.
                 var session = state.sessions.removeValue(forKey: "")
             else { return nil }
-            guard let events = prepared.apply(to: &session, at: now, as: change) else {
+            // The old subtree's warnings go (its new text has no problem); the new subtree's chain warnings come,
+            // from its ancestors as they are (the edit is inside the node).
+            let node = SkeletonableChain.pointer(of: prepared.indexPath)
+            let warnings =
+                SkeletonableChain.warnings(prepared.node, at: prepared.indexPath, in: session).map { chain in
+                    state.warnings.filter { !SkeletonableChain.isUnder($0.pointer, node) } + chain
+                }
+            guard let warnings,
+                warnings.count(where: { $0.code == .notSkeletonableAncestor }) <= SkeletonableChain.maxWarnings,
+                let events = prepared.apply(to: &session, at: now, as: change)
+            else {
                 state.sessions[""] = session
                 return nil
             }
             state.sessions[""] = session
             if let text { state.text = text }
             state.spans = prepared.spans
-            return events
+            state.warnings = warnings
+            return (events, takePublication(&state, warnings) ? (state.text, warnings) : nil)
         }
-        if events != nil { analysisCounts.withLock { $0.incremental += 1 } }
+        guard let (events, publication) = result else { return nil }
+        analysisCounts.withLock { $0.incremental += 1 }
+        if let publication { publishDiagnostics(uri, publication.0, publication.1) }
         return events
     }
 }

@@ -9,7 +9,7 @@ extension Diagnostic {
             location = .offset(position)
         } else if let line = problem.line, problem.pointer.tokens.isEmpty {
             location = .lineColumn(line: line, column: problem.column ?? 1)
-        } else if problem.code == .unknownField {
+        } else if problem.code == .unknownField || problem.code == .notSkeletonableAncestor {
             location = .memberName(problem.pointer)  // the key is what is wrong, whatever its value
         } else {
             location = .pointer(problem.pointer)

@@ -17,7 +17,7 @@ enum DocumentCodeActions {
             actions.append(
                 action(
                     "Make the chain to \"\(name)\" skeletonable (isSkeletonable on \(count))", chain, request,
-                    preferred: true))
+                    preferred: true, fixing: chainWarning(map, bytes, node: node, request)))
         }
         for fix in didYouMean(map, bytes, in: range) {
             actions.append(
@@ -29,21 +29,38 @@ enum DocumentCodeActions {
     }
 
     private static func action(
-        _ title: String, _ edits: [(Range<Int>, String)], _ request: TextDocumentRequest, preferred: Bool
+        _ title: String, _ edits: [(Range<Int>, String)], _ request: TextDocumentRequest, preferred: Bool,
+        fixing diagnostic: JSON? = nil
     ) -> JSON {
         let sorted = edits.sorted { $0.0.lowerBound < $1.0.lowerBound }
         let lsp: [JSON] = sorted.map { ["range": request.range($0.0), "newText": .string($0.1)] }
-        return [
+        var action: JSONObject = [
             "title": .string(title), "kind": "quickfix", "isPreferred": .bool(preferred),
             "edit": ["changes": [request.uri: .array(lsp)]],
         ]
+        if let diagnostic { action["diagnostics"] = [diagnostic] }
+        return .object(action)
+    }
+
+    /// The `not-skeletonable-ancestor` warning of node `n`, as published.
+    static func chainWarning(_ map: DocumentTextMap, _ bytes: [UInt8], node n: Int, _ request: TextDocumentRequest)
+        -> JSON?
+    {
+        let buffer = request.text.buffer
+        return SkeletonableChain.warnings(map, bytes).lazy.map(Diagnostic.init)
+            .first { map.location(at: $0.byteRange(in: buffer).lowerBound)?.node == n }?
+            .lsp(in: buffer, encoding: request.encoding)
     }
 
     // MARK: The skeletonable chain
 
     /// The span of node `n`'s member `name`, if written.
     static func member(_ map: DocumentTextMap, _ bytes: [UInt8], node n: Int, _ name: String) -> Int? {
-        let object = map.nodes[n].span
+        member(map, bytes, object: map.nodes[n].span, name)
+    }
+
+    /// The span of object span `object`'s member `name`, if written.
+    static func member(_ map: DocumentTextMap, _ bytes: [UInt8], object: Int, _ name: String) -> Int? {
         var k = object + 1
         while k < map.spans[object].subtreeEnd {
             let span = map.spans[k]

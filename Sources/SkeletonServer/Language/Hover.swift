@@ -55,25 +55,16 @@ enum Hover {
     ) -> JSON {
         let node = map.nodes[n]
         var lines = ["**\(node.type ?? "?")** `\(node.localReference)`"]
+        let (sessions, _) = request.currentSessions
         var reference: String? = node.localReference
         if case .template(let name, let owner) = node.scope {
-            let ownerReference = Self.reference(of: owner, map: map)
-            lines.append("In template `\(name)` of `\(ownerReference ?? "?")`.")
-            reference = nil
-            let (sessions, _) = request.currentSessions
-            if let ownerReference, let session = sessions[""],
-                let instance = session.firstInstancePrefix(of: name, in: ownerReference)
-            {
-                reference = instance + "/" + node.localReference
-            }
-        } else {
-            reference = Self.reference(of: n, map: map)
+            lines.append("In template `\(name)` of `\(Self.reference(of: owner, map: map) ?? "?")`.")
+            reference = sessions[""].flatMap { map.sessionReference(of: n, in: $0) }
         }
         if let reference {
             let isTemplate = node.scope != .view
             lines.append((isTemplate ? "First instance: `" : "Reference: `") + reference + "`")
         }
-        let (sessions, _) = request.currentSessions
         guard let session = sessions[""] else {
             lines.append("The text has errors: the skeleton is known once it is valid again.")
             return hover(lines.joined(separator: "\n\n"), range, request)

@@ -19,6 +19,8 @@ struct LanguageFeatures: Sendable {
         ("textDocument/colorPresentation", "colorProvider"),
         ("textDocument/foldingRange", "foldingRangeProvider"),
         ("textDocument/completion", "completionProvider"),
+        ("textDocument/inlayHint", "inlayHintProvider"),
+        ("textDocument/formatting", "documentFormattingProvider"),
     ]
 
     /// The capabilities announced with options rather than `true`.
@@ -55,6 +57,12 @@ struct LanguageFeatures: Sendable {
         }
         table.request("textDocument/completion", members: nil) { context in
             try answer(context, empty: []) { Completion.answer($0, at: try $0.offset("position")) }
+        }
+        table.request("textDocument/inlayHint", members: nil) { context in
+            try answer(context, empty: []) { try InlayHints.answer($0) }
+        }
+        table.request("textDocument/formatting", members: nil) { context in
+            try answer(context, empty: []) { try DocumentFormatting.answer($0) }
         }
     }
 
@@ -142,15 +150,7 @@ struct TextDocumentRequest {
     func range(_ bytes: Range<Int>) -> JSON { text.buffer.lspRange(of: bytes, encoding: encoding) }
 
     /// The map of the text, built once per version and kept on the entry (JSON documents only).
-    var map: DocumentTextMap {
-        let version = text.version
-        if let cached = entry.state.withLock({ $0.textMap }), cached.version == version { return cached.map }
-        let map = text.buffer.bytes.withUnsafeBufferPointer { DocumentTextMap(bytes: $0) }
-        entry.state.withLock { state in
-            if state.text.version == version { state.textMap = (version, map) }
-        }
-        return map
-    }
+    var map: DocumentTextMap { DocumentStore.textMap(of: text, entry) }
 
     /// The live sessions by scene id, when they are the current text's (else empty: the text has errors, and what
     /// the last valid tree says may not be what the text says), with the scenes in file order.

@@ -25,6 +25,11 @@ import Testing
             ("textDocument/documentColor", ["textDocument": document], []),
             ("textDocument/foldingRange", ["textDocument": document], []),
             ("textDocument/completion", ["textDocument": document, "position": position], []),
+            ("textDocument/inlayHint", ["textDocument": document, "range": range], []),
+            (
+                "textDocument/formatting",
+                ["textDocument": document, "options": ["tabSize": 2, "insertSpaces": true]], []
+            ),
             (
                 "textDocument/codeAction", ["textDocument": document, "range": range, "context": ["diagnostics": []]],
                 []

@@ -24,12 +24,13 @@ final class DaemonSession {
         open(uri, text: document.text, version: version)
     }
 
-    func open(_ uri: String, text: String, version: Int = 1) {
+    func open(_ uri: String, text: String, version: Int = 1, languageId: String = "json") {
         client.notify(
             "textDocument/didOpen",
             [
                 "textDocument": [
-                    "uri": .string(uri), "languageId": "json", "version": .int(version), "text": .string(text),
+                    "uri": .string(uri), "languageId": .string(languageId), "version": .int(version),
+                    "text": .string(text),
                 ]
             ])
     }

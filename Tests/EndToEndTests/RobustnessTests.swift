@@ -107,4 +107,12 @@ import Testing
         #expect(daemon.waitForExit() != 0)
         #expect(daemon.standardError().contains("--log-level must be one of"))
     }
+
+    /// The output budget must be a positive byte count: zero, negative and non-numbers are refused at start.
+    @Test(arguments: ["0", "-5", "lots", "99999999999999999999999"])
+    func aBadOutputBudgetIsRefused(value: String) throws {
+        let daemon = try DaemonProcess(arguments: ["--output-budget", value])
+        #expect(daemon.waitForExit() != 0)
+        #expect(daemon.standardError().contains("output-budget"), "\(daemon.standardError())")
+    }
 }

@@ -20,13 +20,7 @@ import Testing
     }
 
     static func open(_ s: DaemonSession, _ uri: String, languageId: String, text: String) {
-        s.client.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": .string(uri), "languageId": .string(languageId), "version": 1, "text": .string(text),
-                ]
-            ])
+        s.open(uri, text: text, languageId: languageId)
     }
 
     /// The diagnostics published next for `uri` (at `version`, when given); those of other documents are skipped.

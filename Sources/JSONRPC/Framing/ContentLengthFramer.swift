@@ -265,6 +265,8 @@ public struct ContentLengthFramer: Framer {
     private static let contentTypeName = Array("content-type".utf8)
     /// What resynchronisation looks for.
     static let resyncNeedle = Array("content-length:".utf8)
+    /// What starts a header block at a line start (any `Content-` header).
+    private static let lineStartNeedle = Array("content-".utf8)
 
     /// Whether `bytes[range]` is `name` (given in lower case), ASCII case-insensitively.
     private static func matches(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, lowercase name: [UInt8]) -> Bool {
@@ -291,8 +293,11 @@ public struct ContentLengthFramer: Framer {
     }
 
     /// A `Content-Type` whose `charset=` names anything but `utf-8` (or the legacy `utf8`).
+    private static let charsetName = Array("charset=".utf8)
+    private static let utf8Names = [Array("utf-8".utf8), Array("utf8".utf8)]
+
     private static func charsetProblem(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> FramingError? {
-        let needle = Array("charset=".utf8)
+        let needle = charsetName
         guard range.count >= needle.count else { return nil }
         for start in range.lowerBound...(range.upperBound - needle.count)
         where matches(bytes, start..<(start + needle.count), lowercase: needle) {
@@ -300,7 +305,7 @@ public struct ContentLengthFramer: Framer {
             while end < range.upperBound, bytes[end] != UInt8(ascii: ";") { end += 1 }
             var charset = Array(bytes[(start + needle.count)..<end]).map(lowerASCII)
             charset.removeAll { $0 == 0x20 || $0 == 0x22 || $0 == 0x09 }
-            if charset == Array("utf-8".utf8) || charset == Array("utf8".utf8) { return nil }
+            if utf8Names.contains(charset) { return nil }
             let name = String(decoding: charset.prefix(40), as: UTF8.self)
             return FramingError(.unsupportedCharset, "unsupported charset \(name): only utf-8 is accepted")
         }
@@ -342,7 +347,7 @@ public struct ContentLengthFramer: Framer {
     /// Where the next header block starts in `bytes`: the first `content-` (any case) at a line start (offset 0
     /// is one when `afterLineBreak`) or `content-length:` anywhere; nil when there is none.
     private static func messageStart(_ bytes: UnsafeRawBufferPointer, afterLineBreak: Bool) -> Int? {
-        let lineStartNeedle = Array(resyncNeedle.prefix(8))  // "content-"
+        let lineStartNeedle = Self.lineStartNeedle
         var i = 0
         while i < bytes.count {
             if lowerASCII(bytes[i]) == 0x63 {

@@ -14,7 +14,7 @@ public enum Route: Sendable {
 }
 
 /// What a request handler gets.
-public struct RequestContext: Sendable {
+public struct RequestContext: HandlerContext {
     public let id: RequestID
     public let method: String
     /// `params` as sent (an object or an array), or nil when absent.
@@ -37,7 +37,7 @@ public struct RequestContext: Sendable {
 }
 
 /// What a notification handler gets.
-public struct NotificationContext: Sendable {
+public struct NotificationContext: HandlerContext {
     public let method: String
     public let params: JSONValue?
     public let server: Server
@@ -52,6 +52,11 @@ public struct NotificationContext: Sendable {
 
 /// Answers a request: a result, or a thrown `ResponseError` / `JSONDecodingError` (-32602); anything else
 /// thrown becomes -32603.
+/// What every handler is given: the message's params (what the unknown-member rule checks).
+public protocol HandlerContext: Sendable {
+    var params: JSONValue? { get }
+}
+
 public typealias RequestHandler = @Sendable (RequestContext) throws -> JSON
 public typealias NotificationHandler = @Sendable (NotificationContext) throws -> Void
 
@@ -79,14 +84,7 @@ public struct MethodTable: Sendable {
     public mutating func request(
         _ method: String, route: Route = .document, members: ParamMembers?, _ handler: @escaping RequestHandler
     ) {
-        guard let members else {
-            requests[method] = RequestEntry(route: route, handler: handler)
-            return
-        }
-        requests[method] = RequestEntry(route: route) { context in
-            try members.check(context.params)
-            return try handler(context)
-        }
+        requests[method] = RequestEntry(route: route, handler: Self.checking(members, handler))
     }
 
     /// Registers a notification handler; `members` as for requests (a refused notification is logged, as
@@ -94,13 +92,17 @@ public struct MethodTable: Sendable {
     public mutating func notification(
         _ method: String, route: Route = .document, members: ParamMembers?, _ handler: @escaping NotificationHandler
     ) {
-        guard let members else {
-            notifications[method] = NotificationEntry(route: route, handler: handler)
-            return
-        }
-        notifications[method] = NotificationEntry(route: route) { context in
+        notifications[method] = NotificationEntry(route: route, handler: Self.checking(members, handler))
+    }
+
+    /// `handler`, preceded by the unknown-member check of `members` (none when nil).
+    private static func checking<Context: HandlerContext, Result>(
+        _ members: ParamMembers?, _ handler: @escaping @Sendable (Context) throws -> Result
+    ) -> @Sendable (Context) throws -> Result {
+        guard let members else { return handler }
+        return { context in
             try members.check(context.params)
-            try handler(context)
+            return try handler(context)
         }
     }
 

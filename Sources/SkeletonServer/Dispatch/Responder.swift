@@ -47,21 +47,22 @@ final class BatchResponder: Responder {
     }
 
     func respond(_ id: RequestID?, _ result: Result<JSON, ResponseError>) {
-        var answer = Self.encode(id, result)
-        let fits = state.withLock { $0.body.count + answer.count < maxBytes }
-        if !fits {
-            answer = Self.encode(
-                id,
-                .failure(
-                    ResponseError(
-                        .internalError,
-                        "this answer would make the batch's answers larger than \(maxBytes) bytes: "
-                            + "send the request on its own")))
-        }
-        complete(with: answer)
+        complete(with: Self.encode(id, result), id: id)
     }
 
-    func skip() { complete(with: nil) }
+    func skip() { complete(with: nil, id: nil) }
+
+    /// The -32603 that replaces an answer past `maxBytes`.
+    private func tooLarge(_ id: RequestID?) -> [UInt8] {
+        Self.encode(
+            id,
+            .failure(
+                ResponseError(
+                    .internalError,
+                    "this answer would make the batch's answers larger than \(maxBytes) bytes: send the request on its own"
+                )
+            ))
+    }
 
     private static func encode(_ id: RequestID?, _ result: Result<JSON, ResponseError>) -> [UInt8] {
         switch result {
@@ -70,9 +71,12 @@ final class BatchResponder: Responder {
         }
     }
 
-    private func complete(with answer: [UInt8]?) {
+    /// Adds an answer (nil for a skipped element) and sends the batch once every element is accounted for. The
+    /// size is decided under the same lock as the append, so concurrent answers cannot together pass `maxBytes`.
+    private func complete(with answer: [UInt8]?, id: RequestID?) {
         let done = state.withLock { s -> [UInt8]? in
-            if let answer {
+            if var answer {
+                if s.body.count + answer.count >= maxBytes { answer = tooLarge(id) }
                 if s.answers > 0 { s.body.append(UInt8(ascii: ",")) }
                 s.body.append(contentsOf: answer)
                 s.answers += 1

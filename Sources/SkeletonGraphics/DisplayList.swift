@@ -36,10 +36,31 @@ public enum Fill: Hashable, Sendable {
 public enum LayerKind: String, Hashable, Sendable {
     /// A node's own background (the content under the skeleton).
     case content
+    /// A node's text: a label's, text view's or text field's text or placeholder, a button's title.
+    case text
+    /// An image view's image, drawn as a placeholder (the daemon reads no image files).
+    case image
+    /// A node's border (`layer.borderWidth`, `layer.borderColor`), drawn above its subviews as Core Animation does.
+    case border
+    /// A view frame's outline, drawn only when a preview asks for outlines (never part of what SkeletonView draws).
+    case outline
     /// A skeleton block: the whole bounds of a leaf.
     case block
     /// One text line of a text leaf.
     case line
+
+    /// A skeleton's own layer (a block or a line), as opposed to the content under it.
+    public var isSkeleton: Bool { self == .block || self == .line }
+}
+
+/// What a layer paints inside its shape, beyond a plain fill.
+public enum LayerContent: Hashable, Sendable {
+    /// Text laid out in the shape's rectangle, every glyph painted with the layer's fill (a solid colour);
+    /// nothing is drawn outside the rectangle.
+    case text(TextContent)
+    /// A ring `width` points wide inside the shape (Core Animation's border: inset from the bounds, the inner
+    /// corner radius reduced by the width).
+    case stroke(width: Double)
 }
 
 /// One paintable layer in absolute canvas points.
@@ -57,10 +78,12 @@ public struct Layer: Hashable, Sendable {
     public var opacity: Double
     /// Rounded clips from `clipsToBounds` holders and ancestors, outermost first; the layer is drawn inside all.
     public var clips: [RoundedRect]
+    /// nil: the whole shape is filled; else what is painted in it.
+    public var content: LayerContent?
 
     public init(
         id: String, node: String, kind: LayerKind, shape: RoundedRect,
-        fill: Fill, opacity: Double = 1, clips: [RoundedRect] = []
+        fill: Fill, opacity: Double = 1, clips: [RoundedRect] = [], content: LayerContent? = nil
     ) {
         self.id = id
         self.node = node
@@ -69,6 +92,7 @@ public struct Layer: Hashable, Sendable {
         self.fill = fill
         self.opacity = opacity
         self.clips = clips
+        self.content = content
     }
 
     /// The area this layer can touch: its rectangle cut by every clip.

@@ -81,7 +81,7 @@ enum LayoutBench {
         _ = try session.show(show, at: 0)
         let list = session.layers(at: 0)
         var skeletonNodes = Set<String>()
-        for layer in list.layers where layer.kind != .content { skeletonNodes.insert(layer.node) }
+        for layer in list.layers where layer.kind.isSkeleton { skeletonNodes.insert(layer.node) }
         guard skeletonNodes.count == document.leafCount else {
             throw BenchError(
                 "layout: \(skeletonNodes.count) nodes have skeleton layers, expected every leaf (\(document.leafCount))"

@@ -55,7 +55,7 @@ extension IB {
 
 extension DisplayList {
     /// Skeleton layers only (blocks and lines).
-    var skeleton: [Layer] { layers.filter { $0.kind != .content } }
+    var skeleton: [Layer] { layers.filter { $0.kind.isSkeleton } }
     /// The layer with `id`.
     func layer(_ id: String) -> Layer? { layers.first { $0.id == id } }
 }

@@ -29,7 +29,7 @@ let instant = ShowOptions(type: .solid, transition: .none)
 
 extension DisplayList {
     /// Skeleton layers only (blocks and lines).
-    var skeleton: [Layer] { layers.filter { $0.kind != .content } }
+    var skeleton: [Layer] { layers.filter { $0.kind.isSkeleton } }
     /// Skeleton layers of one node.
     func skeleton(of node: String) -> [Layer] { skeleton.filter { $0.node == node } }
     /// Rectangles of a node's skeleton layers.

@@ -1,4 +1,6 @@
-/// `UIFont.lineHeight` for the fonts an Interface Builder `fontDescription` names.
+import SkeletonGraphics
+
+/// `UIFont.lineHeight`, size and weight for the fonts an Interface Builder `fontDescription` names.
 ///
 /// The system font (SF Pro, 2048 units per em, ascender 1950, descender −494) has
 /// `lineHeight = pointSize × 2444 / 2048 = pointSize × 1.193359375` at every size and weight:
@@ -20,18 +22,28 @@ enum FontMetrics {
     /// The system font's `lineHeight` at `pointSize`.
     static func systemLineHeight(pointSize: Double) -> Double { pointSize * systemLineHeightPerPoint }
 
+    /// Text styles drawn semibold (the others are regular).
+    static let semiboldStyles: Set<String> = ["UICTFontTextStyleHeadline"]
+
+    /// A font an Interface Builder `fontDescription` names: its point size, weight and line height.
+    struct Font: Equatable {
+        var size: Double
+        var weight: FontWeight
+        var lineHeight: Double { systemLineHeight(pointSize: size) }
+    }
+
     /// The outcome of reading a `fontDescription`.
     enum Resolution: Equatable {
         /// A system font or text style: exact.
-        case exact(Double)
-        /// A custom font: approximated with the system font's metrics.
-        case approximated(Double, font: String)
+        case exact(Font)
+        /// A custom font: approximated with the system font's metrics (and a weight read from its name).
+        case approximated(Font, font: String)
         /// No usable size.
         case invalid(String)
     }
 
-    /// The line height of a `fontDescription` element's attributes.
-    static func lineHeight(_ attributes: [String: String]) -> Resolution {
+    /// The font of a `fontDescription` element's attributes.
+    static func font(_ attributes: [String: String]) -> Resolution {
         let style = attributes["style"]
         let size: Double
         if let text = attributes["pointSize"] {
@@ -44,14 +56,27 @@ enum FontMetrics {
         } else {
             return .invalid("a fontDescription needs a pointSize or a known text style")
         }
-        let lineHeight = systemLineHeight(pointSize: size)
-        if style != nil { return .exact(lineHeight) }
+        if let style {
+            return .exact(Font(size: size, weight: semiboldStyles.contains(style) ? .semibold : .regular))
+        }
         let type = attributes["type"]
         if type == "system" || type == "boldSystem" || type == "italicSystem"
             || (type == nil && attributes["name"] == nil)
         {
-            return .exact(lineHeight)
+            let weight = type == "boldSystem" ? .bold : (attributes["weight"].flatMap(Self.weight(named:)) ?? .regular)
+            return .exact(Font(size: size, weight: weight))
         }
-        return .approximated(lineHeight, font: attributes["name"] ?? attributes["family"] ?? type ?? "custom")
+        let name = attributes["name"] ?? attributes["family"] ?? type ?? "custom"
+        return .approximated(Font(size: size, weight: weight(named: name) ?? .regular), font: name)
+    }
+
+    /// The weight a font name or IB `weight` attribute names (`medium`, `OpenSans-Semibold`, `Avenir-Heavy`…).
+    static func weight(named name: String) -> FontWeight? {
+        let n = name.lowercased()
+        if n.contains("semibold") || n.contains("demibold") { return .semibold }
+        if n.contains("bold") || n.contains("heavy") || n.contains("black") { return .bold }
+        if n.contains("medium") { return .medium }
+        if n.contains("regular") || n.contains("light") || n.contains("thin") { return .regular }
+        return nil
     }
 }

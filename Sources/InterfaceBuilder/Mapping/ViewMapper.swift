@@ -69,6 +69,7 @@ struct ViewMapper {
         mapBackground(e, into: &o, at: pointer)
         mapConstraints(e, into: &o, at: pointer)
         if type.isText { mapText(e, type: type, into: &o, at: pointer) }
+        mapContent(e, type: type, into: &o, at: pointer)
         if type == .stackView, let a = e["alignment"], let alignment = ElementTypes.stackAlignments[a] {
             o["alignment"] = .string(alignment.rawValue)
         }
@@ -211,15 +212,22 @@ struct ViewMapper {
         if let a = e["textAlignment"], let alignment = ElementTypes.textAlignments[a] {
             o["textAlignment"] = .string(alignment.rawValue)
         }
+        mapFont(e, into: &o, at: pointer)
+    }
+
+    /// `fontDescription` as `font: {size, weight}` (custom fonts with the system font's metrics, and a warning).
+    mutating func mapFont(_ e: IBElement, into o: inout JSONObject, at pointer: [String]) {
         guard let font = e.child("fontDescription", key: "fontDescription") else { return }
-        switch FontMetrics.lineHeight(font.attributes) {
-        case .exact(let h):
-            o["font"] = .double(h)
-        case .approximated(let h, let name):
-            o["font"] = .double(h)
+        switch FontMetrics.font(font.attributes) {
+        case .exact(let f):
+            o["font"] = ["size": .double(f.size), "weight": .string(f.weight.rawValue)]
+            sourceMap.record(pointer + ["font"], font.location)
+        case .approximated(let f, let name):
+            o["font"] = ["size": .double(f.size), "weight": .string(f.weight.rawValue)]
+            sourceMap.record(pointer + ["font"], font.location)
             report(
                 .invalidValue,
-                "the metrics of the font \"\(name)\" are unknown; using the system font's line height (\(h))",
+                "the metrics of the font \"\(name)\" are unknown; using the system font's line height (\(f.lineHeight))",
                 at: font.location, severity: .warning)
         case .invalid(let why):
             report(.invalidValue, why, at: font.location)

@@ -25,6 +25,8 @@ struct IBElement: Sendable {
     var location: IBSourceLocation
     /// The text of the comment that came right before this element, if any.
     var precedingComment: String?
+    /// The character data of a `<string>` element (IB writes multiline texts and titles that way).
+    var text: String?
 
     subscript(attribute: String) -> String? { attributes[attribute] }
 

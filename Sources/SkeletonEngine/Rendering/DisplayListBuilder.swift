@@ -68,6 +68,7 @@ extension SkeletonSession {
                         opacity: opacity, clips: clips))
             }
         }
+        emitContent(v, rect: rect, clips: clips, into: &pass)
         var inner = clips
         if node.clipsToBounds { inner.append(RoundedRect(rect: rect, cornerRadius: node.cornerRadius)) }
         var c = v + 1
@@ -97,6 +98,7 @@ extension SkeletonSession {
                 contentsOf: skeletonLayers(v, layer, at: time, animate: true, clips: inner, appearance: pass.appearance)
             )
         }
+        emitBorder(v, rect: rect, clips: clips, into: &pass)
     }
 
     /// The content's opacity under a fade (1 when there is none).

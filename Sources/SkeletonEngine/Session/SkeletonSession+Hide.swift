@@ -70,6 +70,9 @@ extension SkeletonSession {
         if st.contentFade != nil {
             st.contentFade = ContentFade(start: time, duration: d, clearing: false)
         }
+        if st.textFade != nil {
+            st.textFade = ContentFade(start: time, duration: d, clearing: false)
+        }
         states[v] = st
         for c in tree.skeletonChildren(of: v) {
             hideSubtree(c, duration: d, at: time, leaves: &leaves)

@@ -126,6 +126,9 @@ extension SkeletonSession {
             // UILabel clears its background at once; the others inside the transition.
             st.contentFade = ContentFade(start: time, duration: node.type == .label ? 0 : d, clearing: true)
         }
+        if node.content.hasClearableContent {
+            st.textFade = ContentFade(start: time, duration: d, clearing: true)
+        }
         if node.type == .label {
             let p = TextParameters(node: node, appearance: appearance, isRightToLeft: tree.rtl[v])
             st.heightFix = TextLayout.labelHeightFix(p, definedHeight: DefinedBounds.size(of: node).height)

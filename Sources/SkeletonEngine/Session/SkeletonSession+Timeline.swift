@@ -73,9 +73,11 @@ extension SkeletonSession {
             consider(d.start + d.duration)
         }
         for (v, st) in states.enumerated() {
-            if let f = st.contentFade, time < f.start + f.duration {
-                moving = true
-                consider(f.start + f.duration)
+            for fade in [st.contentFade, st.textFade] {
+                if let f = fade, time < f.start + f.duration {
+                    moving = true
+                    consider(f.start + f.duration)
+                }
             }
             // Only layers that fade or animate can move; whether they are drawn at all is asked only of those.
             guard let layer = st.layer, time < layer.appearedAt + layer.fadeIn || layer.animation != nil,

@@ -43,13 +43,15 @@ struct NodeState: Sendable, Hashable {
     /// UILabel height fix: the `height == desired` constraint installed on show.
     var heightFix: Double?
     var contentFade: ContentFade?
+    /// The text, title, placeholder or image cleared on show inside the transition (§1.5, T) and restored on hide.
+    var textFade: ContentFade?
     /// Layers created so far on this node (never reset, so ids stay unique).
     var generations = 0
 
     /// Whether nothing differs from the document (the entry can be dropped).
     var isPristine: Bool {
         !status && config == nil && layer == nil && !hiddenBySkeleton && !interactionDisabled
-            && heightFix == nil && contentFade == nil && generations == 0
+            && heightFix == nil && contentFade == nil && textFade == nil && generations == 0
     }
 
     /// Whether the skeleton no longer shows on this node at `time`: nothing but its layer count and a finished
@@ -58,7 +60,10 @@ struct NodeState: Sendable, Hashable {
         guard !status, config == nil, layer == nil, !hiddenBySkeleton, !interactionDisabled, heightFix == nil else {
             return false
         }
-        guard let fade = contentFade else { return true }
-        return !fade.clearing && fade.start + fade.duration <= time
+        for fade in [contentFade, textFade] {
+            guard let fade else { continue }
+            if fade.clearing || fade.start + fade.duration > time { return false }
+        }
+        return true
     }
 }

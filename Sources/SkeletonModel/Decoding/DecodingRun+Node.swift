@@ -32,6 +32,7 @@ extension DecodingRun {
 
     static func knownKeys(for type: NodeType) -> Set<String> {
         var keys = commonKeys
+        keys.formUnion(contentKeys(for: type))
         if type.isText { keys.formUnion(textKeys) }
         if type.isScrollView { keys.insert("isScrollEnabled") }
         if type == .stackView { keys.insert("alignment") }
@@ -62,6 +63,7 @@ extension DecodingRun {
         let frame = decodeFrame(&r)
         var node = Node(type: type, id: id, reference: id ?? indexPath, frame: frame ?? .zero)
         decodeCommon(&r, into: &node)
+        decodeContent(&r, into: &node)
         var lines = 0
         if type.isText {
             let countReported = decodeText(&r, into: &node)
@@ -261,11 +263,10 @@ extension DecodingRun {
         {
             t.textAlignment = a
         }
-        if let f = read(&r, "font", Self.fontLineHeight) {
-            t.fontLineHeight = f
-            let member: [PathToken] =
-                r.object["font"]?.kind == .object ? [.key("font"), .key("lineHeight")] : [.key("font")]
-            reported = !checkSize(f, "a line height", at: member) || reported
+        if let font = decodeFont(&r) {
+            t.fontLineHeight = font.lineHeight
+            node.content.font = font
+            reported = !checkSize(font.lineHeight, "a line height", at: fontLineHeightMember(r)) || reported
         }
         if let p = read(&r, "lastLineFillPercent", ValueParsers.integer) { t.lastLineFillPercent = min(p, 100) }
         if let c = read(&r, "linesCornerRadius", ValueParsers.integer) { t.linesCornerRadius = c }
@@ -296,16 +297,5 @@ extension DecodingRun {
         collector.report(
             .tooManyLines, "\(n) lines are over the limit of \(limits.maxLinesPerText) lines per text node", at: member)
         return true
-    }
-
-    /// `{"lineHeight": n}` or a number (the line height in points).
-    static func fontLineHeight(_ v: JSONValue) throws(ValueFailure) -> Double {
-        if v.kind == .object {
-            guard let lh = v["lineHeight"] else {
-                throw ValueFailure(.missingField, "a font needs \"lineHeight\"", at: [.key("lineHeight")])
-            }
-            do { return try ValueParsers.nonNegative(lh) } catch { throw error.under(.key("lineHeight")) }
-        }
-        return try ValueParsers.nonNegative(v)
     }
 }

@@ -27,6 +27,9 @@ public struct DocumentLimits: Sendable, Hashable {
     /// The smallest positive row height, item size and line height, in points: below it (denormals included), the
     /// counts computed from it grow without bound.
     public var minimumSize: Double = 0.5
+    /// The largest font size, in points: glyphs are rasterised at this size times the render scale, so it bounds
+    /// the memory one glyph can take.
+    public var maxFontSize: Double = 512
 
     /// Creates a value with the given members.
     public init() {}

@@ -52,6 +52,8 @@ public struct Node: Sendable, Hashable {
     public var collection: CollectionProperties?
     /// Set on the root of a template instance.
     public var instance: InstanceInfo?
+    /// What the view shows under its skeleton: text, title, placeholder, image, text colour, font, border.
+    public var content = NodeContent()
 
     /// Creates a value with the given members.
     public init(type: NodeType, id: String? = nil, reference: String = "0", frame: Rect, children: [Node] = []) {

@@ -86,7 +86,8 @@ public enum LayerDamage {
                     // Field by field on the buffers: no layer is copied (kept layers share their storage, so
                     // each comparison is an identity check).
                     if a[i].shape == b[i].shape, a[i].opacity == b[i].opacity, a[i].kind == b[i].kind,
-                        a[i].fill == b[i].fill, a[i].clips == b[i].clips, a[i].node == b[i].node
+                        a[i].fill == b[i].fill, a[i].clips == b[i].clips, a[i].node == b[i].node,
+                        a[i].content == b[i].content
                     {
                         continue
                     }

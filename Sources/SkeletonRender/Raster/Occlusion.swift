@@ -15,7 +15,10 @@ enum Occlusion {
     /// The pixels `layer` paints opaquely regardless of what is beneath, cut to `canvas`; empty when none.
     static func rect(_ layer: Layer, scale: Double, canvas: PixelRect) -> PixelRect {
         let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        guard layer.opacity >= 1, isOpaque(layer.fill), let shape = PixelShape(layer.shape, scale: scale) else {
+        // Rings and text cover only part of their shape: never occluders.
+        guard layer.content == nil, layer.opacity >= 1, isOpaque(layer.fill),
+            let shape = PixelShape(layer.shape, scale: scale)
+        else {
             return empty
         }
         var x0 = max(canvas.minX, shape.innerX0)

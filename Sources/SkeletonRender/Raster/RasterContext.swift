@@ -68,6 +68,10 @@ struct RasterContext {
                 }
             }
         }
+        if let content = layer.content {
+            drawContent(content, of: layer, opacity: opacity, shapes: n, area: area)
+            return
+        }
         guard let paint = Paint.resolve(layer.fill, opacity: opacity, rect: shape, bounds: bounds, ramp: ramp)
         else { return }
 

@@ -174,7 +174,7 @@ struct SkeletonMethods: Sendable {
         let time = try documents.configuration.clock.time(from: params)
         let includeContent = try params.optionalBool("includeContent") ?? false
         let list = session.layers(at: time)
-        let layers = list.layers.filter { includeContent || $0.kind != .content }
+        let layers = list.layers.filter { includeContent || $0.kind.isSkeleton }
         return [
             "width": .double(list.size.width), "height": .double(list.size.height),
             "background": .string(list.background.hexRGBA),

@@ -18,6 +18,32 @@ public enum GraphicsWire {
             object["clips"] = .array(
                 layer.clips.map { ["rect": rect($0.rect), "cornerRadius": .double($0.cornerRadius)] })
         }
+        switch layer.content {
+        case .text(let text)?: object["text"] = self.text(text)
+        case .stroke(let width)?: object["stroke"] = .double(width)
+        case nil: break
+        }
+        return .object(object)
+    }
+
+    /// `{string, font: {size, weight, lineHeight}, alignment, maxLines, rtl, placement, insets?}`: what a text
+    /// layer draws in its rectangle.
+    public static func text(_ text: TextContent) -> JSON {
+        var object: JSONObject = [
+            "string": .string(text.text),
+            "font": [
+                "size": .double(text.font.size), "weight": .string(text.font.weight.rawValue),
+                "lineHeight": .double(text.font.lineHeight),
+            ],
+            "alignment": .string(text.alignment.rawValue),
+            "maxLines": .int(text.maxLines),
+            "rtl": .bool(text.isRightToLeft),
+            "placement": .string(text.placement.rawValue),
+        ]
+        if text.insets != .zero {
+            let i = text.insets
+            object["insets"] = [.double(i.top), .double(i.left), .double(i.bottom), .double(i.right)]
+        }
         return .object(object)
     }
 

@@ -1,0 +1,63 @@
+import Foundation
+import JSON
+import SkeletonModel
+
+/// The content a scene's views show under their skeletons (`Protocol/content.md`): texts, placeholders, button
+/// titles, text colours, fonts and image names.
+extension ViewMapper {
+    /// Maps the content members of `e` (a view of `type`) into `o`.
+    mutating func mapContent(_ e: IBElement, type: NodeType, into o: inout JSONObject, at pointer: [String]) {
+        switch type {
+        case .label, .textView:
+            if let text = Self.string(e, "text") { o["text"] = .string(text) }
+            mapColor(e.child("color", key: "textColor"), as: "textColor", into: &o, at: pointer)
+        case .textField:
+            if let text = Self.string(e, "text") { o["text"] = .string(text) }
+            if let placeholder = Self.string(e, "placeholder") { o["placeholder"] = .string(placeholder) }
+            mapColor(e.child("color", key: "textColor"), as: "textColor", into: &o, at: pointer)
+            if let a = e["textAlignment"], let alignment = ElementTypes.textAlignments[a] {
+                o["textAlignment"] = .string(alignment.rawValue)
+            }
+            mapFont(e, into: &o, at: pointer)
+        case .button:
+            let normal = e.children.first { $0.name == "state" && $0.key == "normal" }
+            let configuration = e.child(key: "configuration")
+            if let title = normal.flatMap({ Self.string($0, "title") })
+                ?? configuration.flatMap({ Self.string($0, "title") })
+            {
+                o["title"] = .string(title)
+            }
+            mapColor(normal?.child("color", key: "titleColor"), as: "textColor", into: &o, at: pointer)
+            mapFont(e, into: &o, at: pointer)
+        case .imageView:
+            if let image = e["image"], !image.isEmpty { o["image"] = .string(image) }
+        default:
+            break
+        }
+    }
+
+    /// A string property: the attribute `name`, else a `<string key="name">` child (base64 when IB says so).
+    static func string(_ e: IBElement, _ name: String) -> String? {
+        if let value = e[name] { return value }
+        guard let s = e.child("string", key: name) else { return nil }
+        let text = s.text ?? ""
+        guard s["base64-UTF8"] == "YES" else { return text }
+        let cleaned = text.filter { !$0.isWhitespace }
+        guard let data = Data(base64Encoded: cleaned, options: .ignoreUnknownCharacters) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A `<color>` element as the colour member `member` (unknown colours are a warning: UIKit's default is kept).
+    private mutating func mapColor(_ c: IBElement?, as member: String, into o: inout JSONObject, at pointer: [String]) {
+        guard let c else { return }
+        switch colors.resolve(c) {
+        case .color(let color):
+            o[member] = IBColorResolver.json(color)
+            sourceMap.record(pointer + [member], c.location)
+        case .unknown(let why):
+            report(.unknownColor, why + "; UIKit's default text colour is used", at: c.location, severity: .warning)
+        case .invalid(let why):
+            report(.invalidValue, "\(c.key ?? member): " + why, at: c.location)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// Layers with content (`LayerContent`): rings (borders, glyph boxes); text is in `RasterContext+Text.swift`.
+
+import SkeletonGraphics
+
+extension RasterContext {
+    /// Draws a layer with content in one colour: its solid fill (a gradient's first colour) at `opacity`.
+    func drawContent(_ content: LayerContent, of layer: Layer, opacity: Double, shapes n: Int, area: PixelRect) {
+        let c: RGBA
+        switch layer.fill {
+        case .solid(let solid): c = solid
+        case .linearGradient(let g): c = g.colors.first ?? .clear
+        }
+        let color = packColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * opacity)
+        guard color >> 24 > 0 else { return }
+        switch content {
+        case .stroke(let width): drawStroke(layer, width: width, color: color, shapes: n, area: area)
+        case .text: break
+        }
+    }
+
+    /// Draws a ring `width` points wide inside `layer.shape` with the layer's solid colour: per pixel, the shape's
+    /// coverage times its clips' times one minus the coverage of the hole (the shape inset by `width`, its radius
+    /// reduced by as much). Only the ring's pixels are visited: the hole's fully covered span is skipped per row.
+    func drawStroke(_ layer: Layer, width: Double, color: UInt32, shapes n: Int, area: PixelRect) {
+        let rect = layer.shape.rect
+        let hole = RoundedRect(
+            rect: Rect(
+                x: rect.x + width, y: rect.y + width, width: rect.width - 2 * width, height: rect.height - 2 * width),
+            cornerRadius: max(0, layer.shape.effectiveRadius - width))
+        let inner = width.isFinite && hole.rect.width > 0 && hole.rect.height > 0 ? PixelShape(hole, scale: scale) : nil
+        for j in area.minY..<area.maxY {
+            var k = 1.0
+            var oS = area.minX
+            var oE = area.maxX
+            for s in 0..<n {
+                let r = shapes[s].row(j, lo: area.minX, hi: area.maxX)
+                rows[s] = r
+                k *= r.cy
+                oS = max(oS, r.outerStart)
+                oE = min(oE, r.outerEnd)
+            }
+            guard k > 0, oS < oE else { continue }
+            let holeRow = inner?.row(j, lo: oS, hi: oE)
+            let row = pixels + j * stride
+            func ring(_ from: Int, _ to: Int) {
+                guard from < to else { return }
+                for i in from..<to {
+                    var c = 1.0
+                    for s in 0..<n { c *= shapes[s].coverage(i, rows[s]) }
+                    if let inner, let holeRow { c *= 1 - inner.coverage(i, holeRow) }
+                    let c8 = coverage8(c)
+                    guard c8 > 0 else { continue }
+                    row[i] = blend(row[i], color, effectiveAlpha(color >> 24, c8))
+                }
+            }
+            if let holeRow, holeRow.cy >= 1, holeRow.innerStart < holeRow.innerEnd {
+                ring(oS, holeRow.innerStart)
+                ring(holeRow.innerEnd, oE)
+            } else {
+                ring(oS, oE)
+            }
+        }
+    }
+}

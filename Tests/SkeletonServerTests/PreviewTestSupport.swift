@@ -11,7 +11,8 @@ final class FakeDocuments: DisplayListProvider {
     struct Source: DisplayListSource {
         let make: @Sendable (Double) -> DisplayList
         let animating: Bool
-        func displayList(at time: Double) -> DisplayList? { make(time) }
+        /// Outlines are the engine's (tested end to end): the fake draws none.
+        func displayList(at time: Double, outlines: Bool) -> DisplayList? { make(time) }
         func isAnimating(at time: Double) -> Bool { animating }
     }
 

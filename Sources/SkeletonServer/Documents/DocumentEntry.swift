@@ -94,6 +94,6 @@ struct TraitOverrides: Sendable {
 struct SessionSnapshot: DisplayListSource {
     let session: SkeletonSession
 
-    func displayList(at time: Double) -> DisplayList? { session.layers(at: time) }
+    func displayList(at time: Double, outlines: Bool) -> DisplayList? { session.layers(at: time, outlines: outlines) }
     func isAnimating(at time: Double) -> Bool { session.timeline(at: time).isAnimating }
 }

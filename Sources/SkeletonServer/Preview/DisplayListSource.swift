@@ -5,11 +5,17 @@ public import SkeletonGraphics
 /// What previews draw: one document's display list at any time. Implementations are snapshots or are
 /// internally synchronized: previews read them from the writer thread and from timers.
 public protocol DisplayListSource: Sendable {
-    /// The display list at `time`, or nil while the document has no valid tree.
-    func displayList(at time: Double) -> DisplayList?
+    /// The display list at `time`, with view frames outlined on top when `outlines` is true, or nil while the
+    /// document has no valid tree.
+    func displayList(at time: Double, outlines: Bool) -> DisplayList?
     /// Whether anything still changes after `time` (an animation, a transition, a pending delayed show).
     /// When false, the frame timer of this document's subscriptions stops.
     func isAnimating(at time: Double) -> Bool
+}
+
+extension DisplayListSource {
+    /// The display list at `time`, without outlines.
+    func displayList(at time: Double) -> DisplayList? { displayList(at: time, outlines: false) }
 }
 
 /// Finds the display-list source of an open document's scene.

@@ -101,7 +101,7 @@ public final class PreviewHub: Sendable {
     private func produce(_ subscription: Subscription) -> [UInt8]? {
         let time = clock.now
         let source = provider.source(for: subscription.settings.uri, scene: subscription.settings.scene)
-        let list = source?.displayList(at: time)
+        let list = source?.displayList(at: time, outlines: subscription.settings.outlines)
         let message = subscription.state.withLock { s -> JSON? in
             guard !s.closed, s.unacknowledged < subscription.settings.window else { return nil }
             s.dirty = false
@@ -166,7 +166,7 @@ public final class PreviewHub: Sendable {
     // MARK: Methods
 
     static let subscribeMembers: ParamMembers = [
-        "uri", "scene", "encoding", "scale", "maxFps", "window", "cells",
+        "uri", "scene", "encoding", "scale", "maxFps", "window", "cells", "outlines",
     ]
 
     /// Registers `preview/subscribe`, `preview/ack`, `preview/refresh`, `preview/unsubscribe`.
@@ -201,6 +201,7 @@ public final class PreviewHub: Sendable {
         let scale = try Self.number(params, "scale", default: 1, in: RenderLimits.scaleRange)
         let maxFPS = try Self.number(params, "maxFps", default: 60, in: 1...240)
         let window = Int(try Self.number(params, "window", default: 2, in: 1...64, integer: true))
+        let outlines = try params.optionalBool("outlines") ?? false
         var columns = 0
         var rows = 0
         if encoding == .cells {
@@ -231,7 +232,9 @@ public final class PreviewHub: Sendable {
         let id = "p\(counter.wrappingAdd(1, ordering: .relaxed).newValue)"
         let subscription = Subscription(
             id: id,
-            settings: .init(uri: uri, scene: scene, encoding: encoding, scale: scale, maxFPS: maxFPS, window: window),
+            settings: .init(
+                uri: uri, scene: scene, encoding: encoding, scale: scale, maxFPS: maxFPS, window: window,
+                outlines: outlines),
             stream: stream)
         subscriptions.withLock { $0[id] = subscription }
         context.afterResponse { [self] in schedule(subscription) }

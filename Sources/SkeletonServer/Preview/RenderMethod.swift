@@ -26,17 +26,19 @@ public enum RenderMethod {
 
     /// Registers `preview/render`.
     public static func register(in table: inout MethodTable, provider: any DisplayListProvider, clock: SessionClock) {
-        table.request("preview/render", members: ["uri", "scene", "time", "scale", "encoding", "region"]) { context in
+        table.request("preview/render", members: ["uri", "scene", "time", "scale", "encoding", "region", "outlines"]) {
+            context in
             let params = try context.paramsObject()
             let (uri, uriValue) = try DocumentTarget.uri(in: params)
             let time = try clock.time(from: params)
             let scale = try PreviewHub.number(params, "scale", default: 1, in: RenderLimits.scaleRange)
             let encoding = try params.member("encoding").decodeEnum(Encoding.self)
             let scene = try params.optionalString("scene")
+            let outlines = try params.optionalBool("outlines") ?? false
             guard let source = provider.source(for: uri, scene: scene) else {
                 throw provider.missingSource(params, uri: uri, uriValue: uriValue)
             }
-            guard let list = source.displayList(at: time) else {
+            guard let list = source.displayList(at: time, outlines: outlines) else {
                 throw ResponseError(.requestFailed, "\(uri) has no valid tree to render yet: see its diagnostics")
             }
             var rasterizer = Rasterizer()

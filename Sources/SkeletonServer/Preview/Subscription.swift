@@ -17,6 +17,8 @@ final class Subscription: Sendable {
         var maxFPS: Double
         /// Frames sent and not yet acknowledged, at most.
         var window: Int
+        /// View frames outlined on top of every frame.
+        var outlines: Bool
     }
 
     struct State {

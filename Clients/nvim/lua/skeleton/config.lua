@@ -20,6 +20,8 @@ M.defaults = {
     max_fps = 30,
     window = 2, -- frames in flight (preview/subscribe's `window`)
     scale = 1,
+    -- Outline every view's frame (preview/subscribe's `outlines`), so a screen shows its structure before a show.
+    outlines = true,
   },
   highlights = {
     -- Colours are rounded to multiples of this step per channel before becoming highlight groups.

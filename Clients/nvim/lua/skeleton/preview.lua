@@ -200,6 +200,7 @@ local function subscribe(state)
     maxFps = opts.max_fps,
     window = opts.window,
     scale = opts.scale,
+    outlines = opts.outlines,
   }, function(result)
     local subscription = result and result.subscription
     if not subscription then

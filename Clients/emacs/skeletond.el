@@ -74,6 +74,10 @@ For example (:clock \"manual\") or motion options such as
   "Frames the daemon may send before the preview acknowledges them."
   :type 'integer)
 
+(defcustom skeleton-preview-outlines t
+  "Whether the preview outlines every view's frame (preview/subscribe outlines)."
+  :type 'boolean)
+
 (defconst skeleton--words '("solid" "gradient" "animated")
   "The words `skeleton-show' and `skeleton-update' accept.")
 
@@ -469,6 +473,7 @@ An older subscription of PREVIEW ends first."
        server :preview/subscribe
        (list :uri (skeleton--uri source) :encoding "cells"
              :maxFps skeleton-preview-max-fps :window skeleton-preview-window
+             :outlines (if skeleton-preview-outlines t :json-false)
              :cells (list :columns (car grid) :rows (cdr grid)))
        :success-fn
        (lambda (result)

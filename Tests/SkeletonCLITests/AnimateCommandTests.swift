@@ -44,4 +44,42 @@ import Testing
         #expect(gif.frames[3].isClose(to: gif.frames[0], tolerance: 8))  // t = 0.3: not shown yet
         #expect(!gif.frames[5].isClose(to: gif.frames[0], tolerance: 8))  // t = 0.5: shown at once
     }
+
+    /// `--script show,hide`: content, then the skeleton, then the content again (SkeletonView's README GIFs).
+    @Test func aScriptGoesFromContentToSkeletonAndBack() throws {
+        let directory = try TemporaryDirectory()
+        let out = directory.file("script.gif")
+        let result = try CLIRunner.run([
+            "animate", card, "--duration", "3", "--fps", "10", "--type", "solid", "--transition", "none",
+            "--script", "show,hide", "-o", out,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let gif = try ImageFiles.gif(out)
+        #expect(gif.frames.count == 30)
+        // Shown at 1 s, hidden at 2 s: frames 0–9 and 20–29 are the content, 10–19 the (pulsing) skeleton.
+        let f = gif.frames
+        let content = { (k: Int) -> Bool in f[k].isClose(to: f[0], tolerance: 8) }
+        #expect(content(9) && !content(10) && !content(19) && content(20) && content(29))
+        // Explicit times.
+        let timed = directory.file("timed.gif")
+        let second = try CLIRunner.run([
+            "animate", card, "--duration", "1", "--fps", "10", "--transition", "none", "--script",
+            "show@0.2,hide@0.6", "-o", timed,
+        ])
+        #expect(second.status == 0)
+        let frames = try ImageFiles.gif(timed).frames
+        let same = { (k: Int) -> Bool in frames[k].isClose(to: frames[0], tolerance: 8) }
+        #expect(same(1) && !same(2) && !same(5) && same(6))
+    }
+
+    @Test(arguments: [
+        ("hide,show", "alternate, starting with show"), ("show,jump", "\"jump\" is not show or hide"),
+        ("show@1,hide", "give every step a time"), ("show@2,hide@1", "the times must increase"),
+        ("show@5", "is not before --duration"), ("show@x", "a number of seconds"),
+    ])
+    func badScriptsAreRefused(script: String, message: String) throws {
+        let result = try CLIRunner.run(["animate", card, "--script", script, "-o", "x.gif"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
 }

@@ -11,7 +11,9 @@ struct Animate: ParsableCommand {
             Opens FILE and, under the manual clock, shows an animated skeleton at time 0 (after --delay, with \
             --transition), samples --fps frames per second for --duration seconds with clock/set and \
             preview/render (raw), and hides the skeleton (same transition) so that it is gone 0.25 s before the \
-            end; the GIF then loops. Each frame gets its own 256-colour palette.
+            end; the GIF then loops. With --script, the skeleton is shown and hidden when the script says \
+            (show,hide: content, skeleton, content, as SkeletonView's README GIFs go). Each frame gets its own \
+            256-colour palette.
 
             A progress bar is drawn on stderr when it is a terminal.
 
@@ -47,6 +49,13 @@ struct Animate: ParsableCommand {
     @Option(help: "Show the skeleton on this node only (an id or an index path).")
     var node: String?
 
+    @Option(
+        help: """
+            When to show and hide: show and hide alternating, comma-separated, each optionally @seconds \
+            (show,hide spreads them evenly: content, skeleton, content; show@0.5,hide@2.2 at those times).
+            """)
+    var script: String?
+
     @Option(name: .shortAndLong, help: "The GIF file to write.")
     var output: String
 
@@ -73,6 +82,16 @@ struct Animate: ParsableCommand {
         guard duration * Double(fps) <= Double(Self.maxFrames) else {
             throw ValidationError("--duration × --fps must be at most \(Self.maxFrames) frames")
         }
+        if let script {
+            guard delay == nil else { throw ValidationError("--delay and --script cannot be used together") }
+            _ = try AnimationScript(parsing: script).schedule(duration: duration)
+        }
+    }
+
+    /// When each show and hide happens: `--script`'s steps, else a show at 0 (after `--delay`) and the plan's hide.
+    func steps(_ plan: AnimationPlan) throws(ValidationError) -> [(action: AnimationScript.Action, at: Double)] {
+        if let script { return try AnimationScript(parsing: script).schedule(duration: duration) }
+        return [(.show, 0)] + (plan.hideAt.map { [(.hide, $0)] } ?? [])
     }
 
     func run() throws {
@@ -89,22 +108,31 @@ struct Animate: ParsableCommand {
         show["transition"] = transition.json
         if let delay { show["delay"] = .double(delay) }
         if let node { show["node"] = .string(node) }
-        try daemon.showDrawing(assume.apply(to: show), of: source)
+        show = assume.apply(to: show)
+        var hide = source.target
+        hide["transition"] = transition.json
+        if let node { hide["node"] = .string(node) }
+        var pending = try steps(plan)[...]
+
+        /// Runs every step due by `time`, each at its own time.
+        func runSteps(until time: Double) throws {
+            while let step = pending.first, step.at <= time {
+                pending.removeFirst()
+                try daemon.call("clock/set", ["time": .double(step.at)])
+                switch step.action {
+                case .show: try daemon.showDrawing(show, of: source)
+                case .hide: try daemon.call("skeleton/hide", hide)
+                }
+            }
+        }
+        try runSteps(until: 0)
 
         let progress = ProgressBar(total: plan.times.count, label: "frames")
         let partial = PartialFile(destination: output)
         var writer: GIFWriter?
-        var hidden = false
         do {
             for (k, time) in plan.times.enumerated() {
-                if let hideAt = plan.hideAt, !hidden, time >= hideAt {
-                    try daemon.call("clock/set", ["time": .double(hideAt)])
-                    var hide = source.target
-                    hide["transition"] = transition.json
-                    if let node { hide["node"] = .string(node) }
-                    try daemon.call("skeleton/hide", hide)
-                    hidden = true
-                }
+                try runSteps(until: time)
                 try daemon.call("clock/set", ["time": .double(time)])
                 let frame = try daemon.renderImage(source, scale: scale)
                 if writer == nil {

@@ -162,6 +162,7 @@ let package = Package(
             dependencies: [
                 "JSON", "JSONRPC", "CJansson", "CJSONArena",
                 "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics", "SkeletonClient",
+                "SkeletonText",
             ],
             swiftSettings: strict),
         .target(name: "FuzzReplay", swiftSettings: strict),

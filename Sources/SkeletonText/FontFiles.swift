@@ -106,12 +106,13 @@ public struct FontFiles: Hashable, Sendable {
 
     /// Finds each role's file: in `SKELETOND_FONT_DIR` (when set and not empty), then in `systemDirectories`.
     public static func discover() -> FontFiles {
-        var directories: [String] = []
-        if let raw = getenv(directoryVariable) {
-            let extra = String(cString: raw)
-            if !extra.isEmpty { directories.append(extra) }
-        }
-        return discover(in: directories + systemDirectories)
+        discover(extraDirectory: getenv(directoryVariable).map { String(cString: $0) })
+    }
+
+    /// Finds each role's file in `extraDirectory` (when not nil or empty), then in `systemDirectories`.
+    public static func discover(extraDirectory: String?) -> FontFiles {
+        let extra = extraDirectory.map { $0.isEmpty ? [] : [$0] } ?? []
+        return discover(in: extra + systemDirectories)
     }
 
     /// Finds each role's file in `directories`, searched in order, each role's names in order within a directory.

@@ -70,11 +70,12 @@ public final class TextEngine: Sendable {
         return mask
     }
 
-    /// Forgets every cached layout, mask and glyph (tests measure cold costs with it).
-    public func removeCachedData() {
+    /// Forgets every cached layout and mask, and the glyph bitmaps too unless `keepingGlyphs` (the bench measures
+    /// cold and warm costs with it).
+    public func removeCachedData(keepingGlyphs: Bool = false) {
         layouts.withLock { $0.removeAll() }
         masks.withLock { $0.removeAll() }
-        glyphs.withLock { $0.removeAll() }
+        if !keepingGlyphs { glyphs.withLock { $0.removeAll() } }
     }
 
     // MARK: Drawing
@@ -164,11 +165,12 @@ public final class TextEngine: Sendable {
     private func bitmaps(for keys: [GlyphKey]) -> [GlyphKey: GlyphBitmap] {
         var found: [GlyphKey: GlyphBitmap] = [:]
         var missing: [GlyphKey] = []
+        var seen = Set<GlyphKey>()
         glyphs.withLock { cache in
-            for key in keys where found[key] == nil {
+            for key in keys where seen.insert(key).inserted {
                 if let hit = cache.value(for: key) {
                     found[key] = hit
-                } else if !missing.contains(key) {
+                } else {
                     missing.append(key)
                 }
             }
@@ -176,7 +178,6 @@ public final class TextEngine: Sendable {
         guard !missing.isEmpty else { return found }
         var made: [(GlyphKey, GlyphBitmap)] = []
         for key in missing {
-            guard found[key] == nil else { continue }
             let bitmap =
                 fonts.face(key.font)?.rasterize(glyph: key.glyph, ppem26: Int(key.ppem26), phase: Int(key.phase))
                 ?? .empty

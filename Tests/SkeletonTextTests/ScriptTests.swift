@@ -123,6 +123,12 @@ import Testing
         #expect(files.files[.systemRegular]?.path == "/usr/share/fonts/opentype/inter/Inter-Regular.otf")
         #expect(files.files[.arabic] == nil)
         #expect(FontFiles.discover(in: ["/nonexistent"]).files.isEmpty)
+        // SKELETOND_FONT_DIR's directory comes first; the system's follow.
+        let extra = FontFiles.discover(extraDirectory: "/usr/share/fonts/truetype/dejavu/")
+        #expect(extra.searched.first == "/usr/share/fonts/truetype/dejavu/")
+        #expect(extra.searched.dropFirst() == FontFiles.systemDirectories[...])
+        #expect(extra.files[.lastResort]?.path == "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        #expect(FontFiles.discover(extraDirectory: "").searched == FontFiles.systemDirectories)
     }
 }
 

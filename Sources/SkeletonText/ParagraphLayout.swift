@@ -34,6 +34,9 @@ private struct Analysis {
     var faces: [Int]
     var advances: [Double]
     var clusterStart: [Bool]
+    /// The runs as shaped for measuring: a line that is the whole analysed text reuses them.
+    var runs: [Run] = []
+    var shaped: [[ShapedGlyph]] = []
 
     var count: Int { scalars.count }
 
@@ -208,9 +211,11 @@ struct ParagraphLayout {
             advances: [Double](repeating: 0, count: scalars.count),
             clusterStart: [Bool](repeating: false, count: scalars.count))
         let runs = itemize(scalars, levels: levels, faces: faces, in: 0..<scalars.count)
+        analysis.runs = runs
         scalars.withUnsafeBufferPointer { text in
             for run in runs {
                 let glyphs = shape(text, run)
+                analysis.shaped.append(glyphs)
                 let scale = scales[run.face]
                 for g in glyphs where g.cluster >= 0 && g.cluster < analysis.count {
                     analysis.advances[g.cluster] += Double(g.advance) * scale
@@ -393,9 +398,11 @@ struct ParagraphLayout {
             levels.append(base)
             faces.append(ellipsisFace)
         }
-        let runs = itemize(scalars, levels: levels, faces: faces, in: 0..<scalars.count)
+        // A line that is the whole analysed text (a one-line label) was shaped just so when it was measured.
+        let whole = ellipsisFace == nil && range == 0..<a.count && a.shaped.count == a.runs.count
+        let runs = whole ? a.runs : itemize(scalars, levels: levels, faces: faces, in: 0..<scalars.count)
         let order = Bidi.visualOrder(levels: runs.map(\.level))
-        let shaped = scalars.withUnsafeBufferPointer { text in runs.map { shape(text, $0) } }
+        let shaped = whole ? a.shaped : scalars.withUnsafeBufferPointer { text in runs.map { shape(text, $0) } }
 
         var natural = 0.0
         var spaces = 0

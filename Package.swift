@@ -41,6 +41,10 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]
         ),
+        // Text: shaping, rasterising and bidi; each shim includes only its own library's headers.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
 
         // MARK: The JSON edge
         .target(name: "JSON", dependencies: ["CJansson", "CJSONArena"], swiftSettings: strict, linkerSettings: libm),
@@ -49,6 +53,9 @@ let package = Package(
         // MARK: Skeleton semantics (never see JSON except Model's decoder)
         .target(name: "SkeletonGraphics", swiftSettings: strict, linkerSettings: libm),
         .target(name: "SkeletonModel", dependencies: ["JSON", "SkeletonGraphics"], swiftSettings: strict),
+        .target(
+            name: "SkeletonText", dependencies: ["SkeletonGraphics", "CHarfBuzz", "CFreeType", "CFriBidi"],
+            swiftSettings: strict, linkerSettings: libm),
         .target(name: "SkeletonEngine", dependencies: ["SkeletonModel", "SkeletonGraphics"], swiftSettings: strict),
         .target(
             name: "SkeletonRender", dependencies: ["SkeletonGraphics", "CZlib"], swiftSettings: strict,
@@ -109,6 +116,8 @@ let package = Package(
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"], swiftSettings: strict),
         .testTarget(name: "SkeletonGraphicsTests", dependencies: ["SkeletonGraphics"], swiftSettings: strict),
         .testTarget(
+            name: "SkeletonTextTests", dependencies: ["SkeletonText", "SkeletonGraphics"], swiftSettings: strict),
+        .testTarget(
             name: "SkeletonModelTests", dependencies: ["SkeletonModel", "JSON", "SkeletondTestSupport"],
             swiftSettings: strict),
         .testTarget(
@@ -153,6 +162,7 @@ let package = Package(
             dependencies: [
                 "JSON", "JSONRPC", "CJansson", "CJSONArena",
                 "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics", "SkeletonClient",
+                "SkeletonText",
             ],
             swiftSettings: strict),
         .target(name: "FuzzReplay", swiftSettings: strict),

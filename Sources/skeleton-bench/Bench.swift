@@ -10,8 +10,9 @@ import SkeletonRender
 ///                    [--skeletond PATH] [--python PATH] [--edits N] [--latency-seconds S]
 ///     skeleton-bench --profile ingest|viewtree[-proto]|layout|render [--runs N] ...   (one path only, for callgrind)
 ///
-/// Groups: ingest, viewtree (the JSON path, issue 2), layout (issue 3), render (issue 5 a, c), steady (issue 5 b,
-/// through skeletond), live (issue 6 through skeletond: latency, didopen, memory, also selectable alone).
+/// Groups: ingest, viewtree (the JSON path, issue 2), layout (issue 3), render (issue 5 a, c), text (issue 17: text
+/// per label against cairo), steady (issue 5 b, through skeletond), live (issue 6 through skeletond: latency, didopen,
+/// memory, also selectable alone).
 ///
 /// Every figure is the median of N timed runs (default 7, at least 5 recommended) after a warm-up; ratios are
 /// between medians of the same run of this program. See Benchmarks.md.
@@ -27,6 +28,7 @@ enum Bench {
         var skeletond = ".build-release/release/skeletond"
         var python = ".build-release/cairo-venv/bin/python"
         var cairoScript = "scripts/bench-cairo.py"
+        var cairoTextScript = "scripts/bench-cairo-text.py"
         var edits = 10_000
         var latencySeconds = 60.0
         var layoutNodes = 10_000
@@ -42,7 +44,7 @@ enum Bench {
 
     /// `live` is `latency`, `didopen`, `memory` and `language`.
     static let liveParts = ["latency", "didopen", "memory", "language"]
-    static let groups = ["ingest", "viewtree", "layout", "render", "steady", "live", "pipeline"] + liveParts
+    static let groups = ["ingest", "viewtree", "layout", "render", "text", "steady", "live", "pipeline"] + liveParts
 
     static func main() {
         do {
@@ -94,6 +96,7 @@ enum Bench {
             case "--skeletond": options.skeletond = try value(argument)
             case "--python": options.python = try value(argument)
             case "--cairo-script": options.cairoScript = try value(argument)
+            case "--cairo-text-script": options.cairoTextScript = try value(argument)
             case "--edits":
                 guard let n = Int(try value(argument)), n >= 10 else {
                     throw BenchError("--edits needs an integer >= 10")
@@ -118,7 +121,7 @@ enum Bench {
                 options.pipelineMessages = n
             case "-h", "--help":
                 print(
-                    "usage: skeleton-bench [--runs N] [--messages N] [--document-mb N] [--only \(groups.joined(separator: "|"))[,...]] [--skeletond PATH] [--python PATH] [--cairo-script PATH] [--edits N] [--latency-seconds S] [--layout-nodes N] [--profile ingest|viewtree|ingest-proto|viewtree-proto|layout|render]"
+                    "usage: skeleton-bench [--runs N] [--messages N] [--document-mb N] [--only \(groups.joined(separator: "|"))[,...]] [--skeletond PATH] [--python PATH] [--cairo-script PATH] [--cairo-text-script PATH] [--edits N] [--latency-seconds S] [--layout-nodes N] [--profile ingest|viewtree|ingest-proto|viewtree-proto|layout|render]"
                 )
                 exit(0)
             default:
@@ -169,6 +172,11 @@ enum Bench {
                 runs: options.runs, python: options.python, script: options.cairoScript, progress: progress)
             Report.render(result)
             Report.scaling(try ScalingBench.run(runs: options.runs, progress: progress))
+        }
+        if options.wants("text") {
+            Report.text(
+                try TextBench.run(
+                    runs: options.runs, python: options.python, script: options.cairoTextScript, progress: progress))
         }
         if options.wants("steady") {
             Report.steady(try LiveBench.steady(executable: options.skeletond, progress: progress))

@@ -58,7 +58,7 @@ let package = Package(
             swiftSettings: strict, linkerSettings: libm),
         .target(name: "SkeletonEngine", dependencies: ["SkeletonModel", "SkeletonGraphics"], swiftSettings: strict),
         .target(
-            name: "SkeletonRender", dependencies: ["SkeletonGraphics", "CZlib"], swiftSettings: strict,
+            name: "SkeletonRender", dependencies: ["SkeletonGraphics", "SkeletonText", "CZlib"], swiftSettings: strict,
             linkerSettings: libm),
         .target(
             name: "InterfaceBuilder", dependencies: ["SkeletonModel", "SkeletonGraphics", "JSON"], swiftSettings: strict

@@ -8,11 +8,11 @@ import Testing
     typealias D = DaemonSession
     static let uri = "file:///feed.skeleton.json"
 
-    /// A daemon with `Examples/feed.skeleton.json` open.
+    /// A daemon with `Tests/Fixtures/feed.skeleton.json` open (the feed example as the ranges below were taken on).
     static func feed() throws -> D {
         let s = try D()
         let text = try String(
-            contentsOf: TestEnvironment.packageRoot.appendingPathComponent("Examples/feed.skeleton.json"),
+            contentsOf: TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/feed.skeleton.json"),
             encoding: .utf8)
         s.open(uri, text: text)
         return s

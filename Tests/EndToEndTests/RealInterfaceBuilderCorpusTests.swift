@@ -8,7 +8,8 @@ import Testing
 /// Real storyboards and XIBs from public iOS apps (`../shared/fixtures/real-ib/`, licences beside them) and
 /// SkeletonView's own (`../shared/fixtures/interface-builder/`), through the real binary: every scene opens, and
 /// with `assumeSkeletonable` every scene that holds content draws a skeleton. The counts are printed, and pinned:
-/// 47 files, 71 scenes, all 71 opened, 60 hold content and draw with `assumeSkeletonable` (2 without). RxSwift's
+/// 47 files, 71 scenes, all 71 opened, 60 hold content and draw with `assumeSkeletonable` (2 without), 50 draw
+/// text (their labels' texts, buttons' titles, placeholders) before a show. RxSwift's
 /// macOS storyboard (`targetRuntime="MacOSX.Cocoa"`) is one `unsupported-platform` error and no scene since it is no
 /// longer read as iOS: its one scene (which held content) left the counts, from 72 scenes and 61 with content.
 @Suite struct RealInterfaceBuilderCorpusTests {
@@ -37,9 +38,12 @@ import Testing
         var opened = 0
         var withContent = 0
         var drawn = 0
+        /// Scenes whose preview draws text (labels' texts, buttons' titles, placeholders) before a show.
+        var withText = 0
         var contentNotDrawn: [String] = []
         var description: String {
-            "\(files) files, \(scenes) scenes, \(opened) opened, \(withContent) hold content, \(drawn) draw a skeleton"
+            "\(files) files, \(scenes) scenes, \(opened) opened, \(withContent) hold content, \(withText) draw text, "
+                + "\(drawn) draw a skeleton"
         }
     }
 
@@ -71,6 +75,10 @@ import Testing
                 let hasContent =
                     decoded.result(scene: id.stringValue)?.document.map { leadsToContent($0.root) } ?? false
                 if hasContent { counts.withContent += 1 }
+                let before = try s.call("skeleton/layers", ["uri": .string(uri), "scene": id, "includeContent": true])
+                if before["layers"]?.arrayValue?.contains(where: { $0["kind"] == "text" }) == true {
+                    counts.withText += 1
+                }
                 var show: JSONObject = ["uri": .string(uri), "scene": id, "transition": "none"]
                 for (k, v) in extra { show[k] = v }
                 _ = try s.call("skeleton/show", .object(show))
@@ -98,6 +106,8 @@ import Testing
         #expect(assuming.drawn > plain.drawn)
         #expect((assuming.files, assuming.scenes, assuming.opened, assuming.withContent) == (47, 71, 71, 60))
         #expect(assuming.drawn == 60)
+        // Their texts, titles and placeholders are read: 50 scenes draw text under the skeleton.
+        #expect(assuming.withText == 50)
     }
 
     /// The corpus's macOS storyboard: one error at its `<document>` element, no scenes (-32803, as any file without

@@ -58,7 +58,7 @@ import Testing
         let later = directory.file("later.png")
         #expect(try CLIRunner.run(["render", card, "--time", "0", "-o", start]).status == 0)
         #expect(try CLIRunner.run(["render", card, "--time", "2.5", "-o", later]).status == 0)
-        #expect(try ImageFiles.png(start).rgb(64, 64) == 0xBDC3C7)  // still the avatar's own background
+        #expect(try ImageFiles.png(start).rgb(64, 64) == 0xE5E5EA)  // still the avatar's image (its placeholder tile)
         #expect(try ImageFiles.png(later).rgb(64, 64) == 0xECF0F1)
     }
 }

@@ -68,7 +68,11 @@ extension SkeletonSession {
                         opacity: opacity, clips: clips))
             }
         }
-        emitContent(v, rect: rect, clips: clips, into: &pass)
+        // The text is laid out in the document's frame: a label's height fix comes with the skeleton, whose show
+        // clears the text (the cross-dissolve fades out the text as it was).
+        emitContent(
+            v, rect: Rect(x: o.x, y: o.y, width: node.frame.width, height: node.frame.height), clips: clips,
+            into: &pass)
         var inner = clips
         if node.clipsToBounds { inner.append(RoundedRect(rect: rect, cornerRadius: node.cornerRadius)) }
         var c = v + 1

@@ -1,6 +1,7 @@
-/// Layers with content (`LayerContent`): rings (borders, glyph boxes); text is in `RasterContext+Text.swift`.
+/// Layers with content (`LayerContent`): rings (borders, glyph boxes) and text (`SkeletonText`'s coverage masks).
 
 import SkeletonGraphics
+import SkeletonText
 
 extension RasterContext {
     /// Draws a layer with content in one colour: its solid fill (a gradient's first colour) at `opacity`.
@@ -14,7 +15,7 @@ extension RasterContext {
         guard color >> 24 > 0 else { return }
         switch content {
         case .stroke(let width): drawStroke(layer, width: width, color: color, shapes: n, area: area)
-        case .text: break
+        case .text(let text): drawText(layer, text, color: color, shapes: n, area: area)
         }
     }
 
@@ -58,6 +59,37 @@ extension RasterContext {
                 ring(holeRow.innerEnd, oE)
             } else {
                 ring(oS, oE)
+            }
+        }
+    }
+
+    /// Draws `text` laid out in `layer.shape.rect` with the layer's solid colour: the text engine's coverage mask,
+    /// cut to the rectangle, the layer's clips and `area`.
+    func drawText(_ layer: Layer, _ text: TextContent, color: UInt32, shapes n: Int, area: PixelRect) {
+        let mask = TextEngine.shared.mask(text, in: layer.shape.rect, scale: scale)
+        guard mask.width > 0, mask.height > 0 else { return }
+        let box = PixelRect(x: mask.x, y: mask.y, width: mask.width, height: mask.height).intersection(area)
+        guard !box.isEmpty else { return }
+        mask.coverage.withUnsafeBufferPointer { cov in
+            guard let coverage = cov.baseAddress else { return }
+            for j in box.minY..<box.maxY {
+                var k = 1.0
+                for s in 0..<n {
+                    rows[s] = shapes[s].row(j, lo: box.minX, hi: box.maxX)
+                    k *= rows[s].cy
+                }
+                guard k > 0 else { continue }
+                let row = pixels + j * stride
+                let source = coverage + (j - mask.y) * mask.width - mask.x
+                for i in box.minX..<box.maxX {
+                    let g = UInt32(source[i])
+                    guard g > 0 else { continue }
+                    var c = 1.0
+                    for s in 0..<n { c *= shapes[s].coverage(i, rows[s]) }
+                    let c8 = div255(g &* coverage8(c))
+                    guard c8 > 0 else { continue }
+                    row[i] = blend(row[i], color, effectiveAlpha(color >> 24, c8))
+                }
             }
         }
     }

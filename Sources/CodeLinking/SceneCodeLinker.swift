@@ -14,10 +14,11 @@ public struct LinkedScene: Sendable {
     public var appearance: AppearanceOverrides
     /// The linked classes' hints, then what linking itself could not do (`linkerHints`).
     public var hints: [CodeHint]
-    /// What linking itself could not do (views built in code that cannot be placed…), each with the Swift file
-    /// (`CodeHint.file`, the uri the facts were read with) and the range there it is about. Unlike the classes'
-    /// own hints, these depend on the scene as well as on the code, so the Swift file's reader does not have them:
-    /// the server publishes them with the Swift file's diagnostics (`Protocol/swift-code.md`).
+    /// What linking itself could not do or had to assume (a cell class whose code is not open, views built in code
+    /// that their constraints do not place, a size that depends on a view the scene does not size…), each with the
+    /// Swift file (`CodeHint.file`, the uri the facts were read with) and the range there it is about. Unlike the
+    /// classes' own hints, these depend on the scene as well as on the code, so the Swift file's reader does not
+    /// have them: the server publishes them with the Swift file's diagnostics (`Protocol/swift-code.md`).
     public var linkerHints: [CodeHint]
     /// The classes whose facts were applied, in binding order.
     public var linkedClasses: [String]
@@ -40,8 +41,11 @@ public struct LinkedScene: Sendable {
 ///
 /// A class is linked to a scene's object through its `customClass`; its `.root` is that object's view and its
 /// properties are the file's outlets. Its data source answers become the sections of the tables and
-/// collections whose `dataSource` is that object, and a cell class registered in code for the answered
-/// identifier becomes that identifier's template.
+/// collections whose `dataSource` is that object (an outlet in the file, or `outlet.dataSource = self` in code),
+/// and a cell class registered in code for the answered identifier becomes that identifier's template, with the
+/// subviews its code adds and constrains placed by `AnchorSolver`. Its flow layout delegate answers apply to the
+/// collections whose `delegate` it is. Sizes the code refers to (`view.frame.width`) are the scene's own, as the
+/// file alone decodes it.
 public enum SceneCodeLinker {
     /// Links every class of `code` that scene `scene` (nil: the initial scene) names; nil for an unknown scene.
     public static func link(file: InterfaceBuilderFile, scene: String? = nil, code: [SwiftCodeFacts]) -> LinkedScene? {
@@ -49,7 +53,8 @@ public enum SceneCodeLinker {
         for facts in code {
             for c in facts.classes where classes[c.name] == nil { classes[c.name] = c }
         }
-        var overlay = SceneOverlay(classes: classes)
+        guard let alone = file.decodeScene(scene) else { return nil }
+        var overlay = SceneOverlay(classes: classes, scene: alone.document?.root)
         var show: ShowOptions?
         var appearance = AppearanceOverrides()
         var linked: [String] = []
@@ -60,86 +65,15 @@ public enum SceneCodeLinker {
             if let s = facts.show { show = s.options }
             appearance = appearance.merging(facts.appearance)
         }
-        guard let result = file.decodeScene(scene, overlay: overlay.members) else { return nil }
+        guard var result = file.decodeScene(scene, overlay: overlay.members) else { return nil }
+        if result.errors.contains(where: { $0.code == .unknownTemplate }), overlay.dropUnverifiedSections(),
+            let again = file.decodeScene(scene, overlay: overlay.members)
+        {
+            result = again
+        }
         let hints = linked.compactMap { classes[$0] }.flatMap(\.hints) + overlay.hints
         return LinkedScene(
             result: result, show: show, appearance: appearance, hints: hints, linkedClasses: linked,
             linkerHints: overlay.hints)
-    }
-}
-
-/// The document members code adds, by IB element id.
-struct SceneOverlay {
-    let classes: [String: ClassFacts]
-    var members: [String: JSONObject] = [:]
-    var hints: [CodeHint] = []
-
-    mutating func apply(_ facts: ClassFacts, to binding: IBClassBinding) {
-        for (target, properties) in facts.finalProperties {
-            let elementID: String?
-            switch target {
-            case .root: elementID = binding.viewID
-            case .property(let name): elementID = binding.outlets[name]
-            }
-            guard let elementID else { continue }
-            for (property, value) in properties.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                members[elementID, default: [:]][property.rawValue] = Self.json(value)
-            }
-        }
-        for (listID, kind) in binding.dataSourceOf.sorted(by: { $0.key < $1.key }) {
-            applyDataSource(facts, to: listID, isTable: kind == "tableView", at: binding)
-        }
-    }
-
-    /// Sections from the data source's answers; a cell class registered for the answered identifier becomes
-    /// its template.
-    private mutating func applyDataSource(
-        _ facts: ClassFacts, to listID: String, isTable: Bool, at binding: IBClassBinding
-    ) {
-        let answers = facts.dataSource
-        guard let cell = answers.cellIdentifier else { return }
-        var section: JSONObject = ["cell": .string(cell)]
-        let count = isTable ? answers.numberOfRows : answers.numberOfItems
-        section[isTable ? "rows" : "items"] = count.map { $0 < 0 ? .string("automatic") : .int($0) } ?? "automatic"
-        if isTable {
-            if let h = answers.headerIdentifier { section["header"] = .string(h) }
-            if let f = answers.footerIdentifier { section["footer"] = .string(f) }
-        }
-        let sectionCount = max(0, min(answers.numberOfSections ?? 1, 1_001))
-        members[listID, default: [:]]["sections"] = .array(Array(repeating: .object(section), count: sectionCount))
-        guard let className = facts.registeredCells[cell], let cellFacts = classes[className] else { return }
-        var template: JSONObject = [
-            "type": .string(isTable ? NodeType.tableViewCell.rawValue : NodeType.collectionViewCell.rawValue),
-            "frame": [0, 0, 0, 0],
-        ]
-        for (property, value) in (cellFacts.finalProperties[.root] ?? [:]).sorted(by: {
-            $0.key.rawValue < $1.key.rawValue
-        }) {
-            template[property.rawValue] = Self.json(value)
-        }
-        members[listID, default: [:]]["templates"] = .object([cell: .object(template)])
-        let built = cellFacts.codeBuiltViews.keys.sorted()
-        if !built.isEmpty, let range = cellFacts.assignments.first?.range {
-            hints.append(
-                CodeHint(
-                    kind: .assumed,
-                    message:
-                        "\(built.map { "`\($0)`" }.joined(separator: ", ")) of \(className) are built in code and laid out by constraints; the cell is drawn without them",
-                    range: range, file: cellFacts.file))
-        }
-    }
-
-    /// A code value as a document member value.
-    static func json(_ value: CodeValue) -> JSON {
-        switch value {
-        case .bool(let b): return .bool(b)
-        case .number(let n): return n.rounded() == n && abs(n) < 1e15 ? .int(Int(n)) : .double(n)
-        case .insets(let top, let left, let bottom, let right):
-            return .array([json(.number(top)), json(.number(left)), json(.number(bottom)), json(.number(right))])
-        case .automatic: return "automatic"
-        case .inherited: return "inherited"
-        case .relativeToFont: return "relativeToFont"
-        case .relativeToConstraints: return "relativeToConstraints"
-        }
     }
 }

@@ -34,6 +34,7 @@ struct ClassInterpreter {
                 if Self.lifecycle.contains(name) { methods[name] = body }
                 if function.signature.parameterClause.parameters.isEmpty { helpers[name] = body }
                 DataSourceReader(locations: locations).read(function, into: &facts)
+                FlowLayoutReader(locations: locations).read(function, into: &facts)
             }
         }
         var run = StatementRunner(interpreter: self)

@@ -56,8 +56,18 @@ public struct ClassFacts: Sendable, Hashable {
     public var dataSource: DataSourceAnswers
     /// `register(Class.self, forCellWithReuseIdentifier:/forCellReuseIdentifier: "id")`: identifier → class.
     public var registeredCells: [String: String]
-    /// Views the class builds itself (`label = UILabel()`), by property name → UIKit class name.
+    /// Views the class builds itself (`label = UILabel()`, `let title = UILabel()`), by name → UIKit class name.
     public var codeBuiltViews: [String: String]
+    /// Where each identifier of `registeredCells` was registered.
+    public var registrationRanges: [String: CodeRange]
+    /// Where the skeleton data source answers its cell identifier.
+    public var cellIdentifierRange: CodeRange?
+    /// `outlet.dataSource = self`, `outlet.delegate = self`, in run order.
+    public var connections: [ListConnection]
+    /// The flow layout delegate's literal answers.
+    public var flowLayout: FlowLayoutAnswers
+    /// Subviews added and anchor constraints activated in code.
+    public var layout: CodeLayout
     /// What had to be assumed or could not be read, with where.
     public var hints: [CodeHint]
 
@@ -66,7 +76,8 @@ public struct ClassFacts: Sendable, Hashable {
         name: String, superclass: String? = nil, outlets: [String] = [], assignments: [PropertyAssignment] = [],
         appearance: AppearanceOverrides = AppearanceOverrides(), show: ShowCall? = nil,
         dataSource: DataSourceAnswers = DataSourceAnswers(), registeredCells: [String: String] = [:],
-        codeBuiltViews: [String: String] = [:], hints: [CodeHint] = []
+        codeBuiltViews: [String: String] = [:], hints: [CodeHint] = [], connections: [ListConnection] = [],
+        flowLayout: FlowLayoutAnswers = FlowLayoutAnswers(), layout: CodeLayout = CodeLayout()
     ) {
         self.name = name
         self.superclass = superclass
@@ -78,6 +89,10 @@ public struct ClassFacts: Sendable, Hashable {
         self.registeredCells = registeredCells
         self.codeBuiltViews = codeBuiltViews
         self.hints = hints
+        self.registrationRanges = [:]
+        self.connections = connections
+        self.flowLayout = flowLayout
+        self.layout = layout
     }
 
     /// The value each view's property ends with (the last assignment wins), by target.

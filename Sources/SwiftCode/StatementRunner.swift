@@ -23,7 +23,7 @@ struct StatementRunner {
         self.interpreter = interpreter
     }
 
-    private var values: ValueReader { ValueReader(locals: locals) }
+    var values: ValueReader { ValueReader(locals: locals) }
 
     // MARK: Statements
 
@@ -70,6 +70,7 @@ struct StatementRunner {
                 let value = binding.initializer?.value
             {
                 locals[name] = value
+                if let built = ClassInterpreter.builtViewClass(value) { interpreter.facts.codeBuiltViews[name] = built }
                 expression(value)
             }
         }
@@ -128,6 +129,7 @@ struct StatementRunner {
     /// `right` is what follows `=` in the unfolded sequence: one expression, or operands and operators (never a
     /// static value).
     private mutating func assign(_ left: ExprSyntax, _ rightParts: [ExprSyntax], at node: SequenceExprSyntax) {
+        if rightParts.count == 1, let right = rightParts.first, layoutAssignment(left, right, at: node) { return }
         let path = Self.path(left)
         guard rightParts.count == 1, let right = rightParts.first else {
             if Self.property(of: left).0 != nil || (path.count == 3 && path[0] == "SkeletonAppearance") {
@@ -212,6 +214,9 @@ struct StatementRunner {
             forEach(base, closure)
         } else if name == "register", let registration = Self.registration(call) {
             interpreter.facts.registeredCells[registration.identifier] = registration.className
+            interpreter.facts.registrationRanges[registration.identifier] = locations.range(of: call)
+        } else if layoutCall(call, name: name, base: base) {
+            return
         } else if name == "asyncAfter", let deadline = call.arguments.first?.expression {
             let seconds = values.deadline(deadline)
             if seconds == nil {
@@ -278,8 +283,10 @@ struct StatementRunner {
 
     /// The view an expression names: `view`, `self`, `self.view`, `contentView` (the root); `x`, `self.x`,
     /// `x?`, `x!` (a property); a closure parameter bound to a view.
-    private func viewTarget(_ expression: ExprSyntax) -> ViewTarget? {
-        let path = Self.path(expression)
+    func viewTarget(_ expression: ExprSyntax) -> ViewTarget? { viewTarget(path: Self.path(expression)) }
+
+    /// The view a member chain names (see `viewTarget(_:)`); nil for an empty or longer chain.
+    func viewTarget(path: [String]) -> ViewTarget? {
         let declared = Set(interpreter.facts.outlets).union(interpreter.facts.codeBuiltViews.keys)
         switch path.count {
         case 1:
@@ -289,7 +296,8 @@ struct StatementRunner {
             }
             return .property(path[0])
         case 2 where path[0] == "self":
-            return path[1] == "view" && !declared.contains("view") ? .root : .property(path[1])
+            let isRoot = (path[1] == "view" || path[1] == "contentView") && !declared.contains(path[1])
+            return isRoot ? .root : .property(path[1])
         default:
             return nil
         }
@@ -358,14 +366,14 @@ struct StatementRunner {
 
     // MARK: Hints
 
-    private var locations: SourceLocations { interpreter.locations }
+    var locations: SourceLocations { interpreter.locations }
 
-    private mutating func hint(_ kind: CodeHint.Kind, _ message: String, at range: CodeRange) {
+    mutating func hint(_ kind: CodeHint.Kind, _ message: String, at range: CodeRange) {
         interpreter.facts.hints.append(CodeHint(kind: kind, message: message, range: range))
     }
 
     /// An `assumed` hint for a fact taken under assumptions.
-    private mutating func assumed(at range: CodeRange) {
+    mutating func assumed(at range: CodeRange) {
         guard !assumptions.isEmpty else { return }
         hint(.assumed, "assumed " + assumptions.joined(separator: " and "), at: range)
     }

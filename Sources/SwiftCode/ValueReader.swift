@@ -270,6 +270,7 @@ struct DataSourceReader {
             facts.dataSource[keyPath: answer] = n
         } else if let identifier, let returned, let s = ValueReader.string(returned) {
             facts.dataSource[keyPath: identifier] = s
+            if identifier == \.cellIdentifier { facts.cellIdentifierRange = locations.range(of: returned) }
         } else {
             let what = returned?.trimmedDescription ?? "the body"
             facts.hints.append(

@@ -1,5 +1,6 @@
 import CodeLinking
 import InterfaceBuilder
+import SkeletonGraphics
 import SkeletonModel
 import SwiftCode
 import Testing
@@ -60,24 +61,30 @@ struct CollectionViewExampleTests {
         }
         let file = InterfaceBuilderFile.parse(text: storyboard)
         let linked = try #require(SceneCodeLinker.link(file: file, code: code))
-        // Linking's own hint, apart: it is about the cell's file, at a range there.
-        #expect(linked.linkerHints.count == 1, "\(linked.linkerHints)")
-        #expect(linked.linkerHints.first?.file == "file:///app/CollectionView-CollectionViewCell.swift")
-        #expect(linked.linkerHints.first?.kind == .assumed)
-        #expect((linked.linkerHints.first?.range.start.line ?? 0) > 0)
+        // Everything the code states was applied: linking has nothing to say.
+        #expect(linked.linkerHints == [], "\(linked.linkerHints)")
         #expect(linked.linkedClasses == ["ViewController"])
         #expect(linked.show == ShowOptions(animated: true))
         #expect(linked.result.errors.isEmpty, "\(linked.result.errors)")
+        #expect(linked.result.problems.allSatisfy { $0.code != .missingCellTemplate })
         let document = try #require(linked.result.document)
         let collection = try #require(document.root.children.first { $0.reference == "HKL-L0-T2w" })
         #expect(collection.isSkeletonable)
+        // `delegate = self` in code: the flow layout answers apply, `view.frame.width/3 - 10` on the 375-point view.
+        #expect(collection.collection?.itemSize == Size(width: 115, height: 115))
+        #expect(collection.collection?.minimumLineSpacing == 5)
+        #expect(collection.collection?.minimumInteritemSpacing == 5)
         // Ten items of the cell the code registers, each skeletonable (its init says so).
         #expect(collection.children.count == 10)
         #expect(collection.children.allSatisfy { $0.type == .collectionViewCell && $0.isSkeletonable })
-        // The cell's label and image view are laid out by constraints in code: said, not drawn.
+        // The cell's label and image view, built and constrained in its init, placed by their anchors.
+        let first = try #require(collection.children.first)
+        #expect(first.frame.width == 115 && first.frame.height == 115)
+        #expect(first.children.map(\.type) == [.label, .imageView])
         #expect(
-            linked.hints.map(\.message).contains(
-                "`imageView`, `label` of CollectionViewCell are built in code and laid out by constraints; the cell is drawn without them"
-            ))
+            first.children.map(\.frame) == [
+                Rect(x: 0, y: 75, width: 115, height: 40), Rect(x: 14.375, y: 0, width: 86.25, height: 86.25),
+            ])
+        #expect(first.children.allSatisfy { $0.isSkeletonable })
     }
 }

@@ -13,19 +13,22 @@ public struct IBClassBinding: Sendable, Hashable {
     /// Tables and collections whose `dataSource` outlet is this object: element id → element name
     /// (`tableView`, `collectionView`).
     public var dataSourceOf: [String: String]
+    /// Tables and collections whose `delegate` outlet is this object: element id → element name.
+    public var delegateOf: [String: String]
     /// Where the element starts in the file.
     public var location: IBSourceLocation
 
     /// Creates a value with the given members.
     public init(
         className: String, elementID: String, viewID: String, outlets: [String: String], dataSourceOf: [String: String],
-        location: IBSourceLocation
+        location: IBSourceLocation, delegateOf: [String: String] = [:]
     ) {
         self.className = className
         self.elementID = elementID
         self.viewID = viewID
         self.outlets = outlets
         self.dataSourceOf = dataSourceOf
+        self.delegateOf = delegateOf
         self.location = location
     }
 }
@@ -37,10 +40,12 @@ extension IBClassBinding {
         var all: [IBElement] = []
         for object in objects { object.forEachElement { all.append($0) } }
         var dataSources: [String: [String: String]] = [:]
+        var delegates: [String: [String: String]] = [:]
         for element in all {
             guard let id = element["id"] else { continue }
-            for outlet in outlets(of: element) where outlet.property == "dataSource" {
-                dataSources[outlet.destination, default: [:]][id] = element.name
+            for outlet in outlets(of: element) {
+                if outlet.property == "dataSource" { dataSources[outlet.destination, default: [:]][id] = element.name }
+                if outlet.property == "delegate" { delegates[outlet.destination, default: [:]][id] = element.name }
             }
         }
         return all.compactMap { element in
@@ -59,7 +64,7 @@ extension IBClassBinding {
             }
             return IBClassBinding(
                 className: className, elementID: id, viewID: viewID, outlets: connected,
-                dataSourceOf: dataSources[id] ?? [:], location: element.location)
+                dataSourceOf: dataSources[id] ?? [:], location: element.location, delegateOf: delegates[id] ?? [:])
         }
     }
 

@@ -46,6 +46,9 @@ public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
     /// Interface Builder files, information: a root view on IB's generic 600 × 600 canvas is previewed at a phone's
     /// size; the message names it.
     case genericCanvas = "generic-canvas"
+    /// Interface Builder files, information: what applying the app's code to a scene could not do, when it is not
+    /// about a range of a Swift file (`Protocol/swift-code.md`).
+    case codeLinking = "code-linking"
 }
 
 /// One thing wrong with a document, located by JSON Pointer.

@@ -32,6 +32,9 @@ final class DocumentEntry: Sendable {
         /// The classes a storyboard's or XIB's last analysis depends on: those its scenes bind (`customClass`) and
         /// the cells their code registers. A Swift file that defines one of them re-analyses it.
         var codeClasses: Set<String> = []
+        /// Whether a storyboard's or XIB's last analysis ran while an open Swift document was not read yet: its
+        /// diagnostics wait for the re-analysis that document's reading queues (they would miss its code).
+        var awaitsCode = false
         /// The show each scene's code makes (`LinkedScene.show`), by scene id: `skeleton/show` without show
         /// options of its own makes it.
         var codeShows: [String: ShowOptions] = [:]

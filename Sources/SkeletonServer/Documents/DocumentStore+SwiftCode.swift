@@ -28,23 +28,35 @@ extension DocumentStore {
             return state.swiftCode
         }
         reanalyseDocuments(binding: Self.classNames(previous).union(Self.classNames(facts)))
-        let encoding = configuration.positionEncoding
-        let diagnostics = facts.allHints.map { Diagnostic($0).lsp(in: text.buffer, encoding: encoding) }
-        server?.notify(
-            "textDocument/publishDiagnostics",
-            ["uri": .string(uri), "version": .int(text.version), "diagnostics": .array(diagnostics)])
+        publishSwiftDiagnostics(uri, entry)
     }
 
-    /// After a Swift document closed: the documents that bound its classes go back to what remains.
+    /// After a document closed: the documents that bound its classes (a Swift document's) go back to what remains,
+    /// and the Swift files a storyboard's or XIB's linking had hints about lose them.
     func swiftDocumentClosed(_ entry: DocumentEntry) {
         reanalyseDocuments(binding: Self.classNames(entry.state.withLock { $0.swiftCode }))
+        let open = Set(uris)
+        let dropped = linkerHints.withLock { $0.removeAll(except: open) }
+        for uri in dropped.sorted() {
+            if let swift = self.entry(uri) { publishSwiftDiagnostics(uri, swift) }
+        }
     }
 
-    /// Queues a re-analysis, on its own lane, of every open storyboard or XIB whose scenes bind one of `classes`.
+    /// Queues a re-analysis, on its own lane, of every open storyboard or XIB whose scenes bind one of `classes`
+    /// (or register it as a cell, by the code open now: a class its last analysis bound may have registered it
+    /// since), or whose last analysis ran before an open Swift file was read.
     private func reanalyseDocuments(binding classes: Set<String>) {
         guard !classes.isEmpty, let server else { return }
+        var registered: [String: Set<String>] = [:]
+        for facts in openCode() {
+            for c in facts.classes where registered[c.name] == nil {
+                registered[c.name] = Set(c.registeredCells.values)
+            }
+        }
         for (uri, entry) in entries.withLock({ $0 }) {
-            guard entry.state.withLock({ !$0.codeClasses.isDisjoint(with: classes) }) else { continue }
+            let (awaits, bound) = entry.state.withLock { ($0.awaitsCode, $0.codeClasses) }
+            let dependencies = bound.reduce(into: bound) { $0.formUnion(registered[$1] ?? []) }
+            guard awaits || !dependencies.isDisjoint(with: classes) else { continue }
             reanalyse(uri, entry, server)
         }
     }
@@ -61,6 +73,14 @@ extension DocumentStore {
     private func openCode() -> [SwiftCodeFacts] {
         let all = entries.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
         return all.compactMap { entry in entry.state.withLock { $0.swiftCode } }
+    }
+
+    /// Whether an open Swift document has not been read yet (opened, its reading still queued or running).
+    private func codeIsPending() -> Bool {
+        let all = entries.withLock { Array($0) }
+        return all.contains { uri, entry in
+            entry.state.withLock { $0.swiftCode == nil && Self.isSwift(uri: uri, languageId: $0.text.languageId) }
+        }
     }
 
     /// The class names a Swift document defines.
@@ -83,18 +103,39 @@ extension DocumentStore {
                 dependencies.formUnion(c.registeredCells.values)
             }
         }
-        entry.state.withLock { $0.codeClasses = dependencies }
+        let pending = codeIsPending()
+        entry.state.withLock {
+            $0.codeClasses = dependencies
+            $0.awaitsCode = pending
+        }
         // A Swift document that changed meanwhile either saw the dependencies just stored, or is seen here.
         if openCode() != code, let server { reanalyse(uri, entry, server) }
         let defined = code.reduce(into: Set<String>()) { $0.formUnion(Self.classNames($1)) }
         var linked: [String: LinkedScene] = [:]
+        var aboutSwift: [CodeHint] = []
         for (scene, classes) in bindings where !classes.isDisjoint(with: defined) {
             guard var link = SceneCodeLinker.link(file: result.file, scene: scene, code: code),
                 var document = link.result.document
             else { continue }
             document.appearance = link.appearance.merging(document.appearance)
             link.result.document = document
+            let location = result.file.scene(scene)?.location
+            for hint in link.linkerHints {
+                if hint.file != nil {
+                    aboutSwift.append(hint)
+                } else {
+                    // Not about a range of a Swift file: said on the scene.
+                    link.result.problems.append(
+                        DocumentProblem(
+                            code: .codeLinking, pointer: JSONPointer(), message: hint.message, severity: .information,
+                            line: location?.line, column: location?.column))
+                }
+            }
             linked[scene] = link
+        }
+        let touched = linkerHints.withLock { $0.replace(aboutSwift, from: uri) }
+        for swiftURI in touched.sorted() {
+            if let swift = self.entry(swiftURI) { publishSwiftDiagnostics(swiftURI, swift) }
         }
         return linked
     }

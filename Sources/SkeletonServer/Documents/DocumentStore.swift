@@ -23,6 +23,9 @@ public final class DocumentStore: DisplayListProvider {
     let baseAppearance = Mutex(SkeletonAppearance.default)
     /// Analyses so far, whole texts and single nodes.
     let analysisCounts = Mutex(AnalysisCounts())
+    /// Linking's own hints about Swift files, by the storyboard or XIB whose last analysis gave them (see
+    /// `DocumentStore+SwiftCode.swift`).
+    let linkerHints = Mutex(LinkerHintTable())
 
     public init(configuration: SessionConfiguration, log: Logger) {
         self.configuration = configuration
@@ -141,7 +144,8 @@ public final class DocumentStore: DisplayListProvider {
             state.chainWarningsCut = chain.count > SkeletonableChain.maxWarnings
             problems += chain.prefix(SkeletonableChain.maxWarnings)
             state.warnings = state.hasErrors ? [] : problems
-            return takePublication(&state, problems)
+            // A storyboard analysed before an open Swift file was read publishes after the re-analysis it queues.
+            return !(isInterfaceBuilder && state.awaitsCode) && takePublication(&state, problems)
         }
         if publish { publishDiagnostics(uri, text, problems) }
         sessionChanged(uri, entry, events: events)

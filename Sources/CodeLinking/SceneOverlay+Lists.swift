@@ -1,0 +1,132 @@
+import InterfaceBuilder
+import JSON
+import SkeletonModel
+import SwiftCode
+
+/// Tables and collections: the data source's answers as sections and templates, the flow layout delegate's as
+/// the collection's layout.
+extension SceneOverlay {
+    /// The largest item size, spacing or inset taken from code, in points (a canvas side at most).
+    static let maxLength = 16_384.0
+
+    /// `sizeForItemAt`, `minimumLineSpacingForSectionAt`, `minimumInteritemSpacingForSectionAt` and
+    /// `insetForSectionAt` as the collection's `itemSize`, spacings and `sectionInset`.
+    mutating func applyFlowLayout(_ facts: ClassFacts, to listID: String, at binding: IBClassBinding) {
+        let answers = facts.flowLayout
+        if let size = answers.itemSize {
+            let width = size.width.evaluate { self.size($0, $1, at: binding) }
+            let height = size.height.evaluate { self.size($0, $1, at: binding) }
+            if let width, let height, Self.isItemSide(width), Self.isItemSide(height) {
+                members[listID, default: [:]]["itemSize"] = [Self.number(width), Self.number(height)]
+            } else if let range = answers.itemSizeRange {
+                let why =
+                    width == nil || height == nil
+                    ? "depends on a view whose size the scene does not give"
+                    : "is not an item size (each side 0, or 0.5 to 16384 points)"
+                hints.append(
+                    CodeHint(
+                        kind: .notStatic, message: "the item size \(why); the flow layout's itemSize is kept",
+                        range: range, file: facts.file))
+            }
+        }
+        let lengths: [(String, Double?)] = [
+            ("minimumLineSpacing", answers.minimumLineSpacing),
+            ("minimumInteritemSpacing", answers.minimumInteritemSpacing),
+        ]
+        for (key, value) in lengths {
+            if let value, value >= 0, value <= Self.maxLength {
+                members[listID, default: [:]][key] = Self.number(value)
+            }
+        }
+        if let inset = answers.sectionInset, inset.count == 4, inset.allSatisfy({ $0 >= 0 && $0 <= Self.maxLength }) {
+            members[listID, default: [:]]["sectionInset"] = .array(inset.map(Self.number))
+        }
+    }
+
+    /// A side the document format takes for an item: 0, or from 0.5 to a canvas side.
+    private static func isItemSide(_ value: Double) -> Bool {
+        value == 0 || (value >= 0.5 && value <= maxLength)
+    }
+
+    /// Sections from the data source's answers; a cell class registered for the answered identifier becomes
+    /// its template (a plain cell when its code is not open), with the subviews its code places.
+    mutating func applyDataSource(_ facts: ClassFacts, to listID: String, isTable: Bool, at binding: IBClassBinding) {
+        let answers = facts.dataSource
+        guard let cell = answers.cellIdentifier else { return }
+        var section: JSONObject = ["cell": .string(cell)]
+        let count = isTable ? answers.numberOfRows : answers.numberOfItems
+        section[isTable ? "rows" : "items"] = count.map { $0 < 0 ? .string("automatic") : .int($0) } ?? "automatic"
+        if isTable {
+            if let h = answers.headerIdentifier { section["header"] = .string(h) }
+            if let f = answers.footerIdentifier { section["footer"] = .string(f) }
+        }
+        let sectionCount = max(0, min(answers.numberOfSections ?? 1, 1_001))
+        members[listID, default: [:]]["sections"] = .array(Array(repeating: .object(section), count: sectionCount))
+        guard let className = facts.registeredCells[cell] else {
+            if let range = facts.cellIdentifierRange {
+                unverified[listID] = CodeHint(
+                    kind: .assumed,
+                    message:
+                        "the skeleton data source answers the cell identifier \"\(cell)\", which no prototype cell of the scene and no `register(_:forCellWithReuseIdentifier:)` in open code has; the list keeps the file's cells",
+                    range: range, file: facts.file)
+            }
+            return
+        }
+        let size = cellSize(listID, isTable: isTable)
+        var template: JSONObject = [
+            "type": .string(isTable ? NodeType.tableViewCell.rawValue : NodeType.collectionViewCell.rawValue),
+            "frame": [0, 0, Self.number(size.width), Self.number(size.height)],
+        ]
+        if let cellFacts = classes[className] {
+            for (property, value) in (cellFacts.finalProperties[.root] ?? [:]).sorted(by: {
+                $0.key.rawValue < $1.key.rawValue
+            }) {
+                template[property.rawValue] = Self.json(value)
+            }
+            let children = codeBuiltSubviews(of: cellFacts, width: size.width, height: size.height)
+            if !children.isEmpty { template["children"] = .array(children) }
+        } else if let range = facts.registrationRanges[cell] {
+            hints.append(
+                CodeHint(
+                    kind: .assumed,
+                    message:
+                        "\(className) is not in an open Swift file: its cells (\"\(cell)\") are drawn as plain cells; open its file to apply its code",
+                    range: range, file: facts.file))
+        }
+        members[listID, default: [:]]["templates"] = .object([cell: .object(template)])
+    }
+
+    /// The size a cell of the list gets: the collection's item size (code's, else the file's); the table's width
+    /// by its row height (code's, else the file's, else the estimated one, else UIKit's 44).
+    private func cellSize(_ listID: String, isTable: Bool) -> (width: Double, height: Double) {
+        let node = nodes[listID]
+        let added = members[listID] ?? [:]
+        if isTable {
+            let width = node?.frame.width ?? 0
+            if case .int(let h)? = added["rowHeight"] { return (width, Double(h)) }
+            if case .double(let h)? = added["rowHeight"] { return (width, h) }
+            switch (node?.table?.rowHeight, node?.table?.estimatedRowHeight) {
+            case (.points(let h)?, _), (_, .points(let h)?): return (width, h)
+            default: return (width, 44)
+            }
+        }
+        if case .array(let sides)? = added["itemSize"], sides.count == 2, let w = sides[0].number,
+            let h = sides[1].number
+        {
+            return (w, h)
+        }
+        let size = node?.collection?.itemSize
+        return (size?.width ?? 50, size?.height ?? 50)
+    }
+}
+
+extension JSON {
+    /// A number's value.
+    fileprivate var number: Double? {
+        switch self {
+        case .int(let n): Double(n)
+        case .double(let d): d
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import InterfaceBuilder
+import JSON
+import SkeletonModel
+import SwiftCode
+
+/// The document members code adds, by IB element id, and what linking could not do (`hints`).
+struct SceneOverlay {
+    let classes: [String: ClassFacts]
+    /// The scene's nodes as the IB file alone decodes them, by reference (IB ids): the sizes code refers to.
+    let nodes: [String: Node]
+    var members: [String: JSONObject] = [:]
+    var hints: [CodeHint] = []
+    /// Sections set from a data source answer whose cell identifier code does not register, by list id, with the
+    /// hint to give if the file has no prototype for it either (`dropUnverifiedSections`).
+    var unverified: [String: CodeHint] = [:]
+
+    init(classes: [String: ClassFacts], scene root: Node?) {
+        self.classes = classes
+        var nodes: [String: Node] = [:]
+        var stack = root.map { [$0] } ?? []
+        while let node = stack.popLast() {
+            if nodes[node.reference] == nil { nodes[node.reference] = node }
+            if node.instance == nil { stack += node.children }
+        }
+        self.nodes = nodes
+    }
+
+    /// Applies one class's facts to the objects of `binding`: its views' properties, then the tables and
+    /// collections it is the delegate and the data source of.
+    mutating func apply(_ facts: ClassFacts, to binding: IBClassBinding) {
+        for (target, properties) in facts.finalProperties {
+            let elementID: String?
+            switch target {
+            case .root: elementID = binding.viewID
+            case .property(let name): elementID = binding.outlets[name]
+            }
+            guard let elementID else { continue }
+            for (property, value) in properties.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                members[elementID, default: [:]][property.rawValue] = Self.json(value)
+            }
+        }
+        for listID in lists(of: facts, binding, role: .delegate) where nodes[listID]?.type == .collectionView {
+            applyFlowLayout(facts, to: listID, at: binding)
+        }
+        for listID in lists(of: facts, binding, role: .dataSource) {
+            applyDataSource(facts, to: listID, isTable: nodes[listID]?.type == .tableView, at: binding)
+        }
+    }
+
+    /// The tables and collections whose data source (or delegate) the bound object is: by the file's outlets and
+    /// by `outlet.dataSource = self` in code, in id order.
+    private func lists(of facts: ClassFacts, _ binding: IBClassBinding, role: ListConnection.Role) -> [String] {
+        var ids = Set((role == .dataSource ? binding.dataSourceOf : binding.delegateOf).keys)
+        for connection in facts.connections where connection.role == role {
+            if let id = binding.outlets[connection.outlet] { ids.insert(id) }
+        }
+        return ids.filter { [.tableView, .collectionView].contains(nodes[$0]?.type) }.sorted()
+    }
+
+    /// The size of a view code names, as the file alone lays the scene out.
+    func size(_ target: ViewTarget, _ dimension: Dimension, at binding: IBClassBinding) -> Double? {
+        let id: String?
+        switch target {
+        case .root: id = binding.viewID
+        case .property(let name): id = binding.outlets[name]
+        }
+        guard let frame = id.flatMap({ nodes[$0]?.frame }) else { return nil }
+        return dimension == .width ? frame.width : frame.height
+    }
+
+    /// Removes the sections of lists whose cell identifier code does not register, giving their hints; false when
+    /// there were none.
+    mutating func dropUnverifiedSections() -> Bool {
+        guard !unverified.isEmpty else { return false }
+        for (listID, hint) in unverified.sorted(by: { $0.key < $1.key }) {
+            members[listID]?["sections"] = nil
+            members[listID]?["templates"] = nil
+            hints.append(hint)
+        }
+        unverified = [:]
+        return true
+    }
+
+    /// A code value as a document member value.
+    static func json(_ value: CodeValue) -> JSON {
+        switch value {
+        case .bool(let b): return .bool(b)
+        case .number(let n): return number(n)
+        case .insets(let top, let left, let bottom, let right):
+            return .array([number(top), number(left), number(bottom), number(right)])
+        case .automatic: return "automatic"
+        case .inherited: return "inherited"
+        case .relativeToFont: return "relativeToFont"
+        case .relativeToConstraints: return "relativeToConstraints"
+        }
+    }
+
+    /// A number as an integer when it is one.
+    static func number(_ n: Double) -> JSON {
+        n.rounded() == n && abs(n) < 1e15 ? .int(Int(n)) : .double(n)
+    }
+}

@@ -92,7 +92,8 @@ let package = Package(
         .executableTarget(
             name: "skeletond",
             dependencies: [
-                "SkeletonServer", "JSONRPC", "JSON", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SkeletonServer", "SkeletonText", "JSONRPC", "JSON",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),

@@ -104,9 +104,18 @@ public struct FontFiles: Hashable, Sendable {
         "/usr/local/share/fonts",
     ]
 
-    /// Finds each role's file: in `SKELETOND_FONT_DIR` (when set and not empty), then in `systemDirectories`.
+    /// The environment variable that replaces `systemDirectories`: directories separated by `:` (packaging, tests).
+    public static let pathVariable = "SKELETOND_FONT_PATH"
+
+    /// Finds each role's file: in `SKELETOND_FONT_DIR` (when set and not empty), then in `SKELETOND_FONT_PATH`'s
+    /// directories when it is set, else in `systemDirectories`.
     public static func discover() -> FontFiles {
-        discover(extraDirectory: getenv(directoryVariable).map { String(cString: $0) })
+        let extra = getenv(directoryVariable).map { String(cString: $0) }
+        guard let path = getenv(pathVariable).map({ String(cString: $0) }) else {
+            return discover(extraDirectory: extra)
+        }
+        let listed = path.split(separator: ":").map(String.init)
+        return discover(in: (extra.map { $0.isEmpty ? [] : [$0] } ?? []) + listed)
     }
 
     /// Finds each role's file in `extraDirectory` (when not nil or empty), then in `systemDirectories`.

@@ -14,6 +14,8 @@ final class FontSet: Sendable {
     private let chains: [FontWeight: [FontFace]]
     /// One line per role (`TextEngine.fontReport`).
     let report: [String]
+    /// What `warn` was told: one line per role whose font is missing or unreadable (`TextEngine.fontProblems`).
+    let problems: [String]
 
     init(files: FontFiles, warn: (String) -> Void) {
         var faces: [FontRole: FontFace] = [:]
@@ -55,6 +57,7 @@ final class FontSet: Sendable {
             chains[weight] = chain
         }
         var report: [String] = []
+        var warnings: [String] = []
         for role in FontRole.allCases {
             if let face = faces[role] {
                 report.append("\(role.rawValue): \(face.file.path) (face \(face.file.faceIndex), \(face.familyName))")
@@ -64,12 +67,14 @@ final class FontSet: Sendable {
             let fallback = instead.map { "using \($0.role.rawValue) (\($0.file.path))" } ?? "its text is not drawn"
             let line = "\(role.rawValue): missing (\(problems[role] ?? "?")); \(fallback)"
             report.append(line)
+            warnings.append("text: font for \(line)")
             warn("text: font for \(line)")
         }
         self.faces = faces
         self.resolved = resolved
         self.chains = chains
         self.report = report
+        self.problems = warnings
     }
 
     /// The faces tried in order for text of `weight`.

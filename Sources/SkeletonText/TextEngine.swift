@@ -34,6 +34,10 @@ public final class TextEngine: Sendable {
     /// CJK and the last resort, each regular and bold), and what a missing role falls back to.
     public var fontReport: [String] { fonts.report }
 
+    /// One line per role whose font is missing or unreadable, and what its text falls back to (empty when every
+    /// font was found): what `warn` was told, kept so a daemon can log it.
+    public var fontProblems: [String] { fonts.problems }
+
     /// Lays `content` out in a box of `size` points: lines, glyph positions, truncation. Cached.
     ///
     /// Invalid inputs (a size or font size that is not finite, not positive or over `TextLimits`) give no lines.

@@ -44,7 +44,8 @@ enum Bench {
 
     /// `live` is `latency`, `didopen`, `memory` and `language`.
     static let liveParts = ["latency", "didopen", "memory", "language"]
-    static let groups = ["ingest", "viewtree", "layout", "render", "text", "steady", "live", "pipeline"] + liveParts
+    static let groups = ["ingest", "viewtree", "layout", "render", "text", "content", "steady", "live", "pipeline"]
+        + liveParts
 
     static func main() {
         do {
@@ -177,6 +178,9 @@ enum Bench {
             Report.text(
                 try TextBench.run(
                     runs: options.runs, python: options.python, script: options.cairoTextScript, progress: progress))
+        }
+        if options.wants("content") {
+            Report.content(try ContentBench.run(runs: options.runs, progress: progress))
         }
         if options.wants("steady") {
             Report.steady(try LiveBench.steady(executable: options.skeletond, progress: progress))

@@ -2,6 +2,7 @@ import ArgumentParser
 import JSON
 import JSONRPC
 import SkeletonServer
+import SkeletonText
 
 #if canImport(Glibc)
     import Glibc
@@ -49,6 +50,8 @@ struct Skeletond: ParsableCommand {
         FileDescriptor.ignoreBrokenPipe()
         let protocolOutput = FileDescriptor.isolateStandardOutput()
         let log = Logger(level: LogLevel(name: logLevel) ?? .warning)
+        // The fonts are opened now, so a missing one is said once, at startup, before any text is drawn.
+        for problem in TextEngine.shared.fontProblems { log.warning(problem) }
         let connection = Connection(
             input: 0, output: protocolOutput, mode: jsonl ? .jsonl : .lsp,
             limits: JSONLimits(maxBytes: maxMessageSize, maxDepth: JSONLimits.messages.maxDepth),

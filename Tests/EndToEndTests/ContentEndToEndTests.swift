@@ -95,3 +95,19 @@ struct ContentEndToEndTests {
         #expect(try s.call("daemon/status", [:])["documents"] != nil)
     }
 }
+
+/// Fonts missing at run time: the daemon says so once, at startup, and draws what it can.
+@Suite("Missing fonts")
+struct MissingFontTests {
+    @Test func withoutFontsTheDaemonWarnsOnceAndServesOn() throws {
+        let s = try DaemonSession(environment: ["SKELETOND_FONT_PATH": "/nonexistent-fonts"])
+        ContentEndToEndTests.card(s)
+        let frame = try s.call("preview/render", ["uri": .string(ContentEndToEndTests.uri), "encoding": "crc32"])
+        #expect(frame["checksum"] != nil)
+        #expect(try s.call("daemon/status", [:])["documents"] != nil)
+        s.close()
+        let log = s.daemon.standardError()
+        #expect(log.contains("text: font for system-regular: missing"), "\(log)")
+        #expect(log.components(separatedBy: "system-regular: missing").count == 2)  // once
+    }
+}

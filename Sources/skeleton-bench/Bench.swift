@@ -44,7 +44,8 @@ enum Bench {
 
     /// `live` is `latency`, `didopen`, `memory` and `language`.
     static let liveParts = ["latency", "didopen", "memory", "language"]
-    static let groups = ["ingest", "viewtree", "layout", "render", "text", "content", "steady", "live", "pipeline"]
+    static let groups =
+        ["ingest", "viewtree", "layout", "render", "text", "content", "steady", "live", "pipeline"]
         + liveParts
 
     static func main() {

@@ -7,6 +7,9 @@ public enum JSON: Sendable, Hashable {
     case string(String)
     case array([JSON])
     case object(JSONObject)
+    /// Text that is already one JSON value, written as is (an answer built straight as bytes, such as a big outline).
+    /// Compares by its bytes, not by the value they encode.
+    case encoded(EncodedJSON)
 
     /// The encoded UTF-8 text.
     public var bytes: [UInt8] {
@@ -95,4 +98,12 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
             hasher.combine(v)
         }
     }
+}
+
+/// The UTF-8 text of one JSON value, encoded elsewhere (see `JSON.encoded`).
+public struct EncodedJSON: Sendable, Hashable {
+    public let bytes: [UInt8]
+
+    /// `bytes`, which the caller guarantees are one valid JSON value (they are not checked).
+    public init(unchecked bytes: [UInt8]) { self.bytes = bytes }
 }

@@ -18,6 +18,7 @@ public struct JSONWriter: Sendable {
         case .int(let i): writeInt(i)
         case .double(let d): writeDouble(d)
         case .string(let s): writeString(s)
+        case .encoded(let text): bytes.append(contentsOf: text.bytes)
         case .array(let elements):
             bytes.append(UInt8(ascii: "["))
             for (i, element) in elements.enumerated() {

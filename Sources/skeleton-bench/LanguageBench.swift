@@ -1,14 +1,21 @@
 import JSON
 
-/// (j) What editors send unprompted, through skeletond: `textDocument/hover` and `textDocument/documentSymbol` on a
-/// 10,000-node document, each against a no-op request (`daemon/status`, which touches no document) on the same
-/// pipe, the floor.
+/// (j) What editors send unprompted, through skeletond: `textDocument/hover`, `textDocument/completion` and
+/// `textDocument/documentSymbol` on a 10,000-node document, each against a no-op request (`daemon/status`, which
+/// touches no document) on the same pipe, the floor; and each of the three right after an edit of one value (a new
+/// text version: what is kept per version is worked out again), timed from the request (the edit is applied first,
+/// on the same lane).
 enum LanguageBench {
     struct Result {
         let nodes: Int
         var hover: [Double] = []
+        var completion: [Double] = []
         var symbols: [Double] = []
         var floor: [Double] = []
+        /// The same requests, each right after an edit.
+        var hoverAfterEdit: [Double] = []
+        var completionAfterEdit: [Double] = []
+        var symbolsAfterEdit: [Double] = []
         /// The first hover after opening (the text map is built then).
         var firstHover = 0.0
     }
@@ -27,6 +34,26 @@ enum LanguageBench {
             // The picture node's `{`: a node hover (its skeleton from the session).
             "position": ["line": .int(document.editLine), "character": .int(Self.firstBrace(document))],
         ]
+        let completionParams: JSON = [
+            "textDocument": identifier,
+            // Just inside the picture node's `{`: the member names it does not have yet.
+            "position": ["line": .int(document.editLine), "character": .int(Self.firstBrace(document) + 1)],
+        ]
+        var version = 1
+        /// Toggles the edit target's width (154 ↔ 155): one value of one node changes.
+        func edit() {
+            version += 1
+            let target: JSON = [
+                "start": ["line": .int(document.editLine), "character": .int(document.editColumn)],
+                "end": ["line": .int(document.editLine), "character": .int(document.editColumn + 3)],
+            ]
+            daemon.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": .string(uri), "version": .int(version)],
+                    "contentChanges": [["range": target, "text": .string(version % 2 == 0 ? "155" : "154")]],
+                ])
+        }
         var result = Result(nodes: document.nodeCount)
         func roundTrip(_ method: String, _ params: JSON) throws -> Double {
             let (id, bytes) = daemon.requestBytes(method, params)
@@ -42,7 +69,14 @@ enum LanguageBench {
         for i in 0..<rounds {
             result.floor.append(try roundTrip("daemon/status", floorParams))
             result.hover.append(try roundTrip("textDocument/hover", hoverParams))
+            result.completion.append(try roundTrip("textDocument/completion", completionParams))
             result.symbols.append(try roundTrip("textDocument/documentSymbol", ["textDocument": identifier]))
+            edit()
+            result.hoverAfterEdit.append(try roundTrip("textDocument/hover", hoverParams))
+            edit()
+            result.completionAfterEdit.append(try roundTrip("textDocument/completion", completionParams))
+            edit()
+            result.symbolsAfterEdit.append(try roundTrip("textDocument/documentSymbol", ["textDocument": identifier]))
             if (i + 1) % 100 == 0 { progress("language: \(i + 1) rounds") }
         }
         return result

@@ -164,7 +164,7 @@ extension Report {
 
     static func language(_ r: LanguageBench.Result) {
         print(
-            "## (j) Language features through skeletond: `textDocument/hover` and `textDocument/documentSymbol` on a \(group(r.nodes))-node document against a no-op request on the same pipe\n"
+            "## (j) Language features through skeletond: `textDocument/hover`, `textDocument/completion` and `textDocument/documentSymbol` on a \(group(r.nodes))-node document against a no-op request on the same pipe\n"
         )
         print("| request | samples | p50 µs | p99 µs | p50 / floor p50 | p99 / floor p99 |")
         print("|---|---:|---:|---:|---:|---:|")
@@ -172,7 +172,11 @@ extension Report {
         let floor99 = percentile(r.floor, 0.99)
         for (name, values) in [
             ("floor: `daemon/status`", r.floor), ("`textDocument/hover` on a leaf node", r.hover),
+            ("`textDocument/completion` of a member name", r.completion),
             ("`textDocument/documentSymbol`", r.symbols),
+            ("hover right after an edit", r.hoverAfterEdit),
+            ("completion right after an edit", r.completionAfterEdit),
+            ("documentSymbol right after an edit", r.symbolsAfterEdit),
         ] {
             let p50 = percentile(values, 0.5)
             let p99 = percentile(values, 0.99)

@@ -267,3 +267,78 @@ def test_missing_daemon_is_one_clear_message(tmp_path: Path):
         assert state["messages"].count("is not executable") == 1, state["messages"]
         assert not state["managed"] and state["preview"] is None
         assert "Error" not in state["messages"], state["messages"]
+
+
+def buffer_eval(emacs: Session, form: str) -> str:
+    """FORM evaluated in the document's buffer (and its window, so point moves where the user sees it)."""
+    return emacs.eval(f"(with-current-buffer (get-file-buffer {elisp_string(emacs.doc)})"
+                      f" (with-selected-window (or (get-buffer-window (current-buffer) t) (selected-window)) {form}))")
+
+
+def goto(emacs: Session, text: str, offset: int = 0) -> None:
+    """Puts point OFFSET characters into the first occurrence of TEXT in the document."""
+    buffer_eval(emacs, f"(progn (goto-char (point-min)) (search-forward {elisp_string(text)})"
+                       f" (goto-char (+ (match-beginning 0) {offset})))")
+
+
+def test_outline_hover_completion_and_quick_fix(emacs: Session):
+    # --- Outline: imenu's index is the view tree from textDocument/documentSymbol ---------------------------
+    index = buffer_eval(emacs, "(progn (setq imenu--index-alist nil) (imenu--make-index-alist t)"
+                               " (let (names)"
+                               "  (cl-labels ((walk (items) (dolist (i items)"
+                               "    (if (imenu--subalist-p i) (walk (cdr i)) (push (car i) names)))))"
+                               "   (walk imenu--index-alist)) (prin1-to-string (nreverse names))))")
+    for name in ("screen", "card", "avatar", "name", "handle"):
+        assert f'\\"{name}\\"' in index, index
+    # M-x imenu jumps to a symbol: point lands on the avatar's object.
+    # eglot nests the index by symbol kind, then by container: the path to the avatar, one prompt per level.
+    path = json.loads(json.loads(buffer_eval(
+        emacs, "(cl-labels ((find (items) (cl-loop for i in items"
+               "  thereis (if (imenu--subalist-p i) (let ((p (find (cdr i)))) (and p (cons (car i) p)))"
+               "           (and (equal (car i) \"avatar\") (list (car i))))))) (json-encode (find imenu--index-alist)))")))
+    assert path and path[-1] == "avatar", path
+    emacs.mx("imenu")
+    for item in path:
+        wait_for(lambda: "Index item" in emacs.tmux.plain().rstrip().splitlines()[-1], timeout=10,
+                 what="imenu's prompt")
+        emacs.tmux.literal(item)
+        emacs.tmux.keys("Enter")
+    wait_for(lambda: '\\"avatar\\"' in buffer_eval(
+        emacs, "(buffer-substring-no-properties (line-beginning-position) (line-end-position))"),
+        timeout=15, what="imenu to jump to the avatar")
+
+    # --- Hover: eldoc shows what the skeleton of the node at point is --------------------------------------
+    emacs.tmux.keys("C-a")  # a command, so eldoc runs for the new point after its idle delay
+    goto(emacs, '"name"', 2)
+    emacs.tmux.keys("C-f")
+    wait_for(lambda: "showSkeleton()" in emacs.tmux.plain() and "UILabel" in emacs.tmux.plain(), timeout=20,
+             what="eldoc to show the hover of the name label")
+
+    # --- Completion: C-M-i after a quote in a node offers the member names it does not have yet ------------
+    goto(emacs, '{"type": "UILabel", "id": "handle"', 1)
+    emacs.tmux.literal('"')
+    emacs.tmux.keys("C-M-i")
+    wait_for(lambda: "numberOfLines" in emacs.tmux.plain(), timeout=20,
+             what="numberOfLines among the completions")
+    assert "linesCornerRadius" in emacs.tmux.plain()
+    emacs.tmux.keys("C-g")
+    # Whatever the completion left after that `{` goes (the quote, a prefix it may have inserted).
+    buffer_eval(emacs, "(progn (goto-char (point-min))"
+                       " (re-search-forward \"{\\\\(.*?\\\\)\\\"type\\\": \\\"UILabel\\\", \\\"id\\\": \\\"handle\\\"\")"
+                       " (replace-match \"\" t t nil 1) t)")
+    wait_for(lambda: emacs.state()["diagnostics"] in ([], None), timeout=20, what="no diagnostics")
+
+    # --- Quick fix: a card that is not skeletonable warns on its children; the fix makes the chain -----------
+    buffer_eval(emacs, '(progn (goto-char (point-min)) (search-forward "\\"id\\": \\"card\\"")'
+                       ' (search-forward "\\"isSkeletonable\\": true") (replace-match "\\"isSkeletonable\\": false") t)')
+    warnings = wait_for(lambda: (d := emacs.state()["diagnostics"]) and
+                        [w for w in d if "its ancestor \"card\" is not" in w["text"]], timeout=20,
+                        what="not-skeletonable-ancestor warnings")
+    assert len(warnings) >= 3, warnings
+    goto(emacs, '"id": "avatar"')
+    # eglot's quick fix command at point, run as the command does (one quickfix: applied without a prompt).
+    buffer_eval(emacs, "(progn (eglot-code-actions (point) (point) \"quickfix\" t) t)")
+    wait_for(lambda: emacs.state()["diagnostics"] in ([], None), timeout=20, what="the fix to clear the warnings")
+    card = buffer_eval(emacs, '(progn (goto-char (point-min)) (search-forward "\\"id\\": \\"card\\"")'
+                              ' (buffer-substring-no-properties (line-beginning-position) (line-end-position)))')
+    assert '\\"isSkeletonable\\": true' in card, card

@@ -58,7 +58,7 @@ extension InterfaceBuilderFile {
     }
 
     /// The edit that sets `isSkeletonable` to YES on `e`, or nil when it is already YES.
-    private static func edit(setting e: IBElement, in bytes: [UInt8], lines: LineIndex) -> IBTextEdit? {
+    static func edit(setting e: IBElement, in bytes: [UInt8], lines: LineIndex) -> IBTextEdit? {
         if let attributes = e.child("userDefinedRuntimeAttributes") {
             let start = lines.offset(of: attributes.location)
             if let existing = attributes.children.first(where: { $0["keyPath"] == "isSkeletonable" }) {

@@ -120,23 +120,23 @@ extension SkeletonSession {
     }
 
     /// The layers of leaf `v`'s skeleton: one block, or one layer per line.
+    /// `size`: the mask's size when it is not the one the node's state gives (a layer described, not shown).
     func skeletonLayers(
         _ v: Int, _ layer: SkeletonLayerState, at time: Double, animate: Bool, clips: [RoundedRect],
-        appearance: SkeletonAppearance? = nil
+        appearance: SkeletonAppearance? = nil, size: Size? = nil
     ) -> [Layer] {
         let opacity = progress(start: layer.appearedAt, duration: layer.fadeIn, at: time)
         return buildSkeletonLayers(
             v, layer, opacity: opacity, at: time, animate: animate, clips: clips,
-            appearance: appearance ?? self.appearance)
+            appearance: appearance ?? self.appearance, size: size ?? maskSize(v))
     }
 
     private func buildSkeletonLayers(
         _ v: Int, _ layer: SkeletonLayerState, opacity: Double, at time: Double, animate: Bool, clips: [RoundedRect],
-        appearance: SkeletonAppearance
+        appearance: SkeletonAppearance, size: Size
     ) -> [Layer] {
         let node = tree.nodes[v]
         let o = tree.origin[v]
-        let size = maskSize(v)
         let suffix = layer.generation == 0 ? "" : "@\(layer.generation)"
         let painter = LayerPainter(session: self, layer: layer, holder: v, time: time, animate: animate)
         if let n = layer.lineCount, n > 0, node.type.isText {

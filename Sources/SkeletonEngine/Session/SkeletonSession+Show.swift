@@ -140,18 +140,25 @@ extension SkeletonSession {
 
     /// A new skeleton layer for leaf `v`, with its line count fixed from the current mask height.
     mutating func makeLayer(_ v: Int, config: SkeletonConfig, at time: Double, fadeIn: Double) -> SkeletonLayerState {
+        let layer = newLayer(v, config: config, maskHeight: maskSize(v).height, at: time, fadeIn: fadeIn)
+        states[v].generations += 1
+        return layer
+    }
+
+    /// The layer `makeLayer` creates for `v` with a mask `maskHeight` high, without recording it.
+    func newLayer(_ v: Int, config: SkeletonConfig, maskHeight: Double, at time: Double, fadeIn: Double)
+        -> SkeletonLayerState
+    {
         let node = tree.nodes[v]
         var lineCount: Int?
         if node.type.isText {
             let p = TextParameters(node: node, appearance: appearance, isRightToLeft: tree.rtl[v])
-            if p.drawsLines { lineCount = TextLayout.lineCount(p, maskHeight: maskSize(v).height) }
+            if p.drawsLines { lineCount = TextLayout.lineCount(p, maskHeight: maskHeight) }
         }
-        let generation = states[v].generations
-        states[v].generations += 1
         return SkeletonLayerState(
             type: config.type, lineCount: lineCount,
             cornerRadius: node.skeletonCornerRadius ?? appearance.skeletonCornerRadius,
-            generation: generation, colors: config.colors, appearedAt: time, fadeIn: fadeIn,
+            generation: states[v].generations, colors: config.colors, appearedAt: time, fadeIn: fadeIn,
             animation: config.animated
                 ? RunningAnimation(descriptor: animation(config.animation, type: config.type, for: v), startedAt: time)
                 : nil)
@@ -168,9 +175,12 @@ extension SkeletonSession {
     }
 
     /// `definedMaxBounds` of `v`, with the label height fix applied (it replaces the height constraints).
-    func maskSize(_ v: Int) -> Size {
+    func maskSize(_ v: Int) -> Size { maskSize(v, heightFix: states[v].heightFix) }
+
+    /// `definedMaxBounds` of `v` under a label height fix `heightFix` (nil: none).
+    func maskSize(_ v: Int, heightFix: Double?) -> Size {
         let node = tree.nodes[v]
-        if let fix = states[v].heightFix {
+        if let fix = heightFix {
             return Size(width: node.constraints.width.reduce(node.frame.width, max), height: fix)
         }
         return DefinedBounds.size(of: node)

@@ -87,6 +87,8 @@ public final class DocumentStore: DisplayListProvider {
                 guard let document = linked[scene.id]?.result ?? result.documents[scene.id] else { continue }
                 let info = SceneInfo(id: scene.id, title: scene.title, rootViewID: scene.rootViewID, frame: scene.frame)
                 decoded.append((info, document))
+                let known = document.document.map(Self.skeletonableIDs) ?? [:]
+                chain += result.file.skeletonableChainWarnings(scene: scene.id) { known[$0] }
             }
             problems = result.allProblems(replacingScenes: linked.mapValues(\.result))
             initial = result.initialSceneID ?? result.scenes.first?.id ?? ""
@@ -149,6 +151,18 @@ public final class DocumentStore: DisplayListProvider {
         }
         if publish { publishDiagnostics(uri, text, problems) }
         sessionChanged(uri, entry, events: events)
+    }
+
+    /// Whether each node with an id is skeletonable in a decoded scene (the first node with that id: instances of a
+    /// template share their body's), for the storyboard chain warnings.
+    static func skeletonableIDs(_ document: SkeletonDocument) -> [String: Bool] {
+        var out: [String: Bool] = [:]
+        var stack = [document.root]
+        while let node = stack.popLast() {
+            if let id = node.id, out[id] == nil { out[id] = node.isSkeletonable }
+            stack += node.children.reversed()
+        }
+        return out
     }
 
     /// Whether diagnostics `problems` must be published (any, or the last published were not empty), noting it.

@@ -3,8 +3,8 @@ import SkeletonModel
 
 /// `textDocument/formatting` on a JSON document: one stable layout, whatever the text was, that decodes to the same
 /// tree (every key, string, number and literal is kept byte for byte, in its order; only whitespace changes):
-/// - each object member and array element on its own line, indented one level (`tabSize` spaces, at most 16, or a
-///   tab when `insertSpaces` is false) deeper than its container;
+/// - each object member and array element on its own line, indented one level (`tabSize` spaces, 0 to 16: any other
+///   `tabSize` is refused, or a tab when `insertSpaces` is false) deeper than its container;
 /// - arrays of numbers, strings, booleans and null only (frames, insets, sizes, colour lists) on one line, elements
 ///   separated by `, `; empty objects and arrays as `{}` and `[]`;
 /// - `": "` between a key and its value, and one final newline.
@@ -15,14 +15,26 @@ enum DocumentFormatting {
     static func answer(_ request: TextDocumentRequest) throws -> JSON {
         guard !request.isInterfaceBuilder else { return [] }
         let options = try request.params.member("options")
-        let tabSize = try options.optionalInt("tabSize") ?? 2
-        let indent =
-            try options.optionalBool("insertSpaces") ?? true
-            ? String(repeating: " ", count: min(max(tabSize, 0), 16)) : "\t"
+        let tabSize = try Self.tabSize(options)
+        let indent = try options.optionalBool("insertSpaces") ?? true ? String(repeating: " ", count: tabSize) : "\t"
         let bytes = request.text.buffer.bytes
         guard let formatted = format(bytes, indent: Array(indent.utf8)), formatted != bytes else { return [] }
         let whole = request.range(0..<bytes.count)
         return [["range": whole, "newText": .string(String(decoding: formatted, as: UTF8.self))]]
+    }
+
+    /// The largest `options.tabSize` taken: an indent is at most this many spaces a level.
+    static let maximumTabSize = 16
+
+    /// `options.tabSize`: an integer from 0 to `maximumTabSize` (default 2); anything else is -32602 naming it, so
+    /// the formatted text stays within a small multiple of the text.
+    static func tabSize(_ options: JSONValue) throws(JSONDecodingError) -> Int {
+        guard let value = options.optionalMember("tabSize") else { return 2 }
+        let size = try value.decodeInt()
+        guard (0...maximumTabSize).contains(size) else {
+            throw JSONDecodingError(at: value, "must be an integer from 0 to \(maximumTabSize)")
+        }
+        return size
     }
 
     /// `bytes` formatted with one `indent` per level, or nil when they are not one JSON value.

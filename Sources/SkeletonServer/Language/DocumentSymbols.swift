@@ -14,22 +14,42 @@ enum DocumentSymbols {
 
     // MARK: JSON documents
 
+    /// The outline of a JSON document, encoded once per text version and position encoding (kept in the text map's
+    /// cache) and written straight as JSON text: a big document has tens of thousands of symbols.
     private static func document(_ request: TextDocumentRequest) -> JSON {
         let map = request.map
+        let bytes = map.cache.symbols(request.encoding) { encode(request, map) }
+        return .encoded(EncodedJSON(unchecked: bytes))
+    }
+
+    /// `DocumentSymbol[]` as JSON text, the bytes `JSONWriter` gives for the same symbols built as `JSON` values.
+    static func encode(_ request: TextDocumentRequest, _ map: DocumentTextMap) -> [UInt8] {
         var children = Array(repeating: [Int](), count: map.nodes.count)
         var roots: [Int] = []
         for (n, node) in map.nodes.enumerated() {
             if node.parent >= 0 { children[node.parent].append(n) } else { roots.append(n) }
         }
-        return request.text.buffer.bytes.withUnsafeBufferPointer { bytes in
-            .array(roots.map { symbol($0, map: map, children: children, request: request, bytes: bytes, depth: 1) })
+        let ranges = LSPRangeWriter(
+            buffer: request.text.buffer, encoding: request.encoding,
+            asciiLines: map.cache.asciiLines(of: request.text.buffer))
+        var out = JSONWriter(capacity: 256 * map.nodes.count + 2)
+        request.text.buffer.bytes.withUnsafeBufferPointer { bytes in
+            out.writeRaw("[")
+            for (i, root) in roots.enumerated() {
+                if i > 0 { out.writeRaw(",") }
+                symbol(root, map: map, children: children, ranges: ranges, bytes: bytes, depth: 1, into: &out)
+            }
+            out.writeRaw("]")
         }
+        return out.bytes
     }
 
+    /// Writes node `n`'s symbol: `name`, `detail`, `kind`, `range`, `selectionRange`, then `children` when it has
+    /// any (above the depth limit).
     private static func symbol(
-        _ n: Int, map: DocumentTextMap, children: [[Int]], request: TextDocumentRequest,
-        bytes: UnsafeBufferPointer<UInt8>, depth: Int
-    ) -> JSON {
+        _ n: Int, map: DocumentTextMap, children: [[Int]], ranges: LSPRangeWriter, bytes: UnsafeBufferPointer<UInt8>,
+        depth: Int, into out: inout JSONWriter
+    ) {
         let node = map.nodes[n]
         let object = map.spans[node.span].value
         var name = node.localReference
@@ -43,17 +63,26 @@ enum DocumentSymbols {
             detail += " " + Self.collapsed(bytes, map.spans[frame].value)
         }
         let selection = node.idSpan.map { map.spans[$0].value } ?? object.lowerBound..<(object.lowerBound + 1)
-        var symbol: JSONObject = [
-            "name": .string(name), "detail": .string(detail), "kind": .int(kind),
-            "range": request.range(object), "selectionRange": request.range(selection),
-        ]
+        out.writeRaw(#"{"name":"#)
+        out.writeString(name)
+        out.writeRaw(#","detail":"#)
+        out.writeString(detail)
+        out.writeRaw(#","kind":"#)
+        out.writeInt(kind)
+        out.writeRaw(#","range":"#)
+        ranges.write(object, into: &out)
+        out.writeRaw(#","selectionRange":"#)
+        ranges.write(selection, into: &out)
         if depth < maximumDepth, !children[n].isEmpty {
-            symbol["children"] = .array(
-                children[n].map {
-                    Self.symbol($0, map: map, children: children, request: request, bytes: bytes, depth: depth + 1)
-                })
+            out.writeRaw(#","children":["#)
+            for (i, child) in children[n].enumerated() {
+                if i > 0 { out.writeRaw(",") }
+                symbol(
+                    child, map: map, children: children, ranges: ranges, bytes: bytes, depth: depth + 1, into: &out)
+            }
+            out.writeRaw("]")
         }
-        return .object(symbol)
+        out.writeRaw("}")
     }
 
     /// The text of `range` on one line, whitespace runs made single spaces, at most 60 characters.

@@ -52,6 +52,8 @@ struct DocumentTextMap: Sendable {
     }
 
     let spans: [JSONSourceLocator.ValueSpan]
+    /// What the language features work out once for this text version (line kinds, the encoded outline).
+    let cache = TextMapCache()
     private(set) var nodes: [TextNode] = []
     private(set) var uses: [TemplateUse] = []
     /// Strings in colour positions that are colours (`backgroundColor`, `tintColor`, gradient members, `light`,

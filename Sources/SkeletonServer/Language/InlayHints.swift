@@ -21,8 +21,8 @@ enum InlayHints {
     }
 
     static func answer(_ request: TextDocumentRequest) throws -> JSON {
-        guard !request.isInterfaceBuilder else { return [] }
         let range = try request.byteRange("range")
+        guard !request.isInterfaceBuilder else { return [] }
         guard let session = request.currentSessions.sessions[""] else { return [] }
         let map = request.map
         let bytes = request.text.buffer.bytes

@@ -1,26 +1,59 @@
 import InterfaceBuilder
 import JSON
 
-/// `textDocument/codeAction` on a storyboard or XIB: "Make this scene skeletonable", a `refactor` whose
-/// `WorkspaceEdit` adds SkeletonView's `isSkeletonable = YES` runtime attribute to every view of the scene at the
-/// range's start that holds content, and to its ancestors, as a user would in Xcode's identity inspector. Scenes
-/// with nothing missing get no action (`[]`).
+/// `textDocument/codeAction` on a storyboard or XIB:
+/// - on a view with the `not-skeletonable-ancestor` warning (the range starts on its element's line): "Make the chain
+///   to … skeletonable", a preferred `quickfix` adding the `isSkeletonable = YES` runtime attribute to every view
+///   above it that is not skeletonable;
+/// - "Make this scene skeletonable", a `refactor` whose `WorkspaceEdit` adds SkeletonView's `isSkeletonable = YES`
+///   runtime attribute to every view of the scene at the range's start that holds content, and to its ancestors, as
+///   a user would in Xcode's identity inspector. Scenes with nothing missing get no refactor.
 enum StoryboardCodeActions {
     static func actions(_ request: TextDocumentRequest, at offset: Int) -> [JSON] {
         let text = request.text
         let bytes = text.buffer.bytes
         let file = InterfaceBuilderFile.parse(bytes: bytes)
-        guard let change = file.skeletonableEdits(in: bytes, sceneAt: offset), !change.edits.isEmpty else { return [] }
-        let edits: [JSON] = change.edits.map { edit in
-            ["range": request.range(edit.range), "newText": .string(edit.text)]
-        }
-        let views = change.edits.count == 1 ? "1 view" : "\(change.edits.count) views"
-        return [
-            [
-                "title": .string("Make this scene skeletonable (\(change.scene.title): isSkeletonable on \(views))"),
-                "kind": "refactor",
-                "edit": ["changes": [request.uri: .array(edits)]],
+        var actions: [JSON] = []
+        let sessions = request.currentSessions.sessions.values
+        let known = { (id: String) in sessions.lazy.compactMap { $0.decodedNode(id)?.isSkeletonable }.first }
+        if let chain = file.skeletonableChainEdits(in: bytes, at: offset, known: known) {
+            let views = chain.edits.count == 1 ? "1 view" : "\(chain.edits.count) views"
+            var action: JSONObject = [
+                "title": .string("Make the chain to \"\(chain.name)\" skeletonable (isSkeletonable on \(views))"),
+                "kind": "quickfix", "isPreferred": true, "edit": edit(chain.edits, request),
             ]
-        ]
+            if let warning = chainWarning(file, request, at: offset, known: known) { action["diagnostics"] = [warning] }
+            actions.append(.object(action))
+        }
+        if let change = file.skeletonableEdits(in: bytes, sceneAt: offset), !change.edits.isEmpty {
+            let views = change.edits.count == 1 ? "1 view" : "\(change.edits.count) views"
+            actions.append([
+                "title": .string("Make this scene skeletonable (\(change.scene.title): isSkeletonable on \(views))"),
+                "kind": "refactor", "edit": edit(change.edits, request),
+            ])
+        }
+        return actions
+    }
+
+    /// A `WorkspaceEdit` of `edits` on the request's document.
+    private static func edit(_ edits: [IBTextEdit], _ request: TextDocumentRequest) -> JSON {
+        let lsp: [JSON] = edits.map { ["range": request.range($0.range), "newText": .string($0.text)] }
+        return ["changes": [request.uri: .array(lsp)]]
+    }
+
+    /// The `not-skeletonable-ancestor` warning on the line of `offset`, as published.
+    private static func chainWarning(
+        _ file: InterfaceBuilderFile, _ request: TextDocumentRequest, at offset: Int, known: (String) -> Bool?
+    ) -> JSON? {
+        let buffer = request.text.buffer
+        let line = buffer.line(of: offset) + 1
+        for scene in file.scenes {
+            if let warning = file.skeletonableChainWarnings(scene: scene.id, known: known).first(where: {
+                $0.line == line
+            }) {
+                return Diagnostic(warning).lsp(in: buffer, encoding: request.encoding)
+            }
+        }
+        return nil
     }
 }

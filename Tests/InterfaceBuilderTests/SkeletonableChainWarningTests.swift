@@ -1,0 +1,150 @@
+import Foundation
+import SkeletonModel
+import Testing
+
+@testable import InterfaceBuilder
+
+/// `not-skeletonable-ancestor` for storyboards and XIBs: on the view's element, only in scenes that use SkeletonView
+/// in Interface Builder, with a quick fix that clears it; and quiet on real files.
+@Suite struct SkeletonableChainWarningTests {
+    static let skeletonable = #"""
+                                    <userDefinedRuntimeAttributes>
+                                        <userDefinedRuntimeAttribute type="boolean" keyPath="isSkeletonable" value="YES"/>
+                                    </userDefinedRuntimeAttributes>
+        """#
+
+    /// Scene `feed`: root view → `box` (not skeletonable) → `card` (not) → label `title` (skeletonable) and image
+    /// `photo` (skeletonable, directly in `box`); scene `plain`: no skeletonable view at all.
+    static let storyboard = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" initialViewController="feedVC">
+            <device id="retina4_7" orientation="portrait" appearance="light"/>
+            <scenes>
+                <!--Feed-->
+                <scene sceneID="s-feed">
+                    <objects>
+                        <viewController id="feedVC" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="feedRoot">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" id="box">
+                                        <rect key="frame" x="0.0" y="0.0" width="375" height="200"/>
+                                        <subviews>
+                                            <view contentMode="scaleToFill" id="card">
+                                                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
+                                                <subviews>
+                                                    <label text="Title" id="title">
+                                                        <rect key="frame" x="8" y="8" width="200" height="20"/>
+        \(skeletonable)
+                                                    </label>
+                                                </subviews>
+                                            </view>
+                                            <imageView contentMode="scaleAspectFill" id="photo">
+                                                <rect key="frame" x="0.0" y="120" width="60" height="60"/>
+        \(skeletonable)
+                                            </imageView>
+                                        </subviews>
+                                    </view>
+                                </subviews>
+        \(skeletonable)
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+                <!--Plain-->
+                <scene sceneID="s-plain">
+                    <objects>
+                        <viewController id="plainVC" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="plainRoot">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                                <subviews>
+                                    <label text="Hello" id="hello">
+                                        <rect key="frame" x="8" y="8" width="200" height="20"/>
+                                    </label>
+                                </subviews>
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+
+    /// The 1-based line holding `needle`.
+    static func line(of needle: String, in text: String) -> Int {
+        (text.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
+    }
+
+    /// Every warning of every scene of `bytes`.
+    static func warnings(_ bytes: [UInt8]) -> [DocumentProblem] {
+        let file = InterfaceBuilderFile.parse(bytes: bytes)
+        return file.scenes.flatMap { file.skeletonableChainWarnings(scene: $0.id) }
+    }
+
+    @Test func aSkeletonableViewUnderOneThatIsNotIsWarnedOnItsElement() throws {
+        let text = Self.storyboard
+        let warnings = Self.warnings(Array(text.utf8))
+        #expect(
+            warnings.map(\.line) == [Self.line(of: #"id="title""#, in: text), Self.line(of: #"id="photo""#, in: text)])
+        #expect(warnings.allSatisfy { $0.code == .notSkeletonableAncestor && $0.severity == .warning })
+        #expect(warnings.allSatisfy { $0.pointer.tokens.isEmpty && $0.column != nil })
+        #expect(
+            warnings.first?.message
+                == "\"title\" is skeletonable but its ancestor \"card\" is not (nor are 1 more above it): SkeletonView "
+                + "only recurses through skeletonable views, so this skeleton never shows")
+        #expect(warnings.last?.message.hasPrefix("\"photo\" is skeletonable but its ancestor \"box\" is not:") == true)
+    }
+
+    @Test func whatTheDecodedSceneSaysWins() throws {
+        let file = InterfaceBuilderFile.parse(bytes: Array(Self.storyboard.utf8))
+        // The app's code makes `box` and `card` skeletonable: nothing stops the label or the image.
+        let known: (String) -> Bool? = { ["box": true, "card": true][$0] }
+        #expect(file.skeletonableChainWarnings(scene: "feedVC", known: known).isEmpty)
+    }
+
+    @Test func theQuickFixMakesTheChainSkeletonable() throws {
+        let text = Self.storyboard
+        var bytes = Array(text.utf8)
+        let line = Self.line(of: #"id="title""#, in: text)
+        let offset = text.components(separatedBy: "\n").prefix(line - 1).reduce(0) { $0 + $1.utf8.count + 1 }
+        let file = InterfaceBuilderFile.parse(bytes: bytes)
+        let fix = try #require(file.skeletonableChainEdits(in: bytes, at: offset + 4))
+        #expect(fix.name == "title")
+        #expect(fix.edits.count == 2, "box and card")
+        for edit in fix.edits.reversed() { bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8)) }
+        #expect(Self.warnings(bytes).isEmpty, "the photo was stopped by box only: fixed too")
+        #expect(InterfaceBuilderFile.parse(bytes: bytes).problems.isEmpty)
+        // No fix where no view is warned.
+        #expect(file.skeletonableChainEdits(in: Array(text.utf8), at: 0) == nil)
+    }
+
+    /// The shared corpora: SkeletonView's own storyboards and real apps'. Files that never set `isSkeletonable` get
+    /// nothing; SkeletonView's examples get only the warnings they really have.
+    @Test func theCorporaAreQuiet() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        var counts: [String: Int] = [:]
+        for folder in ["interface-builder", "real-ib"] {
+            let directory = root.appendingPathComponent(folder)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            for name in names.sorted() where name.hasSuffix(".storyboard") || name.hasSuffix(".xib") {
+                let bytes = Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+                let warnings = Self.warnings(bytes)
+                let count = warnings.count
+                if name == "iOSExample-Main.storyboard" {
+                    // The table view (explicitly NO) is what stops each of them.
+                    #expect(warnings.allSatisfy { $0.message.contains(#"its ancestor "UCB-SP-lQk" is not"#) })
+                }
+                let usesSkeletonView = String(decoding: bytes, as: UTF8.self).contains(#"keyPath="isSkeletonable""#)
+                if !usesSkeletonView { #expect(count == 0, "\(name)") }
+                if count > 0 { counts[name] = count }
+            }
+        }
+        #expect(counts == Self.expectedCorpusWarnings, "\(counts)")
+    }
+
+    /// The warnings the corpora really have, checked by hand: SkeletonView's iOS example sets its table view's
+    /// `isSkeletonable` to NO in the storyboard while its prototype cell and the cell's views are YES (the file alone
+    /// never shows them; the app's code, once opened and linked, decides). Every other file is quiet.
+    static let expectedCorpusWarnings: [String: Int] = ["iOSExample-Main.storyboard": 4]
+}

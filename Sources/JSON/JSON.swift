@@ -99,11 +99,3 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 }
-
-/// The UTF-8 text of one JSON value, encoded elsewhere (see `JSON.encoded`).
-public struct EncodedJSON: Sendable, Hashable {
-    public let bytes: [UInt8]
-
-    /// `bytes`, which the caller guarantees are one valid JSON value (they are not checked).
-    public init(unchecked bytes: [UInt8]) { self.bytes = bytes }
-}

@@ -42,6 +42,13 @@ extension JSONValue {
         return s
     }
 
+    /// A string's UTF-8 bytes, copied once straight from the parsed tree: no String is made, and the bytes are not
+    /// validated again (jansson refused invalid UTF-8 when it parsed them). The same error as `decodeString`.
+    public func decodeUTF8Bytes() throws(JSONDecodingError) -> [UInt8] {
+        guard let bytes = withUTF8({ Array($0) }) else { throw mismatch("a string") }
+        return bytes
+    }
+
     public func decodeBool() throws(JSONDecodingError) -> Bool {
         guard let b = bool else { throw mismatch("a boolean") }
         return b

@@ -82,13 +82,6 @@ public final class JSONDocument: @unchecked Sendable {
                 message: "text is \(bytes.count) bytes, over the limit of \(limits.maxBytes)",
                 line: 0, column: 0, position: 0)
         }
-        if let deep = NestingScan.firstOffsetBeyond(depth: limits.maxDepth, in: bytes) {
-            let (line, column) = NestingScan.lineAndColumn(of: deep, in: bytes)
-            throw JSONParseError(
-                reason: .tooDeep(limit: limits.maxDepth),
-                message: "nesting deeper than the limit of \(limits.maxDepth)",
-                line: line, column: column, position: deep)
-        }
         guard let arena = skd_arena_create() else {
             throw JSONParseError(reason: .syntax, message: "out of memory", line: 0, column: 0, position: 0)
         }
@@ -98,6 +91,20 @@ public final class JSONDocument: @unchecked Sendable {
         // An empty buffer still needs a valid address for jansson.
         let root: UnsafeMutablePointer<json_t>? = withUnsafePointer(to: CChar(0)) { empty in
             skd_parse(base ?? empty, bytes.count, flags, &error, arena)
+        }
+        // Nesting is checked after the parse, on the tree (a text no longer than the limit cannot nest deeper;
+        // a long string costs nothing), and the text is scanned for the position only when it is too deep. A text
+        // that is too deep and also malformed is refused for its depth, as a scan before the parse would.
+        let mayBeTooDeep = bytes.count > limits.maxDepth && limits.maxDepth >= 0
+        if mayBeTooDeep, root == nil || skd_nesting_exceeds(root, limits.maxDepth) != 0,
+            let deep = NestingScan.firstOffsetBeyond(depth: limits.maxDepth, in: bytes)
+        {
+            skd_arena_destroy(arena)
+            let (line, column) = NestingScan.lineAndColumn(of: deep, in: bytes)
+            throw JSONParseError(
+                reason: .tooDeep(limit: limits.maxDepth),
+                message: "nesting deeper than the limit of \(limits.maxDepth)",
+                line: line, column: column, position: deep)
         }
         guard let root else {
             skd_arena_destroy(arena)
@@ -134,7 +141,11 @@ public final class JSONDocument: @unchecked Sendable {
 /// A fast pre-scan that finds nesting beyond a limit without parsing.
 enum NestingScan {
     /// The byte offset of the first `[` or `{` (outside strings) that opens level `depth + 1`, or nil.
+    ///
+    /// A text of at most `depth` bytes cannot open `depth + 1` levels, so it is not scanned at all (every protocol
+    /// message of ordinary size: the scan costs only bodies longer than the limit).
     static func firstOffsetBeyond(depth limit: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard bytes.count > limit else { return nil }
         var depth = 0
         var inString = false
         var escaped = false
@@ -180,4 +191,6 @@ public enum JSONArenaStatistics {
     public static var liveHeapBlocks: Int { skd_arena_stat_heap_live() }
     /// Blocks handed out from arenas since the process started.
     public static var arenaAllocations: Int { skd_arena_stat_arena_allocs() }
+    /// Arena chunks waiting in the calling thread's cache for the next parse on that thread.
+    public static var threadCachedChunks: Int { skd_arena_stat_thread_cached_chunks() }
 }

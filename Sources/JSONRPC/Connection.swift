@@ -33,16 +33,19 @@ public final class Connection: Sendable {
     /// Sends a complete message.
     public func send(_ message: JSON) { outbox.send(message.bytes) }
 
+    /// Sends a response, its envelope encoded straight into the message's buffer (`MessageEncoder`).
     public func sendResult(id: RequestID, _ result: JSON) {
-        send(OutgoingMessage.response(id: id, result: result))
+        outbox.send(MessageEncoder.response(id: id, result: result))
     }
 
+    /// Sends an error response from its preformatted parts (`MessageEncoder.error`).
     public func sendError(id: RequestID?, _ error: ResponseError) {
-        send(OutgoingMessage.error(id: id, error))
+        outbox.send(MessageEncoder.error(id: id, error))
     }
 
+    /// Sends a notification, its envelope encoded straight into the message's buffer.
     public func sendNotification(_ method: String, _ params: JSON) {
-        send(OutgoingMessage.notification(method: method, params: params))
+        outbox.send(MessageEncoder.notification(method: method, params: params))
     }
 
     /// Reads until the end of input on a new thread.

@@ -23,7 +23,8 @@ typedef struct skd_arena skd_arena;
 /* Installs the allocator hooks. Idempotent and thread-safe; call before any other jansson call. */
 void skd_arena_install(void);
 
-/* A new, empty arena (chunks are reused from a small process-wide pool). */
+/* A new, empty arena. Chunks of the standard sizes (4 to 64 KiB) and arena structs are reused from a per-thread
+ * cache (no lock, no atomic), then from a small process-wide pool of 64 KiB chunks. */
 skd_arena *skd_arena_create(void);
 
 /* Frees every block of the arena at once. Values parsed into it must not be used afterwards. */
@@ -36,8 +37,16 @@ size_t skd_arena_reserved(const skd_arena *arena);
 struct json_t *skd_parse(
     const char *buffer, size_t length, size_t flags, struct json_error_t *error, skd_arena *arena);
 
-/* Counters for tests: blocks handed out by the hooks from arenas and from malloc, and live malloc blocks. */
+/* Whether the parsed tree nests arrays and objects deeper than `limit` levels (`[]` at top level is 1): the same
+ * answer as scanning the text's brackets, but over values instead of bytes (a long string costs nothing). */
+int skd_nesting_exceeds(const struct json_t *root, size_t limit);
+
+/* Counters for tests: blocks handed out from arenas (added once per parse, not per block), and live malloc
+ * blocks. */
 size_t skd_arena_stat_arena_allocs(void);
 size_t skd_arena_stat_heap_live(void);
+
+/* Chunks waiting in the calling thread's cache (for tests). */
+size_t skd_arena_stat_thread_cached_chunks(void);
 
 #endif

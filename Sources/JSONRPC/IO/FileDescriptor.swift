@@ -61,23 +61,23 @@ public enum FileDescriptor {
     public static let maxChunks = 256
 
     /// Calls `body` with `iovec`s for `chunks[index...]`, the first starting at `offset`; empty chunks are left out.
+    /// The vectors live in temporary (stack) memory: a write allocates nothing.
     private static func withIOVectors(
         _ chunks: [[UInt8]], from index: Int, offset: Int, _ body: (UnsafeBufferPointer<iovec>) -> Int
     ) -> Int {
-        func gather(_ k: Int, _ vectors: inout [iovec]) -> Int {
-            guard k < chunks.count else { return vectors.withUnsafeBufferPointer(body) }
-            return chunks[k].withUnsafeBytes { raw -> Int in
-                let skip = k == index ? offset : 0
-                if raw.count > skip, let base = raw.baseAddress {
-                    vectors.append(
-                        iovec(iov_base: UnsafeMutableRawPointer(mutating: base + skip), iov_len: raw.count - skip))
+        withUnsafeTemporaryAllocation(of: iovec.self, capacity: max(1, chunks.count - index)) { vectors in
+            func gather(_ k: Int, _ count: Int) -> Int {
+                guard k < chunks.count else { return body(UnsafeBufferPointer(rebasing: vectors[..<count])) }
+                return chunks[k].withUnsafeBytes { raw -> Int in
+                    let skip = k == index ? offset : 0
+                    guard raw.count > skip, let base = raw.baseAddress else { return gather(k + 1, count) }
+                    vectors[count] = iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: base + skip), iov_len: raw.count - skip)
+                    return gather(k + 1, count + 1)
                 }
-                return gather(k + 1, &vectors)
             }
+            return gather(index, 0)
         }
-        var vectors: [iovec] = []
-        vectors.reserveCapacity(chunks.count - index)
-        return gather(index, &vectors)
     }
 
     /// Reads up to `buffer.count` bytes; returns the count, 0 at end of input, or -1 on an error.

@@ -178,14 +178,15 @@ public final class Outbox: Sendable {
     /// The next run of queued entries to write with one `writev`, in queue order: answers up to
     /// `maxBatchEntries`/`maxBatchBytes`, and at most one frame producer (it runs just before the write, so it
     /// still encodes the newest state, and the answers queued ahead of it keep their place). Empty when the queue is.
-    private func nextBatch() -> [Entry] {
-        state.withLock { s -> [Entry] in
+    /// `batch` is the writer's own array, emptied and filled again (its storage is kept from one batch to the next).
+    private func nextBatch(into batch: inout [Entry]) {
+        batch.removeAll(keepingCapacity: true)
+        state.withLock { s in
             guard s.head < s.queue.count else {
                 s.queue.removeAll(keepingCapacity: s.queue.capacity < 4096)
                 s.head = 0
-                return []
+                return
             }
-            var batch: [Entry] = []
             var bytes = 0
             var hasProducer = false
             while s.head < s.queue.count, batch.count < Self.maxBatchEntries, bytes < Self.maxBatchBytes {
@@ -193,24 +194,31 @@ public final class Outbox: Sendable {
                 switch entry {
                 case .message(let prefix, let body, let suffix): bytes += prefix.count + body.count + suffix.count
                 case .producer(let key, _):
-                    guard !hasProducer else { return batch }
+                    guard !hasProducer else { return }
                     hasProducer = true
                     s.waitingKeys.remove(key)
                 }
-                s.queue[s.head] = .message(prefix: [], body: [], suffix: [])
+                s.queue[s.head] = Self.emptyEntry
                 s.head += 1
                 batch.append(entry)
             }
-            return batch
         }
     }
 
+    private static let emptyEntry = Entry.message(prefix: [], body: [], suffix: [])
+
     private func run() {
+        // The writer's arrays, kept across batches so a batch allocates nothing but what its producer encodes.
+        var batch: [Entry] = []
+        batch.reserveCapacity(Self.maxBatchEntries)
+        var chunks: [[UInt8]] = []
+        chunks.reserveCapacity(Self.maxBatchEntries * 3)
         while true {
             wake.wait()
-            while case let batch = nextBatch(), !batch.isEmpty {
-                var chunks: [[UInt8]] = []
-                chunks.reserveCapacity(batch.count)
+            while true {
+                nextBatch(into: &batch)
+                if batch.isEmpty { break }
+                chunks.removeAll(keepingCapacity: true)
                 var answerBytes = 0
                 var messages = 0
                 for entry in batch {
@@ -227,15 +235,18 @@ public final class Outbox: Sendable {
                         }
                     }
                 }
+                batch.removeAll(keepingCapacity: true)  // the bodies go with the chunks after the write
                 let ok =
                     chunks.isEmpty || state.withLock({ $0.failed })
                     ? false : FileDescriptor.writeAll(fd, chunks: chunks)
+                let wrote = !chunks.isEmpty
+                chunks.removeAll(keepingCapacity: true)
                 let resumed = state.withLock { s -> (@Sendable () -> Void)? in
                     s.queuedBytes -= answerBytes
                     if ok {
                         s.written += messages
                         s.writes += 1
-                    } else if !chunks.isEmpty {
+                    } else if wrote {
                         s.failed = true
                     }
                     if s.congested, s.queuedBytes <= watermarks.low {
@@ -292,20 +303,35 @@ public struct OutputEnvelope: Sendable {
         }
     }
 
-    /// `Content-Length: N\r\n\r\n`, with the digits written directly (no string interpolation).
+    /// `Content-Length: N\r\n\r\n`, written into one allocation of its exact size (no interpolation, no digit array).
     @Sendable public static func header(length: Int) -> [UInt8] {
-        var out: [UInt8] = Array("Content-Length: ".utf8)
-        out.reserveCapacity(out.count + 24)
-        var digits: [UInt8] = []
-        var n = max(0, length)
-        repeat {
-            digits.append(UInt8(truncatingIfNeeded: 0x30 + n % 10))
-            n /= 10
-        } while n > 0
-        out.append(contentsOf: digits.reversed())
-        out.append(contentsOf: [0x0D, 0x0A, 0x0D, 0x0A])
-        return out
+        let n = UInt(max(0, length))
+        var digits = 1
+        var rest = n / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let name = headerName
+        let count = name.count + digits + 4
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for i in 0..<name.count { buffer[i] = name[i] }
+            var value = n
+            var i = name.count + digits
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(truncatingIfNeeded: 0x30 &+ value % 10)
+                value /= 10
+            } while value > 0
+            buffer[count - 4] = 0x0D
+            buffer[count - 3] = 0x0A
+            buffer[count - 2] = 0x0D
+            buffer[count - 1] = 0x0A
+            initialized = count
+        }
     }
+
+    private static let headerName: [UInt8] = Array("Content-Length: ".utf8)
 }
 
 /// Wire framing for outgoing bodies, as one copied array (clients and benchmarks; the daemon's writer uses

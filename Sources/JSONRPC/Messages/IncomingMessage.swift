@@ -51,9 +51,11 @@ extension IncomingMessage {
         guard value.kind == .object else {
             return .failure(invalid(nil, "a JSON-RPC message must be an object, not \(value.kind)"))
         }
+        // The members in one pass over the object (keys compared as bytes; jansson refuses duplicates).
+        let envelope = Envelope(value)
         // Read the id first, so that any later error can be answered with it.
         var id: RequestID?
-        let idValue = value["id"]
+        let idValue = envelope.id
         if let idValue {
             switch idValue.kind {
             case .integer: id = .int(idValue.int ?? 0)
@@ -63,18 +65,18 @@ extension IncomingMessage {
                 return .failure(invalid(nil, "\"id\" must be an integer or a string, not \(idValue.kind)"))
             }
         }
-        guard let version = value["jsonrpc"] else {
+        guard let version = envelope.jsonrpc else {
             return .failure(invalid(id, "\"jsonrpc\" is required and must be \"2.0\""))
         }
-        guard version.string == "2.0" else {
+        guard version.isString("2.0") else {
             return .failure(invalid(id, "\"jsonrpc\" must be \"2.0\""))
         }
-        if let methodValue = value["method"] {
+        if let methodValue = envelope.method {
             guard let method = methodValue.string else {
                 return .failure(invalid(id, "\"method\" must be a string, not \(methodValue.kind)"))
             }
             var params: JSONValue?
-            if let p = value["params"] {
+            if let p = envelope.params {
                 switch p.kind {
                 case .object, .array: params = p
                 default:  // `null` too: JSON-RPC 2.0 §4.2 allows a structured value or no member at all.
@@ -88,8 +90,8 @@ extension IncomingMessage {
             }
             return .success(.notification(method: method, params: params))
         }
-        let result = value["result"]
-        let error = value["error"]
+        let result = envelope.result
+        let error = envelope.error
         if idValue != nil, (result == nil) != (error == nil) {
             return .success(.response(id: id, result: result, error: error))
         }
@@ -109,5 +111,38 @@ extension IncomingMessage {
         case .request(_, let method, _), .notification(let method, _): method
         case .response: nil
         }
+    }
+}
+
+/// The members of a message object that JSON-RPC gives a meaning to, read in one pass.
+private struct Envelope {
+    var id: JSONValue?
+    var jsonrpc: JSONValue?
+    var method: JSONValue?
+    var params: JSONValue?
+    var result: JSONValue?
+    var error: JSONValue?
+
+    init(_ object: JSONValue) {
+        object.forEachMember { key, value in
+            switch key.count {
+            case 2 where Self.equal(key, "id"): id = value
+            case 5 where Self.equal(key, "error"): error = value
+            case 6 where Self.equal(key, "method"): method = value
+            case 6 where Self.equal(key, "params"): params = value
+            case 6 where Self.equal(key, "result"): result = value
+            case 7 where Self.equal(key, "jsonrpc"): jsonrpc = value
+            default: break
+            }
+        }
+    }
+
+    /// Whether `key` is `name`, byte for byte (the caller has matched the count).
+    @inline(__always)
+    private static func equal(_ key: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        guard key.count == name.utf8CodeUnitCount else { return false }
+        let bytes = name.utf8Start
+        for i in 0..<key.count where key[i] != bytes[i] { return false }
+        return true
     }
 }

@@ -1,7 +1,7 @@
 public import JSON
 
 /// JSON-RPC 2.0 and LSP error codes used by skeletond.
-public enum ErrorCode: Int, Sendable, Hashable {
+public enum ErrorCode: Int, Sendable, Hashable, CaseIterable {
     case parseError = -32700
     case invalidRequest = -32600
     case methodNotFound = -32601

@@ -58,13 +58,21 @@ public protocol HandlerContext: Sendable {
 }
 
 public typealias RequestHandler = @Sendable (RequestContext) throws -> JSON
+/// A request handler that writes its result itself (a `JSONWriter`), for answers whose shape is fixed.
+public typealias EncodedRequestHandler = @Sendable (RequestContext) throws -> EncodedJSON
 public typealias NotificationHandler = @Sendable (NotificationContext) throws -> Void
+
+/// A request's result as its handler gave it: a value to encode, or text already encoded.
+public enum Reply: Sendable {
+    case json(JSON)
+    case encoded(EncodedJSON)
+}
 
 /// The methods a server answers, built before the server starts and never changed afterwards.
 public struct MethodTable: Sendable {
     struct RequestEntry: Sendable {
         let route: Route
-        let handler: RequestHandler
+        let handler: @Sendable (RequestContext) throws -> Reply
     }
 
     struct NotificationEntry: Sendable {
@@ -84,7 +92,17 @@ public struct MethodTable: Sendable {
     public mutating func request(
         _ method: String, route: Route = .document, members: ParamMembers?, _ handler: @escaping RequestHandler
     ) {
-        requests[method] = RequestEntry(route: route, handler: Self.checking(members, handler))
+        let checked = Self.checking(members, handler)
+        requests[method] = RequestEntry(route: route) { context in .json(try checked(context)) }
+    }
+
+    /// Registers a request handler that encodes its result itself (no tree for a reply whose shape is fixed);
+    /// `members` as for `request(_:route:members:_:)`.
+    public mutating func encodedRequest(
+        _ method: String, route: Route = .document, members: ParamMembers?, _ handler: @escaping EncodedRequestHandler
+    ) {
+        let checked = Self.checking(members, handler)
+        requests[method] = RequestEntry(route: route) { context in .encoded(try checked(context)) }
     }
 
     /// Registers a notification handler; `members` as for requests (a refused notification is logged, as

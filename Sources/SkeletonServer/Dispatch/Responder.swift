@@ -4,21 +4,37 @@ import Synchronization
 
 /// Where the answers to one input payload go: straight to the connection, or into a batch.
 protocol Responder: Sendable {
-    func respond(_ id: RequestID?, _ result: Result<JSON, ResponseError>)
+    /// Sends one answer, already encoded as a whole response message (`MessageEncoder`).
+    func send(_ id: RequestID?, message: [UInt8])
     /// Says that one expected answer will not come (a notification in a batch).
     func skip()
+}
+
+extension Responder {
+    /// Encodes an answer straight into one buffer (no tree for the envelope) and sends it.
+    func respond(_ id: RequestID?, _ result: Result<Reply, ResponseError>) {
+        send(id, message: Self.encode(id, result))
+    }
+
+    /// Sends an error answer from its preformatted parts.
+    func respond(_ id: RequestID?, error: ResponseError) {
+        send(id, message: MessageEncoder.error(id: id, error))
+    }
+
+    static func encode(_ id: RequestID?, _ result: Result<Reply, ResponseError>) -> [UInt8] {
+        switch result {
+        case .success(.json(let value)): MessageEncoder.response(id: id, result: value)
+        case .success(.encoded(let value)): MessageEncoder.response(id: id, encodedResult: value)
+        case .failure(let error): MessageEncoder.error(id: id, error)
+        }
+    }
 }
 
 /// Sends each answer as its own message.
 struct DirectResponder: Responder {
     let connection: Connection
 
-    func respond(_ id: RequestID?, _ result: Result<JSON, ResponseError>) {
-        switch result {
-        case .success(let value): connection.send(OutgoingMessage.response(id: id, result: value))
-        case .failure(let error): connection.send(OutgoingMessage.error(id: id, error))
-        }
-    }
+    func send(_ id: RequestID?, message: [UInt8]) { connection.outbox.send(message) }
 
     func skip() {}
 }
@@ -46,29 +62,18 @@ final class BatchResponder: Responder {
         self.state = Mutex(State(remaining: expected))
     }
 
-    func respond(_ id: RequestID?, _ result: Result<JSON, ResponseError>) {
-        complete(with: Self.encode(id, result), id: id)
-    }
+    func send(_ id: RequestID?, message: [UInt8]) { complete(with: message, id: id) }
 
     func skip() { complete(with: nil, id: nil) }
 
     /// The -32603 that replaces an answer past `maxBytes`.
     private func tooLarge(_ id: RequestID?) -> [UInt8] {
-        Self.encode(
-            id,
-            .failure(
-                ResponseError(
-                    .internalError,
-                    "this answer would make the batch's answers larger than \(maxBytes) bytes: send the request on its own"
-                )
+        MessageEncoder.error(
+            id: id,
+            ResponseError(
+                .internalError,
+                "this answer would make the batch's answers larger than \(maxBytes) bytes: send the request on its own"
             ))
-    }
-
-    private static func encode(_ id: RequestID?, _ result: Result<JSON, ResponseError>) -> [UInt8] {
-        switch result {
-        case .success(let value): OutgoingMessage.response(id: id, result: value).bytes
-        case .failure(let error): OutgoingMessage.error(id: id, error).bytes
-        }
     }
 
     /// Adds an answer (nil for a skipped element) and sends the batch once every element is accounted for. The

@@ -79,7 +79,7 @@ public final class Server: MessageHandler {
                     connection.outbox.waitForRoom()
                 }
                 switch element {
-                case .failure(let invalid): responder.respond(invalid.id, .failure(invalid.error))
+                case .failure(let invalid): responder.respond(invalid.id, error: invalid.error)
                 case .success(let message): dispatch(message, responder: responder, pointerPrefix: 1)
                 }
             }
@@ -114,24 +114,15 @@ public final class Server: MessageHandler {
         let current = lifecyclePhase
         if method == "initialize" {
             guard current == .uninitialized else {
-                return responder.respond(
-                    id, .failure(ResponseError(.invalidRequest, "initialize was already received")))
+                return responder.respond(id, error: ResponseError(.invalidRequest, "initialize was already received"))
             }
-            return responder.respond(id, initialize(params, pointerPrefix))
+            return responder.respond(id, initialize(params, pointerPrefix).map(Reply.json))
         }
         switch current {
         case .uninitialized:
-            return responder.respond(
-                id,
-                .failure(
-                    ResponseError(
-                        .serverNotInitialized, "the server is not initialized: send initialize first")))
+            return responder.respond(id, error: Self.notInitialized)
         case .shuttingDown:
-            return responder.respond(
-                id,
-                .failure(
-                    ResponseError(
-                        .invalidRequest, "the server is shutting down: only exit is accepted")))
+            return responder.respond(id, error: Self.shuttingDown)
         case .running:
             break
         }
@@ -139,10 +130,10 @@ public final class Server: MessageHandler {
             // Everything received before it is answered first.
             phase.withLock { $0 = .shuttingDown }
             lanes.waitUntilIdle()
-            return responder.respond(id, .success(.null))
+            return responder.respond(id, .success(.json(.null)))
         }
         guard let entry = table.requests[method] else {
-            return responder.respond(id, .failure(ResponseError(.methodNotFound, "unknown method \"\(method)\"")))
+            return responder.send(id, message: MessageEncoder.methodNotFound(id: id, method: method))
         }
         let token = CancellationToken()
         pending.withLock { $0[id] = token }
@@ -158,9 +149,9 @@ public final class Server: MessageHandler {
         }
         lanes.run(laneKey(entry.route, params)) { [self] in
             connection?.outbox.waitForRoom()
-            let result: Result<JSON, ResponseError>
+            let result: Result<Reply, ResponseError>
             if token.isCancelled {
-                result = .failure(ResponseError(.requestCancelled, "request cancelled by the client"))
+                result = .failure(Self.cancelled)
             } else {
                 result = run { try entry.handler(context) }.mapError { adjust($0, pointerPrefix) }
             }
@@ -202,6 +193,12 @@ public final class Server: MessageHandler {
             }
         }
     }
+
+    private static let notInitialized = ResponseError(
+        .serverNotInitialized, "the server is not initialized: send initialize first")
+    private static let shuttingDown = ResponseError(
+        .invalidRequest, "the server is shutting down: only exit is accepted")
+    private static let cancelled = ResponseError(.requestCancelled, "request cancelled by the client")
 
     private func cancel(_ params: JSONValue?) {
         guard let value = params?["id"] else { return log.warning("$/cancelRequest without an id") }

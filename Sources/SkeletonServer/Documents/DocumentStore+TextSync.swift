@@ -7,9 +7,10 @@ extension DocumentStore {
         table.notification("textDocument/didOpen", members: nil) { [self] context in
             let item = try context.paramsObject().member("textDocument")
             let version = try item.int("version")
+            // The text's bytes are copied once from the message's tree, not through a String.
             let text = TextDocument(
                 uri: try item.string("uri"), languageId: try item.optionalString("languageId") ?? "",
-                version: version, text: try item.string("text"))
+                version: version, bytes: try item.member("text").decodeUTF8Bytes())
             let entry = DocumentEntry(text: text)
             entries.withLock { $0[text.uri] = entry }
             log.debug("opened \(text.uri) (\(text.buffer.bytes.count) bytes)")

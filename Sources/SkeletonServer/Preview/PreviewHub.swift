@@ -102,12 +102,12 @@ public final class PreviewHub: Sendable {
         let time = clock.now
         let source = provider.source(for: subscription.settings.uri, scene: subscription.settings.scene)
         let list = source?.displayList(at: time, outlines: subscription.settings.outlines)
-        let message = subscription.state.withLock { s -> JSON? in
+        let message = subscription.state.withLock { s -> [UInt8]? in
             guard !s.closed, s.unacknowledged < subscription.settings.window else { return nil }
             s.dirty = false
             s.lastFrameAt = Self.monotonicSeconds()
             guard let list else { return nil }
-            let content: JSONObject?
+            let content: FrameContent?
             do {
                 content = try s.stream.next(list)
             } catch {
@@ -117,18 +117,17 @@ public final class PreviewHub: Sendable {
             guard let content else { return nil }
             s.sentSeq += 1
             built.add(1, ordering: .relaxed)
-            var params: JSONObject = [
-                "subscription": .string(subscription.id),
-                "uri": .string(subscription.settings.uri),
-                "seq": .int(s.sentSeq),
-                "time": .double(time),
-                "encoding": .string(subscription.settings.encoding.rawValue),
-            ]
-            for (key, value) in content { params[key] = value }
-            return OutgoingMessage.notification(method: "preview/frame", params: .object(params))
+            return Self.frameMessage(
+                FrameHeader(
+                    subscription: subscription.id, uri: subscription.settings.uri, seq: s.sentSeq, time: time,
+                    encoding: subscription.settings.encoding),
+                content)
         }
-        updateTimer(subscription, animating: source?.isAnimating(at: time) ?? false)
-        return message?.bytes
+        // Only the real clock runs a frame timer, so only it needs to know whether the document still moves (the
+        // answer walks the session's timeline; under the manual clock frames follow the clock's moves instead).
+        let animating = clock.mode == .real && (source?.isAnimating(at: time) ?? false)
+        updateTimer(subscription, animating: animating)
+        return message
     }
 
     /// Keeps a frame timer at `maxFps` while the document animates under the real clock, and none otherwise.

@@ -1,0 +1,18 @@
+import JSON
+import Testing
+
+@testable import SkeletonServer
+
+/// `daemon/status` is written straight as text: the same bytes as its tree.
+@Suite struct StatusEncodingTests {
+    @Test(arguments: [0, 1, 7, Int.max, Int.min])
+    func theEncodedAnswerIsTheTreesText(n: Int) {
+        for congested in [false, true] {
+            let status = DaemonStatus(
+                documents: n, subscriptions: 1, framesBuilt: n, pendingWork: 0, fullAnalyses: 3,
+                incrementalAnalyses: n, queuedBytes: 12_345, congested: congested, messagesWritten: n, budget: 64 << 20,
+                budgetWaits: n)
+            #expect(status.encoded.bytes == status.json.bytes)
+        }
+    }
+}

@@ -397,3 +397,27 @@ def test_a_missing_daemon_is_one_notice(tmp_path: Path):
         assert "Error" not in text, text
     finally:
         tmux.kill()
+
+
+def test_a_new_document_shows_its_content_and_outlines_before_a_show(tmp_path: Path, daemon: Path):
+    """Views without a background colour or text are not a blank white preview: their frames are outlined before any
+    :SkeletonShow (issue 14, the preview of a new document); with outlines off the same preview is one colour."""
+    text = json.dumps({"root": {"type": "UIView", "frame": [0, 0, 375, 300], "children": [
+        {"type": "UIView", "id": "box", "frame": [16, 16, 343, 268], "children": [
+            {"type": "UIView", "id": "inner", "frame": [16, 16, 150, 100]}]},
+    ]}})
+    with neovim_in_tmux(tmp_path, daemon, text=text) as nvim:
+        nvim.command("SkeletonPreview")
+        wait_for(lambda: " · hidden · :SkeletonShow" in nvim.tmux.plain(), timeout=30, what="the preview's title")
+
+        def colours():
+            return {c for _, cells in nvim.tmux.capture().cells.items() for _, fg, bg in cells for c in (fg, bg) if c}
+        # The white canvas and the outlines' grey.
+        wait_for(lambda: len(colours()) >= 2, timeout=30, what="outlines in the preview")
+        assert any(max(c) < 250 for c in colours())
+        # Without outlines nothing but the canvas shows.
+        nvim.command("lua require('skeleton.config').options.preview.outlines = false")
+        nvim.command("SkeletonPreviewClose")
+        nvim.command("SkeletonPreview")
+        wait_for(lambda: nvim.tmux.capture().rgb_cells() > 100 and len(colours()) == 1, timeout=30,
+                 what="a plain preview without outlines")

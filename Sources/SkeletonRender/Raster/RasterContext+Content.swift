@@ -64,31 +64,47 @@ extension RasterContext {
     }
 
     /// Draws `text` laid out in `layer.shape.rect` with the layer's solid colour: the text engine's coverage mask,
-    /// cut to the rectangle, the layer's clips and `area`.
+    /// cut to the rectangle, the layer's clips and `area`. Inside every shape's steady span a row's coverage is one
+    /// number; only the pixels near an edge or a corner compute theirs.
     func drawText(_ layer: Layer, _ text: TextContent, color: UInt32, shapes n: Int, area: PixelRect) {
         let mask = TextEngine.shared.mask(text, in: layer.shape.rect, scale: scale)
         guard mask.width > 0, mask.height > 0 else { return }
         let box = PixelRect(x: mask.x, y: mask.y, width: mask.width, height: mask.height).intersection(area)
         guard !box.isEmpty else { return }
+        let alpha = color >> 24
         mask.coverage.withUnsafeBufferPointer { cov in
             guard let coverage = cov.baseAddress else { return }
             for j in box.minY..<box.maxY {
                 var k = 1.0
+                var oS = box.minX
+                var oE = box.maxX
+                var iS = box.minX
+                var iE = box.maxX
                 for s in 0..<n {
-                    rows[s] = shapes[s].row(j, lo: box.minX, hi: box.maxX)
-                    k *= rows[s].cy
+                    let r = shapes[s].row(j, lo: box.minX, hi: box.maxX)
+                    rows[s] = r
+                    k *= r.cy
+                    oS = max(oS, r.outerStart)
+                    oE = min(oE, r.outerEnd)
+                    iS = max(iS, r.innerStart)
+                    iE = min(iE, r.innerEnd)
                 }
-                guard k > 0 else { continue }
+                guard k > 0, oS < oE else { continue }
+                let steady = coverage8(k)
                 let row = pixels + j * stride
                 let source = coverage + (j - mask.y) * mask.width - mask.x
-                for i in box.minX..<box.maxX {
+                for i in oS..<oE {
                     let g = UInt32(source[i])
                     guard g > 0 else { continue }
-                    var c = 1.0
-                    for s in 0..<n { c *= shapes[s].coverage(i, rows[s]) }
-                    let c8 = div255(g &* coverage8(c))
-                    guard c8 > 0 else { continue }
-                    row[i] = blend(row[i], color, effectiveAlpha(color >> 24, c8))
+                    var c8 = steady
+                    if i < iS || i >= iE {
+                        var c = 1.0
+                        for s in 0..<n { c *= shapes[s].coverage(i, rows[s]) }
+                        c8 = coverage8(c)
+                    }
+                    let a = effectiveAlpha(alpha, div255(g &* c8))
+                    guard a > 0 else { continue }
+                    row[i] = blend(row[i], color, a)
                 }
             }
         }

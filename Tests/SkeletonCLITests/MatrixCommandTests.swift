@@ -1,5 +1,6 @@
 import Foundation
 import SkeletonImaging
+import SkeletondTestSupport
 import Testing
 
 @Suite struct MatrixCommandTests {
@@ -25,5 +26,15 @@ import Testing
         let top = 24 + 28 + 16 + 6 + 1
         #expect(sheet.rgb(25 + 20, top + 20) == 0xECF0F1)
         #expect(sheet.rgb(25 + 2 * (377 + 24) + 20, top + 20) == 0x1C2325)
+    }
+
+    /// Every variant opens the document again; what it says is printed once.
+    @Test func diagnosticsArePrintedOnce() throws {
+        let directory = try TemporaryDirectory()
+        let xib = TestEnvironment.packageRoot.appendingPathComponent("Examples/profile-card.xib").path
+        let result = try CLIRunner.run(["matrix", xib, "-o", directory.file("sheet.png")])
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("[not-skeletonable-ancestor]") }
+        #expect(lines.count == 1, "\(result.stderr)")
     }
 }

@@ -12,6 +12,14 @@ final class DaemonSession {
     let timeout: Double
     /// The uris of the Swift files (`--code`) opened so far.
     var openedCode: Set<String> = []
+    /// Diagnostic lines already printed on stderr: a document opened again (each variant of a `matrix`) says the
+    /// same thing once.
+    var printedDiagnostics: Set<String> = []
+
+    /// Prints `line` on stderr unless this session printed it already.
+    func printOnce(_ line: String) {
+        if printedDiagnostics.insert(line).inserted { StandardError.line(line) }
+    }
 
     /// Finds and starts the daemon, then runs `initialize` / `initialized`.
     static func start() throws(CLIError) -> DaemonSession {

@@ -15,7 +15,7 @@ extension DaemonSession {
         for code in document.code where openedCode.insert(code.uri).inserted {
             sendDidOpen(code)
             _ = try exchange("skeleton/isActive", ["uri": .string(code.uri)])
-            for hint in publishedDiagnostics(of: code.uri) { StandardError.line(hint.formatted(path: code.path)) }
+            for hint in publishedDiagnostics(of: code.uri) { printOnce(hint.formatted(path: code.path)) }
         }
         sendDidOpen(document)
         if let traits = document.traits {
@@ -73,7 +73,7 @@ extension DaemonSession {
     /// Opens `document`, prints its diagnostics on stderr, and throws (status 1) when any is an error.
     func openValid(_ document: SourceDocument) throws(CLIError) {
         let diagnostics = try open(document)
-        for diagnostic in diagnostics { StandardError.line(diagnostic.formatted(path: document.path)) }
+        for diagnostic in diagnostics { printOnce(diagnostic.formatted(path: document.path)) }
         let errors = diagnostics.filter(\.isError).count
         guard errors == 0 else {
             throw CLIError(

@@ -61,8 +61,14 @@ enum ContentBench {
                 }
                 return t.seconds / Double(framesPerRun + 1)
             }
-            result.steadyWith.append(try steady(&with, animated))
-            result.steadyWithout.append(try steady(&without, animatedPlain))
+            // Alternated, so neither side always runs on memory the other just freed.
+            if run % 2 == 0 {
+                result.steadyWith.append(try steady(&with, animated))
+                result.steadyWithout.append(try steady(&without, animatedPlain))
+            } else {
+                result.steadyWithout.append(try steady(&without, animatedPlain))
+                result.steadyWith.append(try steady(&with, animated))
+            }
             progress("content: run \(run + 1)/\(runs)")
         }
         return result

@@ -13,6 +13,8 @@ enum ContentBench {
         var withContentCold: [Double] = []
         var withContentWarm: [Double] = []
         var withoutContent: [Double] = []
+        var shownWith: [Double] = []
+        var shownWithout: [Double] = []
         var steadyWith: [Double] = []
         var steadyWithout: [Double] = []
         var textLayers = 0
@@ -50,10 +52,9 @@ enum ContentBench {
             TextEngine.shared.removeCachedData()
             result.withContentCold.append(
                 try Measure.time { try rasterizer.render(before, scale: scale, into: &frame) }.seconds)
-            result.withContentWarm.append(
-                try Measure.time { try rasterizer.render(before, scale: scale, into: &frame) }.seconds)
-            result.withoutContent.append(
-                try Measure.time { try rasterizer.render(plain, scale: scale, into: &frame) }.seconds)
+            func render(_ list: DisplayList) throws -> Double {
+                try Measure.time { try rasterizer.render(list, scale: scale, into: &frame) }.seconds
+            }
             func steady(_ stream: inout PixelStream, _ lists: [DisplayList]) throws -> Double {
                 let t = try Measure.time {
                     for f in 1...framesPerRun { _ = try stream.next(lists[f]) }
@@ -61,14 +62,17 @@ enum ContentBench {
                 }
                 return t.seconds / Double(framesPerRun + 1)
             }
-            // Alternated, so neither side always runs on memory the other just freed.
-            if run % 2 == 0 {
-                result.steadyWith.append(try steady(&with, animated))
-                result.steadyWithout.append(try steady(&without, animatedPlain))
-            } else {
-                result.steadyWithout.append(try steady(&without, animatedPlain))
-                result.steadyWith.append(try steady(&with, animated))
-            }
+            // Each pair alternates which side runs first, so neither always runs on memory the other just freed.
+            let first = run % 2 == 0
+            if first { result.withContentWarm.append(try render(before)) }
+            result.withoutContent.append(try render(plain))
+            if !first { result.withContentWarm.append(try render(before)) }
+            if first { result.shownWith.append(try render(animated[1])) }
+            result.shownWithout.append(try render(animatedPlain[1]))
+            if !first { result.shownWith.append(try render(animated[1])) }
+            if first { result.steadyWith.append(try steady(&with, animated)) }
+            result.steadyWithout.append(try steady(&without, animatedPlain))
+            if !first { result.steadyWith.append(try steady(&with, animated)) }
             progress("content: run \(run + 1)/\(runs)")
         }
         return result
@@ -88,6 +92,9 @@ extension Report {
         row("full render, no text/image/border layers (the floor)", r.withoutContent, without)
         row("full render with content, text caches cold (\(r.textLayers) text layers)", r.withContentCold, without)
         row("full render with content, masks cached", r.withContentWarm, without)
+        let shownWithout = Measure.median(r.shownWithout)
+        row("full render of the animated skeleton frame, without content layers", r.shownWithout, shownWithout)
+        row("full render of the animated skeleton frame, with content layers", r.shownWith, shownWithout)
         let steadyWithout = Measure.median(r.steadyWithout)
         row("steady animated frame (damage + raster + diff), without content layers", r.steadyWithout, steadyWithout)
         row("steady animated frame, with content layers", r.steadyWith, steadyWithout)

@@ -69,6 +69,7 @@ extension RasterContext {
     func drawText(_ layer: Layer, _ text: TextContent, color: UInt32, shapes n: Int, area: PixelRect) {
         let mask = TextEngine.shared.mask(text, in: layer.shape.rect, scale: scale)
         guard mask.width > 0, mask.height > 0 else { return }
+        // `area` is already cut to the layer's shape and clips: the mask's margins are never visited.
         let box = PixelRect(x: mask.x, y: mask.y, width: mask.width, height: mask.height).intersection(area)
         guard !box.isEmpty else { return }
         let alpha = color >> 24

@@ -233,8 +233,13 @@ import Testing
         }
         // An animated skeleton keeps the timer running: frames keep coming.
         _ = try s.call("skeleton/update", ["uri": "file:///still", "type": "gradient", "animated": true])
-        _ = try s.client.drain(for: 0.8)  // keep reading, as a client does
-        let animated = try s.call("daemon/status", [:])["framesBuilt"]?.intValue ?? -1
+        // Keep reading, as a client does, until frames come (a loaded machine may take longer than a quiet one).
+        var animated = -1
+        let deadline = Date().addingTimeInterval(20)
+        while animated <= framesAfter + 3, deadline.timeIntervalSinceNow > 0 {
+            _ = try s.client.drain(for: 0.2)
+            animated = try s.call("daemon/status", [:])["framesBuilt"]?.intValue ?? -1
+        }
         #expect(animated > framesAfter + 3)
     }
 }

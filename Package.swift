@@ -152,7 +152,9 @@ let package = Package(
             name: "skeleton-bench",
             dependencies: [
                 "JSON", "JSONRPC", "CJansson", "CJSONArena",
-                "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics", "SkeletonClient",
+                "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics", "SkeletonClient", "SwiftCode",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             swiftSettings: strict),
         .target(name: "FuzzReplay", swiftSettings: strict),

@@ -42,7 +42,8 @@ enum Bench {
 
     /// `live` is `latency`, `didopen`, `memory` and `language`.
     static let liveParts = ["latency", "didopen", "memory", "language"]
-    static let groups = ["ingest", "viewtree", "layout", "render", "steady", "live", "pipeline"] + liveParts
+    static let groups =
+        ["ingest", "viewtree", "layout", "render", "steady", "live", "pipeline", "swiftcode"] + liveParts
 
     static func main() {
         do {
@@ -169,6 +170,9 @@ enum Bench {
                 runs: options.runs, python: options.python, script: options.cairoScript, progress: progress)
             Report.render(result)
             Report.scaling(try ScalingBench.run(runs: options.runs, progress: progress))
+        }
+        if options.wants("swiftcode") {
+            SwiftCodeBench.report(try SwiftCodeBench.run(runs: options.runs, progress: progress))
         }
         if options.wants("steady") {
             Report.steady(try LiveBench.steady(executable: options.skeletond, progress: progress))

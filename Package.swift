@@ -163,7 +163,9 @@ let package = Package(
             dependencies: [
                 "JSON", "JSONRPC", "CJansson", "CJSONArena",
                 "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics", "SkeletonClient",
-                "SkeletonText",
+                "SkeletonText", "SwiftCode",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             swiftSettings: strict),
         .target(name: "FuzzReplay", swiftSettings: strict),

@@ -5,17 +5,38 @@ internal import SwiftSyntax
 struct ClassInterpreter {
     let declaration: ClassDeclaration
     let locations: SourceLocations
+    /// The file's statement runs (shared by every class of the file).
+    let budget: ReadBudget
+    /// The file's local constants in scope (shared: runs nest, each block undoes its own bindings).
+    let scope: LocalScope
     var facts: ClassFacts
     /// Methods without parameters, by name, for following `helper()` calls.
     private var helpers: [String: CodeBlockSyntax] = [:]
+    /// The `@IBOutlet` names (`facts.outlets` as a set, so naming a view costs one lookup, not one per outlet).
+    private(set) var outletNames: Set<String> = []
 
     /// The lifecycle methods UIKit calls, in its order (initialisers and outlets' `didSet` come before them).
     static let lifecycle = ["awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear"]
 
-    init(declaration: ClassDeclaration, locations: SourceLocations) {
+    init(declaration: ClassDeclaration, locations: SourceLocations, budget: ReadBudget, scope: LocalScope) {
         self.declaration = declaration
         self.locations = locations
+        self.budget = budget
+        self.scope = scope
         facts = ClassFacts(name: declaration.name, superclass: declaration.superclass)
+    }
+
+    /// An interpreter of the same class that starts with no facts, for code that is read but assumed not to run
+    /// (an `else` branch): it names views as this one does, and follows no helper.
+    func sibling() -> ClassInterpreter {
+        var sibling = ClassInterpreter(declaration: declaration, locations: locations, budget: budget, scope: scope)
+        sibling.outletNames = outletNames
+        return sibling
+    }
+
+    /// Whether the class declares a view named `name` (an outlet, or a view it builds).
+    func declaresView(_ name: String) -> Bool {
+        outletNames.contains(name) || facts.codeBuiltViews[name] != nil
     }
 
     /// Everything the class states.
@@ -37,6 +58,7 @@ struct ClassInterpreter {
                 FlowLayoutReader(locations: locations).read(function, into: &facts)
             }
         }
+        outletNames = Set(facts.outlets)
         var run = StatementRunner(interpreter: self)
         for body in initialisers + observers + Self.lifecycle.compactMap({ methods[$0] }) {
             run.block(body.statements)
@@ -48,7 +70,7 @@ struct ClassInterpreter {
     /// Records an `@IBOutlet` and a view built in the declaration; returns its `didSet` body.
     private mutating func readProperty(_ variable: VariableDeclSyntax) -> [CodeBlockSyntax] {
         let isOutlet = variable.attributes.contains {
-            $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "IBOutlet"
+            $0.as(AttributeSyntax.self).map { Excerpt.of($0.attributeName, limit: 16) } == "IBOutlet"
         }
         var observers: [CodeBlockSyntax] = []
         for binding in variable.bindings {

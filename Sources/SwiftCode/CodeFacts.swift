@@ -254,6 +254,9 @@ public struct CodeHint: Sendable, Hashable {
         case notStatic
         /// The file does not parse here; what parsed is still read.
         case syntax
+        /// More than skeletond reads: a file over `SwiftCodeReader.maxBytes` (nothing in it is read), or code whose
+        /// helpers, loops and closures run more statements than its `ReadBudget` (the rest is not read).
+        case tooLarge
     }
 
     /// Why.

@@ -42,7 +42,7 @@ struct FlowLayoutReader {
             }
         }
         guard !read else { return }
-        let what = returned?.trimmedDescription ?? "the body"
+        let what = returned.map { Excerpt.of($0) } ?? "the body"
         facts.hints.append(
             CodeHint(
                 kind: .notStatic,

@@ -20,7 +20,7 @@ extension StatementRunner {
             case .bool(false)?: break
             default:
                 hint(
-                    .notStatic, "`\(right.trimmedDescription)` is not known statically; the constraint is not applied",
+                    .notStatic, "`\(Excerpt.of(right))` is not known statically; the constraint is not applied",
                     at: range)
             }
             return true
@@ -42,7 +42,7 @@ extension StatementRunner {
             else {
                 hint(
                     .notStatic,
-                    "`\(call.arguments.trimmedDescription)` is not a literal list of constraints; none is applied",
+                    "`\(Excerpt.of(call.arguments))` is not a literal list of constraints; none is applied",
                     at: locations.range(of: call))
                 return true
             }
@@ -54,7 +54,7 @@ extension StatementRunner {
                 } else {
                     hint(
                         .notStatic,
-                        "`\(element.expression.trimmedDescription)` is not an anchor constraint; it is not applied",
+                        "`\(Excerpt.of(element.expression))` is not an anchor constraint; it is not applied",
                         at: locations.range(of: element.expression))
                 }
             }
@@ -75,7 +75,7 @@ extension StatementRunner {
     private mutating func constraint(_ call: FunctionCallExprSyntax) {
         let range = locations.range(of: call)
         let arguments = Array(call.arguments)
-        let text = call.trimmedDescription
+        let text = Excerpt.of(call)
         guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
             let (first, firstAnchor) = anchor(base), let label = arguments.first?.label?.text
         else {
@@ -114,7 +114,7 @@ extension StatementRunner {
             default:
                 hint(
                     .notStatic,
-                    "`\(argument.expression.trimmedDescription)` is not known statically; the constraint `\(text)` is not applied",
+                    "`\(Excerpt.of(argument.expression))` is not known statically; the constraint `\(text)` is not applied",
                     at: locations.range(of: argument))
                 return
             }

@@ -12,8 +12,6 @@ struct StatementRunner {
     private var assumptions: [String] = []
     /// Seconds before the code being walked runs (`asyncAfter`).
     private var delay: Double = 0
-    /// Local constants (`let gradient = SkeletonGradient(…)`), by name.
-    private var locals: [String: ExprSyntax] = [:]
     /// Closure parameters bound to views (`$0` in `[a, b].forEach`).
     private var boundViews: [String: ViewTarget] = [:]
     /// Helpers being followed (against recursion).
@@ -23,14 +21,26 @@ struct StatementRunner {
         self.interpreter = interpreter
     }
 
-    var values: ValueReader { ValueReader(locals: locals) }
+    /// The file's local constants in scope.
+    var scope: LocalScope { interpreter.scope }
+
+    var values: ValueReader { ValueReader(locals: scope.bound) }
 
     // MARK: Statements
 
+    /// Runs a block's statements; what it binds and assumes (`guard`) ends with it. Every statement run is taken
+    /// from the file's `ReadBudget`: once it is spent, nothing more runs and one hint says where reading stopped.
     mutating func block(_ statements: CodeBlockItemListSyntax) {
-        let saved = (assumptions, locals)
-        defer { (assumptions, locals) = saved }
+        let (assumed, bound) = (assumptions.count, scope.mark)
+        defer {
+            assumptions.removeSubrange(assumed...)
+            scope.restore(to: bound)
+        }
         for item in statements {
+            guard interpreter.budget.spend() else {
+                stopped(at: item)
+                return
+            }
             switch item.item {
             case .decl(let decl):
                 if let variable = decl.as(VariableDeclSyntax.self) { declare(variable) }
@@ -47,14 +57,13 @@ struct StatementRunner {
         if let expression = statement.as(ExpressionStmtSyntax.self) {
             self.expression(expression.expression)
         } else if let guardStatement = statement.as(GuardStmtSyntax.self) {
-            assumptions.append("`guard \(guardStatement.conditions.trimmedDescription)` passes")
+            assumptions.append("`guard \(Excerpt.of(guardStatement.conditions))` passes")
         } else if let loop = statement.as(ForStmtSyntax.self) {
-            assuming("the body of `for \(loop.pattern.trimmedDescription) in \(loop.sequence.trimmedDescription)` runs")
-            {
+            assuming("the body of `for \(Excerpt.of(loop.pattern)) in \(Excerpt.of(loop.sequence))` runs") {
                 $0.block(loop.body.statements)
             }
         } else if let loop = statement.as(WhileStmtSyntax.self) {
-            assuming("the body of `while \(loop.conditions.trimmedDescription)` runs") {
+            assuming("the body of `while \(Excerpt.of(loop.conditions))` runs") {
                 $0.block(loop.body.statements)
             }
         } else if let doStatement = statement.as(DoStmtSyntax.self) {
@@ -69,7 +78,7 @@ struct StatementRunner {
             if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                 let value = binding.initializer?.value
             {
-                locals[name] = value
+                scope.bind(name, to: value)
                 if let built = ClassInterpreter.builtViewClass(value) { interpreter.facts.codeBuiltViews[name] = built }
                 expression(value)
             }
@@ -96,8 +105,8 @@ struct StatementRunner {
             ifExpression(branch)
         } else if let switchExpression = expression.as(SwitchExprSyntax.self) {
             guard case .switchCase(let first)? = switchExpression.cases.first else { return }
-            let label = first.label.trimmedDescription
-            assuming("`switch \(switchExpression.subject.trimmedDescription)` takes `\(label)`") {
+            let label = Excerpt.of(first.label)
+            assuming("`switch \(Excerpt.of(switchExpression.subject))` takes `\(label)`") {
                 $0.block(first.statements)
             }
         } else if let optional = expression.as(OptionalChainingExprSyntax.self) {
@@ -108,12 +117,10 @@ struct StatementRunner {
     }
 
     private mutating func ifExpression(_ branch: IfExprSyntax) {
-        let condition = branch.conditions.trimmedDescription
+        let condition = Excerpt.of(branch.conditions)
         assuming("`if \(condition)` is true") { $0.block(branch.body.statements) }
         guard let elseBody = branch.elseBody else { return }
-        var skipped = StatementRunner(
-            interpreter: ClassInterpreter(declaration: interpreter.declaration, locations: interpreter.locations))
-        skipped.locals = locals
+        var skipped = StatementRunner(interpreter: interpreter.sibling())
         switch elseBody {
         case .codeBlock(let block): skipped.block(block.statements)
         case .ifExpr(let nested): skipped.ifExpression(nested)
@@ -133,10 +140,10 @@ struct StatementRunner {
         let path = Self.path(left)
         guard rightParts.count == 1, let right = rightParts.first else {
             if Self.property(of: left).0 != nil || (path.count == 3 && path[0] == "SkeletonAppearance") {
-                let text = rightParts.map(\.description).joined().trimmingWhitespace
+                let text = Excerpt.of(rightParts)
                 hint(
                     .notStatic,
-                    "`\(text)` is not known statically; `\(left.trimmedDescription)` is left as the file sets it",
+                    "`\(text)` is not known statically; `\(Excerpt.of(left))` is left as the file sets it",
                     at: locations.range(of: node))
             }
             return
@@ -158,7 +165,7 @@ struct StatementRunner {
         guard let value = values.code(right) else {
             hint(
                 .notStatic,
-                "`\(right.trimmedDescription)` is not known statically; `\(left.trimmedDescription)` is left as the file sets it",
+                "`\(Excerpt.of(right))` is not known statically; `\(Excerpt.of(left))` is left as the file sets it",
                 at: locations.range(of: node))
             return
         }
@@ -193,7 +200,7 @@ struct StatementRunner {
         guard read else {
             hint(
                 .notStatic,
-                "`\(right.trimmedDescription)` is not known statically; the appearance's \(member) is left as is",
+                "`\(Excerpt.of(right))` is not known statically; the appearance's \(member) is left as is",
                 at: range)
             return
         }
@@ -221,7 +228,7 @@ struct StatementRunner {
             let seconds = values.deadline(deadline)
             if seconds == nil {
                 hint(
-                    .notStatic, "`\(deadline.trimmedDescription)` is not known statically; no delay is assumed",
+                    .notStatic, "`\(Excerpt.of(deadline))` is not known statically; no delay is assumed",
                     at: locations.range(of: deadline))
             }
             let saved = delay
@@ -251,7 +258,7 @@ struct StatementRunner {
         for argument in reader.unread(arguments: call.arguments) {
             hint(
                 .notStatic,
-                "`\(argument.expression.trimmedDescription)` is not known statically; \(argument.label?.text ?? "the argument") keeps SkeletonView's default",
+                "`\(Excerpt.of(argument.expression))` is not known statically; \(argument.label?.text ?? "the argument") keeps SkeletonView's default",
                 at: locations.range(of: argument))
         }
         if delay > 0 { options.delay = (options.delay ?? 0) + delay }
@@ -266,7 +273,7 @@ struct StatementRunner {
             views = array.elements.map(\.expression)
         } else {
             hint(
-                .notStatic, "`\(base.trimmedDescription)` is not a literal list of views; its forEach is skipped",
+                .notStatic, "`\(Excerpt.of(base))` is not a literal list of views; its forEach is skipped",
                 at: locations.range(of: base))
             return
         }
@@ -287,16 +294,17 @@ struct StatementRunner {
 
     /// The view a member chain names (see `viewTarget(_:)`); nil for an empty or longer chain.
     func viewTarget(path: [String]) -> ViewTarget? {
-        let declared = Set(interpreter.facts.outlets).union(interpreter.facts.codeBuiltViews.keys)
         switch path.count {
         case 1:
             if let bound = boundViews[path[0]] { return bound }
-            if path[0] == "self" || ((path[0] == "view" || path[0] == "contentView") && !declared.contains(path[0])) {
+            if path[0] == "self"
+                || ((path[0] == "view" || path[0] == "contentView") && !interpreter.declaresView(path[0]))
+            {
                 return .root
             }
             return .property(path[0])
         case 2 where path[0] == "self":
-            let isRoot = (path[1] == "view" || path[1] == "contentView") && !declared.contains(path[1])
+            let isRoot = (path[1] == "view" || path[1] == "contentView") && !interpreter.declaresView(path[1])
             return isRoot ? .root : .property(path[1])
         default:
             return nil
@@ -358,7 +366,7 @@ struct StatementRunner {
         guard arguments.count == 2,
             ["forCellWithReuseIdentifier", "forCellReuseIdentifier"].contains(arguments[1].label?.text ?? ""),
             let type = arguments[0].expression.as(MemberAccessExprSyntax.self), type.declName.baseName.text == "self",
-            let className = type.base?.trimmedDescription,
+            let className = type.base.map({ Excerpt.of($0) }),
             let identifier = ValueReader.string(arguments[1].expression)
         else { return nil }
         return (className, identifier)
@@ -372,17 +380,25 @@ struct StatementRunner {
         interpreter.facts.hints.append(CodeHint(kind: kind, message: message, range: range))
     }
 
-    /// An `assumed` hint for a fact taken under assumptions.
+    /// An `assumed` hint for a fact taken under assumptions: the outermost and the two innermost when there are
+    /// more than four (a message stays short however deep the code nests).
     mutating func assumed(at range: CodeRange) {
         guard !assumptions.isEmpty else { return }
-        hint(.assumed, "assumed " + assumptions.joined(separator: " and "), at: range)
+        var shown = assumptions
+        if shown.count > 4 {
+            shown = [assumptions[0], "\(assumptions.count - 3) more"] + assumptions.suffix(2)
+        }
+        hint(.assumed, "assumed " + shown.joined(separator: " and "), at: range)
     }
-}
 
-extension String {
-    /// Without leading and trailing spaces, tabs and line breaks.
-    fileprivate var trimmingWhitespace: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    /// Once per file: reading stopped at `item` because the file's statement runs are spent.
+    mutating func stopped(at item: CodeBlockItemSyntax) {
+        guard !interpreter.budget.isReported else { return }
+        interpreter.budget.isReported = true
+        hint(
+            .tooLarge,
+            "reading stops here: this file's helpers, loops and closures run more than \(interpreter.budget.limit) "
+                + "statements (\(ReadBudget.perStatement) per statement it holds); nothing after this is read",
+            at: locations.range(of: item))
     }
 }

@@ -4,39 +4,76 @@ internal import SwiftSyntax
 /// Swift source → `SwiftCodeFacts`: every class's SkeletonView setup, read statically with swift-syntax.
 ///
 /// A file that does not parse still gives what parsed, plus a `syntax` hint where the parser stopped
-/// understanding it.
+/// understanding it. A file over `maxBytes` is not parsed at all: its facts are one `tooLarge` hint and no class.
+/// Reading is linear in the file's size: positions through one `LineIndex`, locals through one `LocalScope`,
+/// statements run within the file's `ReadBudget`, messages quoting code through `Excerpt`.
 public enum SwiftCodeReader {
+    /// The largest file read, in UTF-8 bytes (4 MiB; `Protocol/base-protocol.md`, limits).
+    public static let maxBytes = 4 << 20
+
     /// Reads one Swift file; `file` (a uri or a path), when given, is named by its classes and hints.
     public static func read(text: String, file: String? = nil) -> SwiftCodeFacts {
+        readMeasured(text: text, file: file).facts
+    }
+
+    /// The work one reading did, for tests that hold it to the file's size.
+    struct Work {
+        /// Statements the file holds, and statements run (helpers, loops and closures run theirs again).
+        var statements = 0
+        var statementsRun = 0
+        /// Positions placed, and line starts compared to place them.
+        var positions = 0
+        var lineProbes = 0
+        /// Writes to the local constants' table.
+        var scopeWrites = 0
+    }
+
+    /// `read(text:file:)`, with the work it did.
+    static func readMeasured(text: String, file: String? = nil) -> (facts: SwiftCodeFacts, work: Work) {
+        let size = text.utf8.count
+        guard size <= maxBytes else {
+            var facts = SwiftCodeFacts(hints: [tooLarge(text, bytes: size)])
+            if let file { facts.attribute(to: file) }
+            return (facts, Work())
+        }
         let tree = Parser.parse(source: text)
-        let locations = SourceLocations(converter: SourceLocationConverter(fileName: "", tree: tree))
+        let locations = SourceLocations(index: LineIndex(text))
         let collector = ClassCollector(viewMode: .sourceAccurate)
         collector.walk(tree)
         let syntax = SyntaxProblemFinder(locations: locations)
         if tree.hasError { syntax.walk(tree) }
-        let classes = collector.order.compactMap { name in
-            collector.declarations[name].map {
-                var interpreter = ClassInterpreter(declaration: $0, locations: locations)
-                return interpreter.run()
-            }
+        let budget = ReadBudget(statements: collector.statements)
+        let scope = LocalScope()
+        let classes = collector.declarations.map { declaration in
+            var interpreter = ClassInterpreter(
+                declaration: declaration, locations: locations, budget: budget, scope: scope)
+            return interpreter.run()
         }
         var facts = SwiftCodeFacts(classes: classes, hints: syntax.hints)
         if let file { facts.attribute(to: file) }
-        return facts
+        let work = Work(
+            statements: collector.statements, statementsRun: budget.used, positions: locations.placed,
+            lineProbes: locations.probes,
+            scopeWrites: scope.writes)
+        return (facts, work)
     }
-}
 
-/// Positions of syntax nodes as 1-based lines and UTF-8 columns.
-struct SourceLocations {
-    let converter: SourceLocationConverter
-
-    /// The node's range without its trivia.
-    func range(of node: some SyntaxProtocol) -> CodeRange {
-        let start = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        let end = converter.location(for: node.endPositionBeforeTrailingTrivia)
-        return CodeRange(
-            start: CodePosition(line: start.line, column: start.column),
-            end: CodePosition(line: end.line, column: end.column))
+    /// The hint of a file over `maxBytes`, on its first line (without its line break).
+    static func tooLarge(_ text: String, bytes: Int) -> CodeHint {
+        var firstLine = 0
+        for byte in text.utf8 {
+            if byte == 0x0A || byte == 0x0D { break }
+            firstLine += 1
+        }
+        let mebibytes = Double(bytes) / Double(1 << 20)
+        let size = (mebibytes * 10).rounded(.down) / 10
+        return CodeHint(
+            kind: .tooLarge,
+            message:
+                "this file is \(bytes) bytes (\(size) MiB), over the \(maxBytes >> 20) MiB skeletond reads: it is not "
+                + "read, and nothing in it applies to storyboards (they are previewed as if it were closed)",
+            range: CodeRange(start: CodePosition(line: 1, column: 1), end: CodePosition(line: 1, column: firstLine + 1))
+        )
     }
 }
 
@@ -47,30 +84,45 @@ struct ClassDeclaration {
     var members: [MemberBlockItemSyntax] = []
 }
 
-/// Finds classes and extensions (at any depth) and gathers their members by class name.
+/// Finds classes and extensions (at any depth) and gathers their members by class name; counts the file's
+/// statements (for its `ReadBudget`).
 final class ClassCollector: SyntaxVisitor {
-    var declarations: [String: ClassDeclaration] = [:]
-    var order: [String] = []
+    /// The classes, in the order their declarations first appear.
+    private(set) var declarations: [ClassDeclaration] = []
+    /// Where each class is in `declarations`.
+    private var index: [String: Int] = [:]
+    /// The statements (code block items) of the file.
+    private(set) var statements = 0
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.name.text
-        let superclass = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+        let superclass = node.inheritanceClause?.inheritedTypes.first.map { Excerpt.text(of: $0.type) }
         add(name: name, superclass: superclass, members: node.memberBlock.members)
         return .visitChildren
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        add(name: node.extendedType.trimmedDescription, superclass: nil, members: node.memberBlock.members)
+        add(name: Excerpt.text(of: node.extendedType), superclass: nil, members: node.memberBlock.members)
         return .visitChildren
     }
 
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+        statements += 1
+        return .visitChildren
+    }
+
+    /// Appends in place: an extension costs its own members, never a copy of those gathered before.
     private func add(name: String, superclass: String?, members: MemberBlockItemListSyntax) {
-        if declarations[name] == nil {
-            declarations[name] = ClassDeclaration(name: name)
-            order.append(name)
+        let k: Int
+        if let found = index[name] {
+            k = found
+        } else {
+            k = declarations.count
+            index[name] = k
+            declarations.append(ClassDeclaration(name: name))
         }
-        if let superclass { declarations[name]?.superclass = superclass }
-        declarations[name]?.members += Array(members)
+        if let superclass { declarations[k].superclass = superclass }
+        declarations[k].members.append(contentsOf: members)
     }
 }
 
@@ -85,8 +137,7 @@ final class SyntaxProblemFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
-        let text = node.trimmedDescription
-        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+        let shown = Excerpt.of(node, limit: 40)
         hints.append(
             CodeHint(
                 kind: .syntax, message: "the file does not parse here: unexpected `\(shown)`; it is skipped",
@@ -96,8 +147,7 @@ final class SyntaxProblemFinder: SyntaxVisitor {
 
     override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
         if token.presence == .missing {
-            let position = locations.converter.location(for: token.position)
-            let at = CodePosition(line: position.line, column: position.column)
+            let at = locations.position(token.position)
             hints.append(
                 CodeHint(
                     kind: .syntax, message: "the file does not parse here: expected `\(token.text)`",

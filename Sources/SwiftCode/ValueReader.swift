@@ -94,7 +94,7 @@ struct ValueReader {
     /// `.emerald`, `UIColor.emerald`, `.skeletonDefault`, `UIColor.white`…; nil otherwise.
     func color(_ expression: ExprSyntax) -> SkeletonColor? {
         guard let member = resolved(expression).as(MemberAccessExprSyntax.self) else { return nil }
-        let base = member.base?.trimmedDescription
+        let base = member.base.map { Excerpt.of($0, limit: 16) }
         guard base == nil || base == "UIColor" else { return nil }
         return SkeletonColor(named: member.declName.baseName.text)
     }
@@ -225,7 +225,7 @@ struct ShowCallReader {
     func unread(arguments: LabeledExprListSyntax) -> [LabeledExprSyntax] {
         arguments.filter { argument in
             let e = argument.expression
-            if e.trimmedDescription.hasPrefix("SkeletonAppearance.default.") { return false }
+            if Excerpt.of(e, limit: 40).hasPrefix("SkeletonAppearance.default.") { return false }
             switch argument.label?.text {
             case "usingColor": return values.color(e) == nil
             case "usingGradient": return values.gradient(e) == nil
@@ -272,7 +272,7 @@ struct DataSourceReader {
             facts.dataSource[keyPath: identifier] = s
             if identifier == \.cellIdentifier { facts.cellIdentifierRange = locations.range(of: returned) }
         } else {
-            let what = returned?.trimmedDescription ?? "the body"
+            let what = returned.map { Excerpt.of($0) } ?? "the body"
             facts.hints.append(
                 CodeHint(
                     kind: .notStatic,

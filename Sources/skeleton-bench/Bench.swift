@@ -45,7 +45,7 @@ enum Bench {
     /// `live` is `latency`, `didopen`, `memory` and `language`.
     static let liveParts = ["latency", "didopen", "memory", "language"]
     static let groups =
-        ["ingest", "viewtree", "layout", "render", "text", "content", "steady", "live", "pipeline"]
+        ["ingest", "viewtree", "layout", "render", "text", "content", "steady", "live", "pipeline", "swiftcode"]
         + liveParts
 
     static func main() {
@@ -182,6 +182,9 @@ enum Bench {
         }
         if options.wants("content") {
             Report.content(try ContentBench.run(runs: options.runs, progress: progress))
+        }
+        if options.wants("swiftcode") {
+            SwiftCodeBench.report(try SwiftCodeBench.run(runs: options.runs, progress: progress))
         }
         if options.wants("steady") {
             Report.steady(try LiveBench.steady(executable: options.skeletond, progress: progress))

@@ -29,6 +29,8 @@ final class DocumentEntry: Sendable {
         /// A Swift file's code facts (nil for every other document): read on open and on every change, applied to
         /// the storyboards and XIBs whose scenes name its classes (see `DocumentStore+SwiftCode.swift`).
         var swiftCode: SwiftCodeFacts?
+        /// The version of the text `swiftCode` was read from (a reading queued behind a newer one skips).
+        var swiftCodeVersion = 0
         /// The classes a storyboard's or XIB's last analysis depends on: those its scenes bind (`customClass`) and
         /// the cells their code registers. A Swift file that defines one of them re-analyses it.
         var codeClasses: Set<String> = []

@@ -17,14 +17,42 @@ extension DocumentStore {
         languageId.lowercased() == "swift" || uri.lowercased().hasSuffix(".swift")
     }
 
-    /// Reads a Swift document's facts, re-analyses the storyboards and XIBs that bind a class it defines (or
-    /// defined before this change), then publishes its hints (always, so the client knows the change is in).
-    func analyseSwift(_ uri: String, _ entry: DocumentEntry) {
-        let text = entry.state.withLock { $0.text }
+    /// Whether an open document is a Swift file.
+    func isSwiftDocument(_ entry: DocumentEntry, _ uri: String) -> Bool {
+        Self.isSwift(uri: uri, languageId: entry.state.withLock { $0.text.languageId })
+    }
+
+    /// Reads a Swift document now (on open: a request on its lane sent after `didOpen` answers after its hints).
+    func analyseSwift(_ uri: String, _ entry: DocumentEntry) { readSwift(uri, entry) }
+
+    /// After a change: queues the reading of a Swift document on its lane, behind the changes already queued there.
+    /// It reads the text as it is when it runs, and a reading that finds that text already read does nothing, so
+    /// changes that arrive faster than a big file is read cost one reading for all those queued meanwhile, and the
+    /// newest text always wins (`Protocol/swift-code.md`).
+    func queueSwiftReading(_ uri: String, _ entry: DocumentEntry) {
+        guard let server else { return readSwift(uri, entry) }
+        server.runOnDocumentLane(uri) { [self] in
+            guard self.entry(uri) === entry else { return }
+            readSwift(uri, entry)
+        }
+    }
+
+    /// Reads a Swift document's facts (unless its current text is read already), re-analyses the storyboards and
+    /// XIBs that bind a class it defines (or defined before this change), then publishes its hints (always, so the
+    /// client knows the change is in). A file over `SwiftCodeReader.maxBytes` is not parsed: its facts are one
+    /// `tooLarge` hint and no class, so what linked its classes goes back to what it was without the file.
+    private func readSwift(_ uri: String, _ entry: DocumentEntry) {
+        let (text, isRead) = entry.state.withLock {
+            ($0.text, $0.swiftCode != nil && $0.swiftCodeVersion == $0.text.version)
+        }
+        guard !isRead else { return }
         analysisCounts.withLock { $0.full += 1 }
         let facts = SwiftCodeReader.read(text: text.text, file: uri)
         let previous = entry.state.withLock { state in
-            defer { state.swiftCode = facts }
+            defer {
+                state.swiftCode = facts
+                state.swiftCodeVersion = text.version
+            }
             return state.swiftCode
         }
         reanalyseDocuments(binding: Self.classNames(previous).union(Self.classNames(facts)))
@@ -151,7 +179,12 @@ extension Diagnostic {
     /// A Swift document's hint: information for what was assumed and for where the file does not parse, a hint for
     /// values that are not static; `code` is the hint's kind.
     init(_ hint: CodeHint) {
-        let severity: Severity = hint.kind == .notStatic ? .hint : .information
+        let severity: Severity =
+            switch hint.kind {
+            case .notStatic: .hint
+            case .tooLarge: .warning
+            case .assumed, .syntax: .information
+            }
         let location = Location.lineColumns(
             line: hint.range.start.line, column: hint.range.start.column, endLine: hint.range.end.line,
             endColumn: hint.range.end.column)

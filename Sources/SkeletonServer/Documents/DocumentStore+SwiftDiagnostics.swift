@@ -8,6 +8,10 @@ import SwiftCode
 /// queued publish again when they end). A publication is computed and sent under the Swift document's lock, so
 /// the last one sent is the newest.
 extension DocumentStore {
+    /// The most hints published for one Swift file; past them one `tooManyHints` diagnostic says how many more there
+    /// are (`Protocol/swift-code.md`).
+    static let maxSwiftDiagnostics = 1_000
+
     /// Publishes `uri`'s diagnostics (always, so the client knows a change is in), for its current text.
     func publishSwiftDiagnostics(_ uri: String, _ entry: DocumentEntry) {
         let encoding = configuration.positionEncoding
@@ -19,7 +23,17 @@ extension DocumentStore {
             let hints = (facts.allHints + linked).filter { seen.insert($0).inserted }.enumerated().sorted {
                 ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
             }
-            let diagnostics = hints.map { Diagnostic($0.element).lsp(in: text.buffer, encoding: encoding) }
+            var diagnostics = hints.prefix(Self.maxSwiftDiagnostics).map {
+                Diagnostic($0.element).lsp(in: text.buffer, encoding: encoding)
+            }
+            if hints.count > Self.maxSwiftDiagnostics {
+                let next = hints[Self.maxSwiftDiagnostics].element
+                var more = Diagnostic(next)
+                more.code = "tooManyHints"
+                more.severity = .information
+                more.message = "\(hints.count - Self.maxSwiftDiagnostics) more hints are not listed"
+                diagnostics.append(more.lsp(in: text.buffer, encoding: encoding))
+            }
             server?.notify(
                 "textDocument/publishDiagnostics",
                 ["uri": .string(uri), "version": .int(text.version), "diagnostics": .array(diagnostics)])

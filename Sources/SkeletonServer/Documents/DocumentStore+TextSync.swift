@@ -77,6 +77,8 @@ extension DocumentStore {
             return edit
         }
         if let edit, let spans, applyInPlace(uri, entry, edit: edit, spans: spans) { return }
+        // A Swift file's changes that pile up are read once, newest text first (`Protocol/swift-code.md`).
+        if isSwiftDocument(entry, uri) { return queueSwiftReading(uri, entry) }
         analyse(uri, entry, as: .edit)
     }
 

@@ -32,6 +32,11 @@ public enum FontRole: String, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The system font's roles (Inter's faces).
+    var isSystem: Bool {
+        self == .systemRegular || self == .systemMedium || self == .systemSemibold || self == .systemBold
+    }
+
     /// Semibold and bold text takes the bold fallback fonts; regular and medium the regular ones.
     static func isBold(_ weight: FontWeight) -> Bool { weight == .semibold || weight == .bold }
 

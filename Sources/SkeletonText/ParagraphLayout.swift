@@ -10,6 +10,28 @@ public enum SystemFontMetrics {
     public static let ascender = 1950.0 / 2048.0
     /// SF Pro's descender over its em: 494 / 2048.
     public static let descender = 494.0 / 2048.0
+
+    /// SF Pro Text's tracking in points by point size (Apple's Human Interface Guidelines, iOS), which Core Text
+    /// applies to the system font by itself; sizes in between take the nearer entry, sizes above 20 (where SF switches
+    /// to its narrower Display cut) the 20-pt value.
+    static let tracking: [(size: Double, points: Double)] = [
+        (6, 0.24), (7, 0.23), (8, 0.21), (9, 0.17), (10, 0.12), (11, 0.06), (12, 0), (13, -0.08), (14, -0.15),
+        (15, -0.24), (16, -0.32), (17, -0.43), (18, -0.44), (19, -0.45), (20, -0.45),
+    ]
+
+    /// How much narrower Inter's letterforms are drawn than its own advances so the system font's lines take SF's
+    /// widths: Inter is about 1.5 % wider than SF Pro Text before tracking (calibrated on labels that Interface
+    /// Builder sized to their text: with it they all fit, as they do on a device).
+    static let interWidth = 0.985
+
+    /// The factor applied to Inter's advances at `size` points: SF's tracking at that size spread over an average
+    /// advance (0.53 em), times `interWidth`. So a label sized to its text in Interface Builder is not truncated.
+    public static func advanceFactor(size: Double) -> Double {
+        guard size.isFinite, size > 0 else { return 1 }
+        let clamped = min(max(size, 6), 20)
+        let entry = tracking.min { abs($0.size - clamped) < abs($1.size - clamped) } ?? (size: 12, points: 0)
+        return interWidth * (1 + entry.points / (0.53 * clamped))
+    }
 }
 
 /// Counts of the work done, read by tests to prove that work is bounded by what is visible (never wall-clock).
@@ -107,7 +129,10 @@ struct ParagraphLayout {
         counters.layouts.add(1, ordering: .relaxed)
         var layout = ParagraphLayout(
             content: content, counters: counters, chain: chain,
-            scales: chain.map { font.size / Double($0.unitsPerEm) }, width: width, maxShown: maxShown)
+            scales: chain.map {
+                font.size / Double($0.unitsPerEm)
+                    * ($0.role.isSystem ? SystemFontMetrics.advanceFactor(size: font.size) : 1)
+            }, width: width, maxShown: maxShown)
         let (lines, truncated) = layout.lines()
         return TextLayout(
             lines: layout.placeVertically(lines, height: height), isTruncated: truncated, size: size, font: font)

@@ -59,11 +59,11 @@ struct ContentGoldenTests {
     }
 
     static let pins: [String: [String]] = [
-        "profile-card.skeleton.json": ["14524743", "14524743", "3c0836ba", "161bc752", "239173e7"],
-        "feed.skeleton.json": ["bedfaf47", "bedfaf47", "fc88d4da", "1e73461d", "59c3da63"],
-        "grid.skeleton.json": ["e9846248", "e9846248", "a017f9e7", "0ed11e15", "ccd9ad22"],
-        "profile-card.xib": ["b77be4c0", "b77be4c0", "65aab735", "abc1e20c", "c2c0f7ec"],
-        "screens.storyboard": ["e054c1d3", "e054c1d3", "f12e2438", "f7248221", "92fe3525"],
+        "profile-card.skeleton.json": ["a248f535", "a248f535", "c9dd1965", "dc257db1", "239173e7"],
+        "feed.skeleton.json": ["095d1970", "095d1970", "2fb1b357", "663cdc36", "59c3da63"],
+        "grid.skeleton.json": ["81bfaebe", "81bfaebe", "92612b9e", "c7018bff", "ccd9ad22"],
+        "profile-card.xib": ["69b89940", "69b89940", "69fca948", "f0d08c38", "c2c0f7ec"],
+        "screens.storyboard": ["fb209029", "fb209029", "c656e99c", "b0684364", "92fe3525"],
     ]
 
     @Test(arguments: [
@@ -110,8 +110,8 @@ struct ContentGoldenTests {
     }
 
     @Test(arguments: [
-        ("light", ["e59259dc", "e59259dc", "bf6c6cc4", "57c59d87", "afb1696b"]),
-        ("dark", ["73df1b9e", "73df1b9e", "78756798", "c1e2304a", "ce2f45ee"]),
+        ("light", ["137772c1", "137772c1", "ab049652", "55f6376e", "afb1696b"]),
+        ("dark", ["853a3083", "853a3083", "1942d691", "235dd3b3", "ce2f45ee"]),
     ])
     func scriptsDirectionsAndTruncation(scheme: String, pins: [String]) throws {
         let sums = try Self.checksums(

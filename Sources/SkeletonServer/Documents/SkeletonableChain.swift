@@ -74,6 +74,24 @@ enum SkeletonableChain {
             })
     }
 
+    /// The warnings of a whole decoded JSON document, walked on its tree (no text map needed, so opening a document
+    /// does not build one); nil when the text may hold nodes the tree does not, which only the text map walks: a
+    /// table or collection (its template bodies) or a member the decoder did not know (`templates` on a view).
+    /// The decoder rejects duplicate members, so the tree's `isSkeletonable` is what the text writes.
+    static func warnings(of document: SkeletonDocument, problems: [DocumentProblem]) -> [DocumentProblem]? {
+        guard !problems.contains(where: { $0.code == .unknownField }), !hasCollection(document.root) else {
+            return nil
+        }
+        return warnings(
+            document.root, at: JSONPointer(["root"]), under: nil, name: \.reference, isSkeletonable: \.isSkeletonable,
+            children: { node in node.children.enumerated().map { ($0.element, ["children", String($0.offset)]) } })
+    }
+
+    /// Whether a table or collection is in the tree under `node`.
+    private static func hasCollection(_ node: Node) -> Bool {
+        node.type.isCollection || node.children.contains { hasCollection($0) }
+    }
+
     /// The warnings of a node's new subtree (`node`, at index path `indexPath` among explicit children), with its
     /// ancestors as `session`'s tree has them; nil when the session has no such node. Subtrees replaced in place
     /// hold no table or collection.

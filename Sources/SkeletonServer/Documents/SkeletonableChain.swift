@@ -82,9 +82,26 @@ enum SkeletonableChain {
         guard !problems.contains(where: { $0.code == .unknownField }), !hasCollection(document.root) else {
             return nil
         }
-        return warnings(
-            document.root, at: JSONPointer(["root"]), under: nil, name: \.reference, isSkeletonable: \.isSkeletonable,
-            children: { node in node.children.enumerated().map { ($0.element, ["children", String($0.offset)]) } })
+        var out: [DocumentProblem] = []
+        var path = ["root"]
+        walk(document.root, path: &path, under: nil, into: &out)
+        return out
+    }
+
+    /// `warnings(_:at:under:name:isSkeletonable:children:)` on a decoded tree, in the same preorder, building a
+    /// pointer only for a node it warns about (the tree's depth is bounded by the decoder's nesting limit).
+    private static func walk(
+        _ node: Node, path: inout [String], under blocker: Blocker?, into out: inout [DocumentProblem]
+    ) {
+        if node.isSkeletonable, let blocker { out.append(problem(node.reference, JSONPointer(path), blocker)) }
+        let below =
+            node.isSkeletonable ? blocker : Blocker(name: node.reference, count: (blocker?.count ?? 0) &+ 1)
+        for k in node.children.indices {
+            path.append("children")
+            path.append(String(k))
+            walk(node.children[k], path: &path, under: below, into: &out)
+            path.removeLast(2)
+        }
     }
 
     /// Whether a table or collection is in the tree under `node`.

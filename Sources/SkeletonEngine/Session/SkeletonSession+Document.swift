@@ -27,7 +27,10 @@ extension SkeletonSession {
         tree = newTree
         states = StateTable(newStates)
         layoutCache.retain(only: Set(newTree.index.keys))
-        if change == .edit { replayHistory(to: time) }
+        switch change {
+        case .edit: replayHistory(to: time)
+        case .runtime: history.statesAreReplay = false
+        }
         return events
     }
 }

@@ -65,6 +65,43 @@ extension SkeletonSession {
         scheduledEvents = replay.scheduledEvents
         baseAppearance = replay.baseAppearance
         appearanceOverrides = replay.appearanceOverrides
+        history.statesAreReplay = true
+    }
+
+    /// Replays the calls over the new subtree `i..<end` alone after a design edit replaced it in place, when that
+    /// gives exactly what `replayHistory` gives on the whole tree; returns false (changing nothing) otherwise.
+    ///
+    /// It does when the state is already a replay of the history on the tree (`statesAreReplay`), the history is
+    /// one show that assumes nothing skeletonable, on a node outside the subtree, under the appearance it ran with,
+    /// and the subtree's parent still has skeleton children exactly when it had (`parentHadSkeletonChildren`, from
+    /// the old tree). Then nothing outside the subtree depends on it: the show reaches the subtree's root exactly
+    /// when it reached the parent (whose `config` it set) and the root is one of the parent's skeleton children,
+    /// and the session's pending, due and handled calls are the show's alone. The subtree's nodes start as a fresh
+    /// session has them (pristine, with their layer counts at the history's start) and, when reached, are shown
+    /// as the show's recursion shows them, with its config, at the time it ran.
+    mutating func replaySubtree(_ i: Int, end: Int, parentHadSkeletonChildren: Bool) -> Bool {
+        guard history.statesAreReplay, history.operations.count == 1,
+            case .show(let options, let reference, let time) = history.operations[0], !options.assumeSkeletonable,
+            !tree.assumesSkeletonable, baseAppearance == history.baseAppearance,
+            appearanceOverrides == history.appearanceOverrides
+        else { return false }
+        let p = tree.parent[i]
+        guard p >= 0, tree.hasSkeletonChildren(p) == parentHadSkeletonChildren else { return false }
+        let target: Int?
+        if let reference { target = tree.index[reference] } else { target = 0 }
+        guard let target, !(i..<end).contains(target) else { return false }
+        for j in i..<end {
+            var fresh = NodeState()
+            fresh.generations = history.generations[tree.nodes[j].reference] ?? 0
+            if states[j] != fresh { states[j] = fresh }
+        }
+        guard let config = states[p].config, tree.skeletonChildren(of: p).contains(i) else { return true }
+        var shownAt = time
+        if let delay = options.delay, delay > 0 { shownAt = time + delay }
+        if tree.nodes[i].isHiddenWhenSkeletonIsActive { states[i].hiddenBySkeleton = true }
+        var leaves: [String] = []
+        showSubtree(i, config: config, at: shownAt, leaves: &leaves)
+        return true
     }
 
     /// Runs one recorded call again; a call on a node the tree no longer has does nothing.

@@ -95,7 +95,7 @@ extension SkeletonSession {
     }
 
     /// `recursiveShow` below a node that passed the guard (nothing under an inactive root is active).
-    private mutating func showSubtree(_ v: Int, config: SkeletonConfig, at time: Double, leaves: inout [String]) {
+    mutating func showSubtree(_ v: Int, config: SkeletonConfig, at time: Double, leaves: inout [String]) {
         states[v].config = config
         let node = tree.nodes[v]
         if node.type.isCollection {

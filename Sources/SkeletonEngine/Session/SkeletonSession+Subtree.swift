@@ -39,6 +39,7 @@ extension SkeletonSession {
         var carried: [String: NodeState] = [:]
         for j in i..<oldEnd where !states[j].isPristine { carried[tree.nodes[j].reference] = states[j] }
         let oldReferences = tree.nodes[i..<oldEnd].map(\.reference)
+        let parentHadSkeletonChildren = tree.hasSkeletonChildren(tree.parent[i])
         let delta = tree.replaceSubtree(i, with: node)
         let newEnd = oldEnd + delta
         var newStates: [NodeState] = []
@@ -55,7 +56,13 @@ extension SkeletonSession {
             layoutCache.forget(vanished)
         }
         document.nodeCount += delta
-        if change == .edit { replayHistory(to: time) }
+        switch change {
+        case .edit:
+            if !replaySubtree(i, end: newEnd, parentHadSkeletonChildren: parentHadSkeletonChildren) {
+                replayHistory(to: time)
+            }
+        case .runtime: history.statesAreReplay = false
+        }
         return events
     }
 

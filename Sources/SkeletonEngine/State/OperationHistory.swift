@@ -23,4 +23,8 @@ struct OperationHistory: Sendable {
     var appearanceOverrides: AppearanceOverrides
     /// The calls since, in the order they ran.
     var operations: [RecordedOperation] = []
+    /// Whether the session's skeleton state is exactly what running `operations` again on its current tree gives
+    /// (true once an edit has replayed them; a run-time change of the tree or a new history makes it false). Only
+    /// then may an edit inside one node replay them over that node's subtree alone.
+    var statesAreReplay = false
 }

@@ -30,7 +30,18 @@ extension DecodingRun {
         "sections", "cell", "templates",
     ]
 
+    /// The members the format defines for a node of `type`: computed once per type, on first use, and shared
+    /// (decoding asks for them only when a node has a member it did not read).
     static func knownKeys(for type: NodeType) -> Set<String> {
+        keysByType[type] ?? computeKnownKeys(for: type)
+    }
+
+    /// Every type's members, built once.
+    private static let keysByType: [NodeType: Set<String>] = Dictionary(
+        uniqueKeysWithValues: NodeType.allCases.map { ($0, computeKnownKeys(for: $0)) })
+
+    /// Builds the members of `type` from the common, content, text and container groups.
+    private static func computeKnownKeys(for type: NodeType) -> Set<String> {
         var keys = commonKeys
         keys.formUnion(contentKeys(for: type))
         if type.isText { keys.formUnion(textKeys) }

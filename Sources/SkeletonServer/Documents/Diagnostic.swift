@@ -36,8 +36,13 @@ public struct Diagnostic: Sendable, Hashable {
 
     /// The LSP `Diagnostic` for this problem in `buffer`.
     public func lsp(in buffer: TextBuffer, encoding: PositionEncoding) -> JSON {
+        lsp(in: buffer, range: byteRange(in: buffer), encoding: encoding)
+    }
+
+    /// The LSP `Diagnostic` for this problem in `buffer`, underlining `range` (its `byteRange`, located already).
+    func lsp(in buffer: TextBuffer, range: Range<Int>, encoding: PositionEncoding) -> JSON {
         [
-            "range": buffer.lspRange(of: byteRange(in: buffer), encoding: encoding),
+            "range": buffer.lspRange(of: range, encoding: encoding),
             "severity": .int(severity.rawValue),
             "code": .string(code),
             "source": "skeletond",

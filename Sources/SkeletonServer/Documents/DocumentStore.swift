@@ -99,8 +99,10 @@ public final class DocumentStore: DisplayListProvider {
                 id: "", title: "", rootViewID: root?.reference ?? "0", frame: root?.frame ?? .zero)
             decoded.append((info, result))
             problems = result.problems
-            if result.document != nil {
-                chain = SkeletonableChain.warnings(Self.textMap(of: text, entry), text.buffer.bytes)
+            if let document = result.document {
+                chain =
+                    SkeletonableChain.warnings(of: document, problems: result.problems)
+                    ?? SkeletonableChain.warnings(Self.textMap(of: text, entry), text.buffer.bytes)
             }
         }
         let now = configuration.clock.now
@@ -175,9 +177,13 @@ public final class DocumentStore: DisplayListProvider {
     /// Publishes `problems` as the diagnostics of `text`, in text order.
     func publishDiagnostics(_ uri: String, _ text: TextDocument, _ problems: [DocumentProblem]) {
         let encoding = configuration.positionEncoding
-        let placed = problems.map { Diagnostic($0) }.enumerated().map { ($0.element.byteRange(in: text.buffer), $0) }
-        let ordered = placed.sorted { ($0.0.lowerBound, $0.1.offset) < ($1.0.lowerBound, $1.1.offset) }
-        let diagnostics = ordered.map { $0.1.element.lsp(in: text.buffer, encoding: encoding) }
+        // Each problem is located once (a located pointer costs a scan of the text up to it).
+        let placed = problems.enumerated().map { k, problem in
+            let diagnostic = Diagnostic(problem)
+            return (range: diagnostic.byteRange(in: text.buffer), order: k, diagnostic: diagnostic)
+        }
+        let ordered = placed.sorted { ($0.range.lowerBound, $0.order) < ($1.range.lowerBound, $1.order) }
+        let diagnostics = ordered.map { $0.diagnostic.lsp(in: text.buffer, range: $0.range, encoding: encoding) }
         server?.notify(
             "textDocument/publishDiagnostics",
             ["uri": .string(uri), "version": .int(text.version), "diagnostics": .array(diagnostics)])

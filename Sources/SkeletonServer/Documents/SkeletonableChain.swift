@@ -74,6 +74,41 @@ enum SkeletonableChain {
             })
     }
 
+    /// The warnings of a whole decoded JSON document, walked on its tree (no text map needed, so opening a document
+    /// does not build one); nil when the text may hold nodes the tree does not, which only the text map walks: a
+    /// table or collection (its template bodies) or a member the decoder did not know (`templates` on a view).
+    /// The decoder rejects duplicate members, so the tree's `isSkeletonable` is what the text writes.
+    static func warnings(of document: SkeletonDocument, problems: [DocumentProblem]) -> [DocumentProblem]? {
+        guard !problems.contains(where: { $0.code == .unknownField }), !hasCollection(document.root) else {
+            return nil
+        }
+        var out: [DocumentProblem] = []
+        var path = ["root"]
+        walk(document.root, path: &path, under: nil, into: &out)
+        return out
+    }
+
+    /// `warnings(_:at:under:name:isSkeletonable:children:)` on a decoded tree, in the same preorder, building a
+    /// pointer only for a node it warns about (the tree's depth is bounded by the decoder's nesting limit).
+    private static func walk(
+        _ node: Node, path: inout [String], under blocker: Blocker?, into out: inout [DocumentProblem]
+    ) {
+        if node.isSkeletonable, let blocker { out.append(problem(node.reference, JSONPointer(path), blocker)) }
+        let below =
+            node.isSkeletonable ? blocker : Blocker(name: node.reference, count: (blocker?.count ?? 0) &+ 1)
+        for k in node.children.indices {
+            path.append("children")
+            path.append(String(k))
+            walk(node.children[k], path: &path, under: below, into: &out)
+            path.removeLast(2)
+        }
+    }
+
+    /// Whether a table or collection is in the tree under `node`.
+    private static func hasCollection(_ node: Node) -> Bool {
+        node.type.isCollection || node.children.contains { hasCollection($0) }
+    }
+
     /// The warnings of a node's new subtree (`node`, at index path `indexPath` among explicit children), with its
     /// ancestors as `session`'s tree has them; nil when the session has no such node. Subtrees replaced in place
     /// hold no table or collection.

@@ -30,16 +30,7 @@ extension RasterContext {
             cornerRadius: max(0, layer.shape.effectiveRadius - width))
         let inner = width.isFinite && hole.rect.width > 0 && hole.rect.height > 0 ? PixelShape(hole, scale: scale) : nil
         for j in area.minY..<area.maxY {
-            var k = 1.0
-            var oS = area.minX
-            var oE = area.maxX
-            for s in 0..<n {
-                let r = shapes[s].row(j, lo: area.minX, hi: area.maxX)
-                rows[s] = r
-                k *= r.cy
-                oS = max(oS, r.outerStart)
-                oE = min(oE, r.outerEnd)
-            }
+            let (k, oS, oE, _, _) = rowSpans(j, shapes: n, lo: area.minX, hi: area.maxX)
             guard k > 0, oS < oE else { continue }
             let holeRow = inner?.row(j, lo: oS, hi: oE)
             let row = pixels + j * stride
@@ -76,20 +67,7 @@ extension RasterContext {
         mask.coverage.withUnsafeBufferPointer { cov in
             guard let coverage = cov.baseAddress else { return }
             for j in box.minY..<box.maxY {
-                var k = 1.0
-                var oS = box.minX
-                var oE = box.maxX
-                var iS = box.minX
-                var iE = box.maxX
-                for s in 0..<n {
-                    let r = shapes[s].row(j, lo: box.minX, hi: box.maxX)
-                    rows[s] = r
-                    k *= r.cy
-                    oS = max(oS, r.outerStart)
-                    oE = min(oE, r.outerEnd)
-                    iS = max(iS, r.innerStart)
-                    iE = min(iE, r.innerEnd)
-                }
+                let (k, oS, oE, iS, iE) = rowSpans(j, shapes: n, lo: box.minX, hi: box.maxX)
                 guard k > 0, oS < oE else { continue }
                 let steady = coverage8(k)
                 let row = pixels + j * stride
@@ -116,5 +94,27 @@ extension RasterContext {
                 }
             }
         }
+    }
+
+    /// Row `j` of the layer's shapes (`shapes[0..<n]`; each row is kept in `rows` for per-pixel coverage), cut to
+    /// `lo..<hi`: the product `k` of their row coverages, the columns any of them may cover (`oS..<oE`) and those
+    /// where every one covers exactly its row coverage (`iS..<iE`, so a pixel there has coverage `k`).
+    @inline(__always)
+    func rowSpans(_ j: Int, shapes n: Int, lo: Int, hi: Int) -> (k: Double, oS: Int, oE: Int, iS: Int, iE: Int) {
+        var k = 1.0
+        var oS = lo
+        var oE = hi
+        var iS = lo
+        var iE = hi
+        for s in 0..<n {
+            let r = shapes[s].row(j, lo: lo, hi: hi)
+            rows[s] = r
+            k *= r.cy
+            oS = max(oS, r.outerStart)
+            oE = min(oE, r.outerEnd)
+            iS = max(iS, r.innerStart)
+            iE = min(iE, r.innerEnd)
+        }
+        return (k, oS, oE, iS, iE)
     }
 }

@@ -14,31 +14,72 @@ enum Completion {
     static func answer(_ request: TextDocumentRequest, at offset: Int) -> JSON {
         guard !request.isInterfaceBuilder else { return [] }
         let bytes = request.text.buffer.bytes
+        return answer(bytes, at: offset) { request.range($0) }
+    }
+
+    /// The answer at byte `offset` of `bytes`, each byte range turned into an LSP range by `range`. The object at
+    /// the cursor is found around it (`LocalCompletionScan`); the whole text is scanned only where the answer
+    /// depends on more (a section's owner, template names) or the brackets before the cursor do not pair up.
+    static func answer(_ bytes: [UInt8], at offset: Int, range lspRange: (Range<Int>) -> JSON) -> JSON {
+        answerCounting(bytes, at: offset, range: lspRange).answer
+    }
+
+    /// `answer`, with the bytes its scans went through; `local` false: always from the whole text's scan (the
+    /// reference the local answer is tested against).
+    static func answerCounting(
+        _ bytes: [UInt8], at offset: Int, local: Bool = true, range lspRange: (Range<Int>) -> JSON
+    ) -> (answer: JSON, scannedBytes: Int) {
+        if local, let local = LocalCompletionScan(bytes: bytes, cursor: offset),
+            let items = items(bytes, at: offset, scan: local.scan, object: 0, kind: local.kind, range: lspRange)
+        {
+            return (["isIncomplete": false, "items": .array(items)], local.scannedBytes)
+        }
         let scan = TolerantObjects(bytes: bytes, cursor: offset)
+        guard let object = scan.cursor.object else { return ([], scan.scannedBytes) }
+        let items =
+            Self.items(
+                bytes, at: offset, scan: scan, object: object, kind: kind(of: object, in: scan), range: lspRange,
+                whole: true) ?? []
+        return (["isIncomplete": false, "items": .array(items)], scan.scannedBytes)
+    }
+
+    /// The items at the cursor in object `o` of `scan`, which is `kind`; nil when they need more than `scan` holds
+    /// (template names, unless `whole`: the scan is the whole text's).
+    private static func items(
+        _ bytes: [UInt8], at offset: Int, scan: TolerantObjects, object: Int, kind: ObjectKind,
+        range lspRange: (Range<Int>) -> JSON, whole: Bool = false
+    ) -> [JSON]? {
         let cursor = scan.cursor
-        guard let object = cursor.object else { return [] }
         let (range, closed) = replacement(bytes, offset: offset, cursor: cursor)
         var items: [JSON] = []
         if cursor.expectsKey {
             let present = Set(
                 scan.objects[object].members.filter { $0.range != cursor.string?.content }.map(\.name))
-            for name in memberNames(scan, object).sorted() where !present.contains(name) {
-                items.append(memberItem(name, range: range, closed: closed, quoted: cursor.string != nil, request))
+            for name in memberNames(scan, object, kind: kind).sorted() where !present.contains(name) {
+                items.append(memberItem(name, range: range, closed: closed, quoted: cursor.string != nil, lspRange))
             }
         } else if let key = cursor.key {
-            for value in values(for: key, scan: scan, object: object, inArray: cursor.inArray) {
-                items.append(valueItem(value, range: range, closed: closed, quoted: cursor.string != nil, request))
+            if !whole, needsTemplates(key, kind: kind, inArray: cursor.inArray) { return nil }
+            for value in values(for: key, scan: scan, object: object, kind: kind, inArray: cursor.inArray) {
+                items.append(valueItem(value, range: range, closed: closed, quoted: cursor.string != nil, lspRange))
             }
         }
-        return ["isIncomplete": false, "items": .array(items)]
+        return items
+    }
+
+    /// Whether the values of `key` are template names (they need every enclosing object's `templates`).
+    static func needsTemplates(_ key: String, kind: ObjectKind, inArray: Bool) -> Bool {
+        if inArray { return false }
+        if case .other("supplementary") = kind { return true }
+        return ["cell", "header", "footer"].contains(key)
     }
 
     // MARK: What to offer
 
     /// The members the format defines for object `o`, by what the object is.
-    static func memberNames(_ scan: TolerantObjects, _ o: Int) -> Set<String> {
+    static func memberNames(_ scan: TolerantObjects, _ o: Int, kind: ObjectKind) -> Set<String> {
         let object = scan.objects[o]
-        switch kind(of: o, in: scan) {
+        switch kind {
         case .document: return DocumentDecoder.topLevelFieldNames.subtracting(["$schema", "version"])
         case .node:
             guard let type = object.string("type").flatMap(NodeType.init(rawValue:)) else {
@@ -102,14 +143,16 @@ enum Completion {
     }
 
     /// The values member `key` takes, at the cursor in object `o`.
-    static func values(for key: String, scan: TolerantObjects, object o: Int, inArray: Bool) -> [Value] {
+    static func values(for key: String, scan: TolerantObjects, object o: Int, kind: ObjectKind, inArray: Bool)
+        -> [Value]
+    {
         func strings<T: RawRepresentable & CaseIterable>(_: T.Type) -> [Value] where T.RawValue == String {
             T.allCases.map { Value(text: $0.rawValue, isString: true, kind: 20, documentation: doc(key, $0.rawValue)) }
         }
         if inArray {
             return key == "colors" || key == "gradient" ? colors() : []
         }
-        if case .other("supplementary") = kind(of: o, in: scan) { return templates(scan, o) }
+        if case .other("supplementary") = kind { return templates(scan, o) }
         switch key {
         case "type":
             return NodeType.allCases.map {
@@ -216,7 +259,7 @@ enum Completion {
     ]
 
     static func memberItem(
-        _ name: String, range: Range<Int>, closed: Bool, quoted: Bool, _ request: TextDocumentRequest
+        _ name: String, range: Range<Int>, closed: Bool, quoted: Bool, _ lspRange: (Range<Int>) -> JSON
     ) -> JSON {
         var text = name
         var format = 1
@@ -232,13 +275,13 @@ enum Completion {
             "documentation": [
                 "kind": "markdown", "value": .string(PropertyDocs.markdown(name) ?? "**`\(name)`**"),
             ],
-            "textEdit": ["range": request.range(range), "newText": .string(text)],
+            "textEdit": ["range": lspRange(range), "newText": .string(text)],
             "insertTextFormat": .int(format),
         ]
     }
 
     static func valueItem(
-        _ value: Value, range: Range<Int>, closed: Bool, quoted: Bool, _ request: TextDocumentRequest
+        _ value: Value, range: Range<Int>, closed: Bool, quoted: Bool, _ lspRange: (Range<Int>) -> JSON
     ) -> JSON {
         var text = value.text
         if quoted, !closed { text += "\"" }
@@ -246,7 +289,7 @@ enum Completion {
         return [
             "label": .string(value.text), "kind": .int(value.kind),
             "documentation": ["kind": "markdown", "value": .string(value.documentation)],
-            "textEdit": ["range": request.range(range), "newText": .string(text)],
+            "textEdit": ["range": lspRange(range), "newText": .string(text)],
         ]
     }
 }

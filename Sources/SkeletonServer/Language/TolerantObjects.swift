@@ -38,8 +38,13 @@ struct TolerantObjects: Sendable {
 
     private(set) var objects: [Object] = []
     private(set) var cursor = Cursor()
+    /// How many bytes the scan went through (its work; the whole text for `init(bytes:cursor:)`).
+    private(set) var scannedBytes = 0
+    /// The open containers where the scan stopped, innermost last.
+    private(set) var stack: [Container] = []
 
-    private enum Container {
+    /// An open container of the scan.
+    enum Container {
         /// `done`: the current member's value is complete (a string after it starts a new member: a comma is
         /// missing, as while a line is being added).
         case object(index: Int, expectsKey: Bool, key: String?, done: Bool)
@@ -55,10 +60,22 @@ struct TolerantObjects: Sendable {
 
     /// Scans `bytes`, noting the context at byte offset `cursorOffset`.
     init(bytes: [UInt8], cursor cursorOffset: Int) {
+        self.init(bytes: bytes, cursor: cursorOffset, from: 0, until: bytes.count, closingFirst: false)
+    }
+
+    /// Scans `bytes[from..<until]` as if the scan had begun at `from` with nothing open, noting the context at
+    /// `cursorOffset`; with `closingFirst`, stops as soon as the first container opened is closed again (`from` is
+    /// then an opening bracket: what the whole scan does from there on is the same while it stays open, whatever
+    /// is open below it, see `LocalCompletionScan`).
+    init(bytes: [UInt8], cursor cursorOffset: Int, from: Int, until: Int, closingFirst: Bool) {
         var stack: [Container] = []
         var noted = false
-        var i = 0
-        let n = bytes.count
+        var i = max(0, from)
+        let n = min(until, bytes.count)
+        defer {
+            scannedBytes = max(0, min(i, n) - from)
+            self.stack = stack
+        }
         func enclosingObject() -> Int? {
             for c in stack.reversed() {
                 switch c {
@@ -83,7 +100,7 @@ struct TolerantObjects: Sendable {
             }
             return out
         }
-        while i < n {
+        scan: while i < n {
             if !noted, i >= cursorOffset {
                 cursor = context(string: nil)
                 noted = true
@@ -142,10 +159,18 @@ struct TolerantObjects: Sendable {
                 stack.append(.array(key: key, object: enclosingObject()))
             case UInt8(ascii: "}"):
                 while let last = stack.popLast() { if case .object = last { break } }
+                if closingFirst, stack.isEmpty {
+                    i += 1
+                    break scan
+                }
                 Self.completeValue(&stack)
             case UInt8(ascii: "]"):
                 if case .array? = stack.last {
                     stack.removeLast()
+                    if closingFirst, stack.isEmpty {
+                        i += 1
+                        break scan
+                    }
                     Self.completeValue(&stack)
                 }
             case UInt8(ascii: ":"):

@@ -90,9 +90,12 @@ enum Bench {
                 options.only = Set(which)
             case "--profile":
                 let which = try value(argument)
-                guard ["ingest", "viewtree", "ingest-proto", "viewtree-proto", "layout", "render"].contains(which)
-                else {
-                    throw BenchError("--profile takes ingest, viewtree, ingest-proto, viewtree-proto, layout or render")
+                let profiles = [
+                    "ingest", "viewtree", "ingest-proto", "viewtree-proto", "layout", "render", "content-frame",
+                    "content-frame-plain", "skeleton-frame", "skeleton-frame-plain",
+                ]
+                guard profiles.contains(which) else {
+                    throw BenchError("--profile takes \(profiles.joined(separator: ", "))")
                 }
                 options.profile = which
             case "--skeletond": options.skeletond = try value(argument)
@@ -245,6 +248,8 @@ extension Bench {
                 try rasterizer.render(list, scale: 1, into: &frame)
                 checksum &+= Int(frame.pixels[checksum & 1023])
             }
+        } else if which.hasSuffix("-frame") || which.hasSuffix("-frame-plain") {
+            checksum = try ContentBench.profile(which, runs: options.runs)
         } else if which.hasPrefix("ingest") {
             let corpus = IngestCorpus.make(count: options.messages)
             let path = which == "ingest" ? IngestBench.ours : Prototypes.ingest

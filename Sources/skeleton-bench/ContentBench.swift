@@ -30,17 +30,40 @@ enum ContentBench {
         return out
     }
 
-    static func run(runs: Int, progress: (String) -> Void) throws -> Result {
+    /// The display lists measured: the content frame and the animated skeleton frame (t = 1 + 1/60 s), each with
+    /// and without its text, image and border layers; and the animation's frames for the streams.
+    static func lists() throws -> (before: DisplayList, shown: DisplayList, animated: [DisplayList]) {
         let document = try FeedDocument.session()  // shown (animated gradient) at t = 0
         let bytes = try FeedDocument.text()
         guard let decoded = bytes.withUnsafeBytes({ DocumentDecoder().decode(bytes: $0) }).document else {
             throw BenchError("content: the feed does not decode")
         }
-        let before = SkeletonSession(document: decoded).layers(at: 0)
+        let animated = (0...framesPerRun).map { document.layers(at: 1 + Double($0) / 60) }
+        return (SkeletonSession(document: decoded).layers(at: 0), animated[1], animated)
+    }
+
+    /// `--profile content-frame[-plain]` and `skeleton-frame[-plain]`: one list rendered `runs` times on one thread
+    /// (deterministic instruction counts under callgrind; the difference of two run counts is the cost of a render).
+    static func profile(_ which: String, runs: Int) throws -> Int {
+        let all = try lists()
+        var list = which.hasPrefix("content") ? all.before : all.shown
+        if which.hasSuffix("-plain") { list = stripped(list) }
+        var rasterizer = Rasterizer()
+        rasterizer.parallel = false
+        var frame = try rasterizer.render(list, scale: scale)  // warms the text engine's caches
+        var checksum = 0
+        for _ in 0..<runs {
+            try rasterizer.render(list, scale: scale, into: &frame)
+            checksum &+= Int(frame.pixels[checksum & 1023])
+        }
+        return checksum
+    }
+
+    static func run(runs: Int, progress: (String) -> Void) throws -> Result {
+        let (before, _, animated) = try lists()
         let plain = stripped(before)
         var result = Result(textLayers: before.layers.filter { $0.kind == .text }.count)
         guard result.textLayers > 0 else { throw BenchError("content: the feed has no text") }
-        let animated = (0...framesPerRun).map { document.layers(at: 1 + Double($0) / 60) }
         let animatedPlain = animated.map(stripped)
         var rasterizer = Rasterizer()
         var frame = try rasterizer.render(before, scale: scale)

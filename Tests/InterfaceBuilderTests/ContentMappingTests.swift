@@ -35,6 +35,9 @@ struct ContentMappingTests {
             <button id="coded"><rect key="frame" x="0" y="60" width="50" height="30"/>
                 <state key="normal"><string key="title" base64-UTF8="YES">SGVsbG8g8J+Riw==</string></state>
             </button>
+            <button id="garbled"><rect key="frame" x="0" y="60" width="50" height="30"/>
+                <state key="normal"><string key="title" base64-UTF8="YES">!!!*</string></state>
+            </button>
             <imageView image="person.circle" id="picture"><rect key="frame" x="0" y="0" width="40" height="40"/></imageView>
             <label id="custom" text="Open"><rect key="frame" x="0" y="0" width="50" height="20"/>
                 <fontDescription key="fontDescription" name="OpenSans-Semibold" family="Open Sans" pointSize="18"/>
@@ -49,6 +52,8 @@ struct ContentMappingTests {
         #expect(IB.node("multi", in: document)?.content.text == "first line\nsecond line")
         #expect(IB.node("configured", in: document)?.content.text == "Go")
         #expect(IB.node("coded", in: document)?.content.text == "Hello 👋")
+        // Base64 that is not base64: no title, no crash.
+        #expect(IB.node("garbled", in: document)?.content.text == nil)
         #expect(IB.node("picture", in: document)?.content.image == "person.circle")
         // A custom font: the weight read from its name, its metrics the system font's (a warning says so).
         #expect(IB.node("custom", in: document)?.content.font == FontSpec(size: 18, weight: .semibold))

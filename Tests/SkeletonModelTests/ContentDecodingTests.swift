@@ -86,4 +86,52 @@ struct ContentDecodingTests {
             problems(Self.node(#"{"type": "UIView", "frame": [0, 0, 1, 1], "borderWidth": -1}"#))
                 == ["invalid-value /root/children/0/borderWidth"])
     }
+
+    /// Every content member in a bad form: an error at its JSON Pointer, and the rest of the document decodes.
+    @Test(arguments: [
+        (#"{"type": "UILabel", "frame": [0, 0, 1, 1], "text": ["a"]}"#, "invalid-value /root/children/0/text"),
+        (
+            #"{"type": "UITextField", "frame": [0, 0, 1, 1], "placeholder": 3}"#,
+            "invalid-value /root/children/0/placeholder"
+        ),
+        (#"{"type": "UIButton", "frame": [0, 0, 1, 1], "title": {}}"#, "invalid-value /root/children/0/title"),
+        (
+            #"{"type": "UILabel", "frame": [0, 0, 1, 1], "textColor": "nope"}"#,
+            "unknown-color /root/children/0/textColor"
+        ),
+        (#"{"type": "UIImageView", "frame": [0, 0, 1, 1], "image": 7}"#, "invalid-value /root/children/0/image"),
+        (
+            #"{"type": "UIView", "frame": [0, 0, 1, 1], "borderWidth": "wide"}"#,
+            "invalid-value /root/children/0/borderWidth"
+        ),
+        (
+            #"{"type": "UIView", "frame": [0, 0, 1, 1], "borderWidth": true}"#,
+            "invalid-value /root/children/0/borderWidth"
+        ),
+        (#"{"type": "UIView", "frame": [0, 0, 1, 1], "borderColor": 7}"#, "invalid-value /root/children/0/borderColor"),
+        (
+            #"{"type": "UITextField", "frame": [0, 0, 1, 1], "textAlignment": "middle"}"#,
+            "invalid-value /root/children/0/textAlignment"
+        ),
+        (#"{"type": "UILabel", "frame": [0, 0, 1, 1], "font": "big"}"#, "invalid-value /root/children/0/font"),
+        (
+            #"{"type": "UILabel", "frame": [0, 0, 1, 1], "font": {"size": "12"}}"#,
+            "invalid-value /root/children/0/font/size"
+        ),
+        (
+            #"{"type": "UILabel", "frame": [0, 0, 1, 1], "font": {"size": -1}}"#,
+            "invalid-value /root/children/0/font/size"
+        ),
+        (
+            #"{"type": "UIButton", "frame": [0, 0, 1, 1], "font": {"lineHeight": -1}}"#,
+            "invalid-value /root/children/0/font/lineHeight"
+        ),
+        (
+            #"{"type": "UIButton", "frame": [0, 0, 1, 1], "font": {"weight": 700}}"#,
+            "invalid-value /root/children/0/font/weight"
+        ),
+    ])
+    func badContentMembersAreReportedAtTheirMember(node: String, problem: String) {
+        #expect(problems(Self.node(node)) == [problem])
+    }
 }

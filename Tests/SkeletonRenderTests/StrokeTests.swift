@@ -34,6 +34,9 @@ struct StrokeTests {
     @Test func aWidthOverHalfTheSizeFillsTheShapeAndClipsApply() throws {
         let full = try Fixtures.render(Fixtures.list(16, 16, [Self.ring(100)]))
         #expect(full[8, 8] == RGB8(r: 0, g: 0, b: 0))
+        // A width no frame can hold (a document may write 1e308): the same filled shape, nothing overflows.
+        let huge = try Fixtures.render(Fixtures.list(16, 16, [Self.ring(1e308)]))
+        #expect(huge.pixels == full.pixels)
         let clip = RoundedRect(rect: Rect(x: 0, y: 0, width: 8, height: 16), cornerRadius: 0)
         let clipped = try Fixtures.render(Fixtures.list(16, 16, [Self.ring(2, clips: [clip])]))
         #expect(clipped[2, 8] == RGB8(r: 0, g: 0, b: 0) && clipped[13, 8] == RGB8(r: 255, g: 255, b: 255))

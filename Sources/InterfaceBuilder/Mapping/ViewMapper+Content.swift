@@ -42,8 +42,11 @@ extension ViewMapper {
         guard let s = e.child("string", key: name) else { return nil }
         let text = s.text ?? ""
         guard s["base64-UTF8"] == "YES" else { return text }
-        let cleaned = text.filter { !$0.isWhitespace }
-        guard let data = Data(base64Encoded: cleaned, options: .ignoreUnknownCharacters) else { return nil }
+        // Line breaks and spaces IB wraps the text with are skipped by `.ignoreUnknownCharacters`.
+        // Text that decodes to nothing is no string (garbage, or an empty title: both draw nothing).
+        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !data.isEmpty else {
+            return nil
+        }
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -3,9 +3,18 @@ extension SkeletonSession {
     /// and lines), in paint order, in absolute canvas points. Delayed work due by `time` is taken into
     /// account without changing the session.
     public func layers(at time: Double) -> DisplayList {
+        layers(at: time, outlines: false)
+    }
+
+    /// The display list at `time`, with every visible view's frame outlined on top when `outlines` is true
+    /// (`Protocol/previews.md`): a design aid for previews, never part of what SkeletonView draws. The session is
+    /// copied and advanced once for both.
+    public func layers(at time: Double, outlines: Bool) -> DisplayList {
         var copy = self
         _ = copy.advance(to: time)
-        return copy.buildDisplayList(at: time)
+        var list = copy.buildDisplayList(at: time)
+        if outlines { list.layers += copy.outlineLayers() }
+        return list
     }
 
     /// The display list at `time` built as a whole, without reusing the last build: what `layers(at:)` must equal

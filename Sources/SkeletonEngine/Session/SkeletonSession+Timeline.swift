@@ -73,11 +73,13 @@ extension SkeletonSession {
             consider(d.start + d.duration)
         }
         for (v, st) in states.enumerated() {
-            for fade in [st.contentFade, st.textFade] {
-                if let f = fade, time < f.start + f.duration {
-                    moving = true
-                    consider(f.start + f.duration)
-                }
+            if let f = st.contentFade, f.isRunning(at: time) {
+                moving = true
+                consider(f.start + f.duration)
+            }
+            if let f = st.textFade, f.isRunning(at: time) {
+                moving = true
+                consider(f.start + f.duration)
             }
             // Only layers that fade or animate can move; whether they are drawn at all is asked only of those.
             guard let layer = st.layer, time < layer.appearedAt + layer.fadeIn || layer.animation != nil,

@@ -21,12 +21,18 @@ struct SkeletonLayerState: Sendable, Hashable {
     var animation: RunningAnimation?
 }
 
-/// The node's content (its background) fading out on show or back in on hide.
+/// The node's content (its background, or its text or image) fading out on show or back in on hide.
 struct ContentFade: Sendable, Hashable {
     var start: Double
     var duration: Double
     /// true: towards clear (show); false: back to the document's colour (hide).
     var clearing: Bool
+
+    /// Whether the fade still changes the content after `time`.
+    func isRunning(at time: Double) -> Bool { time < start + duration }
+
+    /// Whether the content is back as the document has it at `time` (a finished fade back in).
+    func isSettled(at time: Double) -> Bool { !clearing && !isRunning(at: time) }
 }
 
 /// Everything the skeleton changed on one node. Absent state means "as the document says".
@@ -60,10 +66,6 @@ struct NodeState: Sendable, Hashable {
         guard !status, config == nil, layer == nil, !hiddenBySkeleton, !interactionDisabled, heightFix == nil else {
             return false
         }
-        for fade in [contentFade, textFade] {
-            guard let fade else { continue }
-            if fade.clearing || fade.start + fade.duration > time { return false }
-        }
-        return true
+        return (contentFade?.isSettled(at: time) ?? true) && (textFade?.isSettled(at: time) ?? true)
     }
 }

@@ -17,6 +17,16 @@ extension SkeletonSession {
         return list
     }
 
+    /// The display list at `time` (outlined when asked) and whether anything still moves after it
+    /// (`timeline(at:)`), from one copy of the session advanced once: what a live preview asks for every frame.
+    public func frame(at time: Double, outlines: Bool) -> (list: DisplayList, isAnimating: Bool) {
+        var copy = self
+        _ = copy.advance(to: time)
+        var list = copy.buildDisplayList(at: time)
+        if outlines { list.layers += copy.outlineLayers() }
+        return (list, copy.timelineAfterAdvance(at: time).isAnimating)
+    }
+
     /// The display list at `time` built as a whole, without reusing the last build: what `layers(at:)` must equal
     /// (tests compare the two) and what a build costs (the bench).
     public func layersBuiltWhole(at time: Double) -> DisplayList {

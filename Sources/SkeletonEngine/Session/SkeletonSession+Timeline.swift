@@ -61,7 +61,7 @@ extension SkeletonSession {
         return copy.timelineAfterAdvance(at: time)
     }
 
-    private func timelineAfterAdvance(at time: Double) -> TimelineStatus {
+    func timelineAfterAdvance(at time: Double) -> TimelineStatus {
         var next = Double.infinity
         var moving = false
         func consider(_ t: Double) { if t > time { next = min(next, t) } }

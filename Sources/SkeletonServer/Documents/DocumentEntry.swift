@@ -101,4 +101,8 @@ struct SessionSnapshot: DisplayListSource {
 
     func displayList(at time: Double, outlines: Bool) -> DisplayList? { session.layers(at: time, outlines: outlines) }
     func isAnimating(at time: Double) -> Bool { session.timeline(at: time).isAnimating }
+    func frame(at time: Double, outlines: Bool) -> (list: DisplayList?, isAnimating: Bool) {
+        let frame = session.frame(at: time, outlines: outlines)
+        return (frame.list, frame.isAnimating)
+    }
 }

@@ -11,11 +11,19 @@ public protocol DisplayListSource: Sendable {
     /// Whether anything still changes after `time` (an animation, a transition, a pending delayed show).
     /// When false, the frame timer of this document's subscriptions stops.
     func isAnimating(at time: Double) -> Bool
+    /// Both of the above at once (see the extension's default).
+    func frame(at time: Double, outlines: Bool) -> (list: DisplayList?, isAnimating: Bool)
 }
 
 extension DisplayListSource {
     /// The display list at `time`, without outlines.
     func displayList(at time: Double) -> DisplayList? { displayList(at: time, outlines: false) }
+
+    /// The display list at `time` and whether anything still changes after it; sources that can answer both at
+    /// once (a session: one copy, one advance) implement it, others answer with the two questions.
+    public func frame(at time: Double, outlines: Bool) -> (list: DisplayList?, isAnimating: Bool) {
+        (displayList(at: time, outlines: outlines), isAnimating(at: time))
+    }
 }
 
 /// Finds the display-list source of an open document's scene.

@@ -101,7 +101,14 @@ public final class PreviewHub: Sendable {
     private func produce(_ subscription: Subscription) -> [UInt8]? {
         let time = clock.now
         let source = provider.source(for: subscription.settings.uri, scene: subscription.settings.scene)
-        let list = source?.displayList(at: time, outlines: subscription.settings.outlines)
+        // Only the real clock runs a frame timer, so only it needs to know whether the document still moves (under the
+        // manual clock frames follow the clock's moves instead); then one session copy answers both.
+        let real = clock.mode == .real
+        let frame: (list: DisplayList?, isAnimating: Bool)? =
+            real
+            ? source?.frame(at: time, outlines: subscription.settings.outlines)
+            : source.map { ($0.displayList(at: time, outlines: subscription.settings.outlines), false) }
+        let list = frame?.list
         let message = subscription.state.withLock { s -> [UInt8]? in
             guard !s.closed, s.unacknowledged < subscription.settings.window else { return nil }
             s.dirty = false
@@ -123,9 +130,7 @@ public final class PreviewHub: Sendable {
                     encoding: subscription.settings.encoding),
                 content)
         }
-        // Only the real clock runs a frame timer, so only it needs to know whether the document still moves (the
-        // answer walks the session's timeline; under the manual clock frames follow the clock's moves instead).
-        let animating = clock.mode == .real && (source?.isAnimating(at: time) ?? false)
+        let animating = real && (frame?.isAnimating ?? false)
         updateTimer(subscription, animating: animating)
         return message
     }

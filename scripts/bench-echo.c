@@ -1,8 +1,14 @@
 /*
- * The floor for pipelined requests (scripts/bench, group "pipeline"): reads LSP-framed messages from stdin and
- * writes each body back, framed, to stdout. No JSON at all: what any server over these pipes must at least pay
- * (reads, header parsing, writes). Output is buffered and written when the input buffer is drained, as a server
- * that coalesces its writes would.
+ * The floors for pipelined requests (scripts/bench, group "pipeline"), two programs in one:
+ *
+ *   bench-echo            reads LSP-framed messages from stdin and writes each body back, framed, to stdout. No
+ *                         JSON at all: what any server over these pipes must at least pay (reads, header parsing,
+ *                         writes).
+ *   bench-echo --jansson  the least a server that must parse every body with jansson (as skeletond must) pays:
+ *                         each body through `json_loadb`, its `id` read, and a preformatted "method not found"
+ *                         error with that id written back. Nothing is dispatched, validated or logged.
+ *
+ * Output is buffered and written when the input buffer is drained, as a server that coalesces its writes would.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -10,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <stdio.h>
+#include <jansson.h>
 
 static char in[1 << 20];
 static size_t in_len;
@@ -48,7 +55,28 @@ static long content_length(const char *from, const char *to) {
     return -1;
 }
 
-int main(void) {
+/* Parses `body` with jansson and puts the error reply for its id (the floor of a jansson server). */
+static void answer_with_jansson(const char *body, size_t length) {
+    json_error_t error;
+    json_t *message = json_loadb(body, length, 0, &error);
+    if (!message) exit(3);
+    json_t *id = json_object_get(message, "id");
+    char reply[160];
+    int n = json_is_integer(id)
+        ? snprintf(reply, sizeof reply,
+              "{\"jsonrpc\":\"2.0\",\"id\":%lld,\"error\":{\"code\":-32601,\"message\":\"method not found\"}}",
+              (long long)json_integer_value(id))
+        : snprintf(reply, sizeof reply,
+              "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"invalid request\"}}");
+    json_decref(message);
+    char header[64];
+    int h = snprintf(header, sizeof header, "Content-Length: %d\r\n\r\n", n);
+    put(header, (size_t)h);
+    put(reply, (size_t)n);
+}
+
+int main(int argc, char **argv) {
+    int with_jansson = argc > 1 && strcmp(argv[1], "--jansson") == 0;
     for (;;) {
         ssize_t n = read(0, in + in_len, sizeof in - in_len);
         if (n <= 0) break;
@@ -62,10 +90,14 @@ int main(void) {
             if (length < 0) exit(2);
             size_t body = (size_t)length;
             if (header_end + body > in_len) break;
-            char header[64];
-            int h = snprintf(header, sizeof header, "Content-Length: %zu\r\n\r\n", body);
-            put(header, (size_t)h);
-            put(in + header_end, body);
+            if (with_jansson) {
+                answer_with_jansson(in + header_end, body);
+            } else {
+                char header[64];
+                int h = snprintf(header, sizeof header, "Content-Length: %zu\r\n\r\n", body);
+                put(header, (size_t)h);
+                put(in + header_end, body);
+            }
             at = header_end + body;
         }
         memmove(in, in + at, in_len - at);

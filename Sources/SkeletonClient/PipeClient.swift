@@ -20,6 +20,8 @@ public final class PipeClient: @unchecked Sendable {
     private var inputClosed = false
     /// Set when the server's output reached end of file.
     public private(set) var reachedEnd = false
+    /// The descriptors this client writes the server's input to and reads its output from.
+    public var descriptors: (write: Int32, read: Int32) { (writeFD, readFD) }
 
     public init(writeFD: Int32, readFD: Int32, mode: FramingMode = .lsp) {
         self.writeFD = writeFD

@@ -1,5 +1,7 @@
 /// The display list: what the engine computes and the renderer draws. No JSON, no documents.
 
+import Synchronization
+
 /// A linear gradient, as `CAGradientLayer` (`.axial`) draws it: `start` and `end` are unit coordinates of the
 /// layer's own bounds (0,0 top-left, 1,1 bottom-right); colours beyond the ends are extended.
 public struct LinearGradient: Hashable, Sendable {
@@ -102,17 +104,82 @@ public struct Layer: Hashable, Sendable {
 }
 
 /// Everything to draw for one document at one time, in paint order.
+///
+/// A list also carries an `identity` (equal for copies of one built list, new after any change) and, when its
+/// builder made it by splicing an earlier list, its `derivation`: which run of layers replaced which. Damage uses
+/// them to skip comparing the layers a splice kept (`LayerDamage`); equality and hashing ignore both.
 public struct DisplayList: Hashable, Sendable {
     /// The canvas in points (the root node's size).
-    public var size: Size
+    public var size: Size {
+        didSet { forgetLineage() }
+    }
     /// The opaque canvas colour under everything.
-    public var background: RGBA
+    public var background: RGBA {
+        didSet { forgetLineage() }
+    }
     /// Layers in paint order: earlier layers are drawn first (below).
-    public var layers: [Layer]
+    public var layers: [Layer] {
+        didSet { forgetLineage() }
+    }
+    /// Shared by copies of this list; a fresh one after any change to it.
+    public private(set) var identity: UInt64
+    /// How this list was made from an earlier one, when it was (and has not changed since).
+    public private(set) var derivation: Derivation?
+
+    /// A splice: this list is the list `parent` with its layers `replacedOld` replaced by this list's layers
+    /// `replacedNew`; every other layer is the earlier list's, in the same order.
+    public struct Derivation: Hashable, Sendable {
+        /// The earlier list's `identity`.
+        public var parent: UInt64
+        /// Indices of the replaced layers in the earlier list.
+        public var replacedOld: Range<Int>
+        /// Indices of the layers that replaced them in this list.
+        public var replacedNew: Range<Int>
+
+        public init(parent: UInt64, replacedOld: Range<Int>, replacedNew: Range<Int>) {
+            self.parent = parent
+            self.replacedOld = replacedOld
+            self.replacedNew = replacedNew
+        }
+    }
 
     public init(size: Size, background: RGBA, layers: [Layer]) {
         self.size = size
         self.background = background
         self.layers = layers
+        identity = ListIdentity.next()
+        derivation = nil
     }
+
+    /// A list made from `parent` by replacing its layers `replaced` with `replacement`, which the new list holds
+    /// at the same start index.
+    ///
+    /// - Important: `layers` must be `parent.layers` with exactly that run replaced; damage trusts it.
+    public init(splicing parent: DisplayList, replaced: Range<Int>, with layers: [Layer], replacementCount: Int) {
+        self.init(size: parent.size, background: parent.background, layers: layers)
+        derivation = Derivation(
+            parent: parent.identity, replacedOld: replaced,
+            replacedNew: replaced.lowerBound..<(replaced.lowerBound + replacementCount))
+    }
+
+    private mutating func forgetLineage() {
+        identity = ListIdentity.next()
+        derivation = nil
+    }
+
+    public static func == (a: DisplayList, b: DisplayList) -> Bool {
+        a.size == b.size && a.background == b.background && a.layers == b.layers
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(background)
+        hasher.combine(layers)
+    }
+}
+
+/// Identities for display lists: unique in the process.
+private enum ListIdentity {
+    static let counter = Atomic<UInt64>(0)
+    static func next() -> UInt64 { counter.wrappingAdd(1, ordering: .relaxed).newValue }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SkeletonRender
 
 #if canImport(Glibc)
@@ -35,6 +36,10 @@ enum Bench {
         var echo = ".build-release/bench-echo"
         var clangd = "/usr/bin/clangd"
         var pipelineMessages = 50_000
+        /// Writes the bench's generated document (`--layout-nodes` nodes, or `--document-mb` MB when that was given)
+        /// to this path and stops: to replay a bench session under a profiler.
+        var writeCard: String?
+        var documentMBGiven = false
 
         func wants(_ group: String) -> Bool {
             guard let only else { return true }
@@ -82,6 +87,7 @@ enum Bench {
                     throw BenchError("--document-mb needs a positive number")
                 }
                 options.documentMB = n
+                options.documentMBGiven = true
             case "--only":
                 let which = try value(argument).split(separator: ",").map(String.init)
                 guard !which.isEmpty, which.allSatisfy(groups.contains) else {
@@ -117,6 +123,7 @@ enum Bench {
                     throw BenchError("--layout-nodes needs an integer >= 20")
                 }
                 options.layoutNodes = n
+            case "--write-card": options.writeCard = try value(argument)
             case "--echo": options.echo = try value(argument)
             case "--clangd": options.clangd = try value(argument)
             case "--pipeline-messages":
@@ -137,6 +144,19 @@ enum Bench {
     }
 
     static func run(_ options: Options) throws {
+        if let path = options.writeCard {
+            let document =
+                options.documentMBGiven
+                ? CardDocument.make(bytes: Int(options.documentMB * 1_000_000))
+                : CardDocument.make(nodes: options.layoutNodes)
+            guard FileManager.default.createFile(atPath: path, contents: Data(document.text)) else {
+                throw BenchError("cannot write \(path)")
+            }
+            print(
+                "\(document.nodeCount) nodes; the bench's edit is at line \(document.editLine), column \(document.editColumn)"
+            )
+            return
+        }
         if let profile = options.profile { return try Self.profile(profile, options) }
         let progress: (String) -> Void = { StandardError.write("  \($0)\n") }
         print("# skeleton-bench\n")
@@ -208,6 +228,9 @@ enum Bench {
             let peers = [
                 PipelineBench.Peer(
                     name: "floor (C echo, no JSON)", executable: options.echo, arguments: [], isLanguageServer: false),
+                PipelineBench.Peer(
+                    name: "jansson floor (C: json_loadb, id, preformatted error)", executable: options.echo,
+                    arguments: ["--jansson"], isLanguageServer: false),
                 PipelineBench.Peer(
                     name: "skeletond", executable: options.skeletond, arguments: ["--log-level", "error"],
                     isLanguageServer: true),

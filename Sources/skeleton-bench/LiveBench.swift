@@ -107,6 +107,9 @@ enum LiveBench {
         let nodes: Int
         var daemon: [Double] = []
         var jansson: [Double] = []
+        /// jansson's bare parse of the whole `didOpen` message body, then of the document: what any server that
+        /// parses every message and every document with jansson pays before it holds a tree.
+        var twoParses: [Double] = []
     }
 
     /// jansson's bare parse (`json_loadb`, malloc per value) of the document bytes; returns the root's member count.
@@ -132,6 +135,11 @@ enum LiveBench {
                 ])
                 let (id, request) = daemon.requestBytes("skeleton/isActive", ["uri": .string(uri)])
                 let parse = Measure.time { bareParse(document.text) }
+                let body = Self.body(ofFramed: message)
+                let twoParses = Measure.time {
+                    _ = body.withUnsafeBytes { ReferenceParsers.janssonMalloc($0) }
+                    _ = bareParse(document.text)
+                }
                 let sent = daemon.clock.now
                 daemon.write(message)
                 daemon.write(request)
@@ -147,12 +155,24 @@ enum LiveBench {
                 if run > 0 {  // the first is a warm-up
                     open.daemon.append(elapsed)
                     open.jansson.append(parse.seconds)
+                    open.twoParses.append(twoParses.seconds)
                 }
             }
             progress("didOpen: \(Int(mb)) MB done")
             results.append(open)
         }
         return results
+    }
+
+    /// The body of a framed message (what follows the blank line after the header).
+    static func body(ofFramed message: [UInt8]) -> ArraySlice<UInt8> {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        var i = 0
+        while i + separator.count <= message.count {
+            if message[i..<(i + separator.count)].elementsEqual(separator) { return message[(i + separator.count)...] }
+            i += 1
+        }
+        return message[...]
     }
 
     // MARK: 6 (c) memory per open document

@@ -138,7 +138,9 @@ extension Report {
         let p50 = percentile(r.edits, 0.5)
         let floor = percentile(r.floor, 0.5)
         let p99 = percentile(r.edits, 0.99)
-        print("- **p50 / floor p50: \(ratio(p50 / floor))** (aim ≤ 3×: \(p50 / floor <= 3 ? "met" : "NOT met"))")
+        print(
+            "- **p50 / floor p50: \(ratio(p50 / floor))** (issue 16's aim ≤ 1.5×: \(p50 / floor <= 1.5 ? "met" : "NOT met"); issue 6's ≤ 3×: \(p50 / floor <= 3 ? "met" : "NOT met"))"
+        )
         print("- **p99: \(fixed(p99 * 1e6, 0)) µs** (aim < 1,000 µs: \(p99 < 1e-3 ? "met" : "NOT met"))")
         print(
             "- frames average \(fixed(Double(r.frameBytes) / Double(max(r.edits.count, 1)), 0)) B on the wire\(r.budgetHit ? "; stopped early at the time budget" : "")"
@@ -150,16 +152,21 @@ extension Report {
         print(
             "## (h) `didOpen` of big documents: written → answer of a following `skeleton/isActive` on it, against jansson's bare parse (`json_loadb`) of the same document bytes\n"
         )
-        print("| document | nodes | skeletond median ms | min–max ms | ms per MB | jansson ms per MB | × jansson |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
+        print(
+            "| document | nodes | skeletond median ms | min–max ms | ms per MB | jansson ms per MB | × jansson | message + document parses, × jansson | skeletond × those two parses |"
+        )
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
         for r in rows {
             let d = Measure.median(r.daemon)
             let j = Measure.median(r.jansson)
+            let two = Measure.median(r.twoParses)
             print(
-                "| \(fixed(r.megabytes, 2)) MB | \(group(r.nodes)) | \(fixed(d * 1000, 1)) | \(fixed((r.daemon.min() ?? 0) * 1000, 1))–\(fixed((r.daemon.max() ?? 0) * 1000, 1)) | \(fixed(d * 1000 / r.megabytes, 1)) | \(fixed(j * 1000 / r.megabytes, 1)) | \(ratio(d / j)) |"
+                "| \(fixed(r.megabytes, 2)) MB | \(group(r.nodes)) | \(fixed(d * 1000, 1)) | \(fixed((r.daemon.min() ?? 0) * 1000, 1))–\(fixed((r.daemon.max() ?? 0) * 1000, 1)) | \(fixed(d * 1000 / r.megabytes, 1)) | \(fixed(j * 1000 / r.megabytes, 1)) | \(ratio(d / j)) | \(ratio(two / j)) | \(ratio(d / two)) |"
             )
         }
-        print("")
+        print(
+            "\nThe document arrives as a JSON string inside the message, so a server that parses every body with jansson parses it twice: the message (its string lexed and unescaped) and then the document; the column \"message + document parses\" is that least cost, measured here in process.\n"
+        )
     }
 
     static func language(_ r: LanguageBench.Result) {

@@ -49,6 +49,9 @@ struct Skeletond: ParsableCommand {
     func run() throws {
         FileDescriptor.ignoreBrokenPipe()
         let protocolOutput = FileDescriptor.isolateStandardOutput()
+        // Big answers (an outline, a keyframe) and big documents cross the pipes in few wake-ups.
+        FileDescriptor.enlargePipe(protocolOutput)
+        FileDescriptor.enlargePipe(0)
         let log = Logger(level: LogLevel(name: logLevel) ?? .warning)
         // The fonts are opened now, so a missing one is said once, at startup, before any text is drawn.
         for problem in TextEngine.shared.fontProblems { log.warning(problem) }

@@ -24,6 +24,8 @@ import Testing
         var random = SplitMix64(seed: seed)
         var s = try session(Self.text(width: 200))
         var time = 0.0
+        var previous: DisplayList?
+        var spliced = 0
         let nodes: [String?] = [nil, "card", "title", "box", "go"]
         for step in 0..<120 {
             time += Double(random.next() % 5) * 0.1
@@ -55,9 +57,21 @@ import Testing
                 let (cached, whole) = (s.layers(at: t), s.layersBuiltWhole(at: t))
                 #expect(cached == whole, "step \(step) at \(t)")
                 if cached != whole { return }
+                // A spliced list is its parent with one run replaced, as its derivation says (damage trusts it).
+                if let d = cached.derivation, let parent = previous, d.parent == parent.identity {
+                    spliced += 1
+                    #expect(
+                        Array(cached.layers[..<d.replacedNew.lowerBound])
+                            == Array(parent.layers[..<d.replacedOld.lowerBound]))
+                    #expect(
+                        Array(cached.layers[d.replacedNew.upperBound...])
+                            == Array(parent.layers[d.replacedOld.upperBound...]))
+                }
+                previous = cached
             }
         }
         #expect(s.displayListBuilds.partial > 10)
+        #expect(spliced > 5)
     }
 
     @Test func anEditRebuildsOnlyItsSubtreeAndAQuietStepNothing() throws {
@@ -66,6 +80,7 @@ import Testing
         let first = s.layers(at: 1)
         #expect(s.displayListBuilds == (0, 1))
         #expect(s.layers(at: 2) == first)  // nothing changed: the same list, not even a partial build
+        #expect(s.layers(at: 2).identity == first.identity)
         #expect(s.displayListBuilds == (0, 1))
         let card = try document(Self.text(width: 150)).root.children[0]
         _ = try s.replaceSubtree(atIndexPath: [0], with: card, expectedCount: 5, at: 3, as: .edit)
@@ -73,6 +88,9 @@ import Testing
         #expect(s.displayListBuilds == (1, 1))
         // Layers outside the card are the very same values (shared storage): the button's block.
         #expect(edited.layers.last == first.layers.last)
+        // The list says so: spliced from the first, the card's run replaced.
+        #expect(edited.derivation?.parent == first.identity)
+        #expect(edited.derivation.map { $0.replacedOld.count < first.layers.count } == true)
         #expect(edited == s.layersBuiltWhole(at: 3))
     }
 }

@@ -103,4 +103,103 @@ import Testing
         let rects = try TileDiff.changedRects(from: a, to: b)
         #expect(rects == [PixelRect(x: 0, y: 0, width: 192, height: 48)])
     }
+
+    @Test func tightenedRectsAreTheBoundingBoxesOfTheDifferences() throws {
+        var rng = SeededRandom(seed: 23)
+        for _ in 0..<150 {
+            let a = Fixtures.randomList(&rng, width: 150, height: 70)
+            let b = Fixtures.mutate(a, &rng)
+            let fa = try Fixtures.render(a)
+            let fb = try Fixtures.render(b)
+            let tiles = try TileDiff.changedRects(from: fa, to: fb)
+            let rects = TileDiff.tightened(tiles, from: fa, to: fb)
+            #expect(rects.count <= tiles.count)
+            var covered = [Int](repeating: 0, count: fa.width * fa.height)
+            for r in rects {
+                #expect(tiles.contains { $0.contains(r) }, "a tightened rect leaves its tiles")
+                // Minimal: each edge row and column holds a differing pixel.
+                #expect((r.minX..<r.maxX).contains { fa[$0, r.minY] != fb[$0, r.minY] })
+                #expect((r.minX..<r.maxX).contains { fa[$0, r.maxY - 1] != fb[$0, r.maxY - 1] })
+                #expect((r.minY..<r.maxY).contains { fa[r.minX, $0] != fb[r.minX, $0] })
+                #expect((r.minY..<r.maxY).contains { fa[r.maxX - 1, $0] != fb[r.maxX - 1, $0] })
+                for y in r.minY..<r.maxY {
+                    for x in r.minX..<r.maxX { covered[y * fa.width + x] += 1 }
+                }
+            }
+            for y in 0..<fa.height {
+                for x in 0..<fa.width where fa[x, y] != fb[x, y] {
+                    #expect(covered[y * fa.width + x] == 1, "pixel (\(x), \(y)) differs and is not covered once")
+                }
+            }
+            #expect(TileDiff.tightened(tiles, from: fa, to: fa).isEmpty)
+        }
+    }
+
+    @Test func aOnePixelColumnIsSentAsOnePixelColumn() throws {
+        let a = try Frame(width: 300, height: 64)
+        var b = a
+        b.fill(PixelRect(x: 130, y: 5, width: 1, height: 40), with: RGB8(r: 9, g: 9, b: 9))
+        let rects = TileDiff.tightened(try TileDiff.changedRects(from: a, to: b), from: a, to: b)
+        #expect(rects == [PixelRect(x: 130, y: 5, width: 1, height: 40)])
+    }
+
+    @Test func aSplicedListIsDamagedOnlyWhereItsRunsAre() throws {
+        var rng = SeededRandom(seed: 24)
+        for _ in 0..<150 {
+            let old = Fixtures.randomList(&rng, width: 150, height: 70, count: rng.int(1, 12))
+            let start = rng.int(0, old.layers.count)
+            let end = rng.int(start, old.layers.count)
+            let replacement = (0..<rng.int(0, 4)).map {
+                Fixtures.randomLayer(&rng, id: "new\($0)", width: 150, height: 70)
+            }
+            let layers = Array(old.layers[..<start]) + replacement + Array(old.layers[end...])
+            let new = DisplayList(
+                splicing: old, replaced: start..<end, with: layers, replacementCount: replacement.count)
+            let damage = try LayerDamage.between(old, new, scale: 1)
+            // Exactly the runs' bounds: the kept layers are not looked at.
+            var expected = DamageRegion()
+            for layer in old.layers[start..<end] + replacement {
+                if let r = LayerDamage.pixelBounds(layer, scale: 1, canvas: try Fixtures.render(new).bounds) {
+                    expected.add(r)
+                }
+            }
+            #expect(damage == expected.rects)
+            // And it covers every pixel that differs.
+            let (fa, fb) = (try Fixtures.render(old), try Fixtures.render(new))
+            for y in 0..<fa.height {
+                for x in 0..<fa.width where fa[x, y] != fb[x, y] {
+                    #expect(damage.contains { $0.contains(PixelRect(x: x, y: y, width: 1, height: 1)) })
+                }
+            }
+        }
+    }
+
+    @Test func aListSplicedFromAnotherIsComparedLayerByLayer() throws {
+        var rng = SeededRandom(seed: 25)
+        var a = Fixtures.randomList(&rng, width: 150, height: 70, count: 6)
+        for k in a.layers.indices { a.layers[k].clips = [] }
+        var b = a
+        b.layers[2].shape = RoundedRect(rect: Rect(x: 10, y: 10, width: 20, height: 20), cornerRadius: 0)
+        let c = DisplayList(splicing: a, replaced: 2..<3, with: b.layers, replacementCount: 1)
+        // Compared with a list that is not its parent (here `a` changed elsewhere), `c` gets the full comparison.
+        var other = a
+        other.layers[4].shape = RoundedRect(rect: Rect(x: 100, y: 40, width: 20, height: 20), cornerRadius: 0)
+        let damage = try LayerDamage.between(other, c, scale: 1)
+        let (fo, fc) = (try Fixtures.render(other), try Fixtures.render(c))
+        var differing = 0
+        for y in 0..<fo.height {
+            for x in 0..<fo.width where fo[x, y] != fc[x, y] {
+                differing += 1
+                #expect(damage.contains { $0.contains(PixelRect(x: x, y: y, width: 1, height: 1)) }, "(\(x), \(y))")
+            }
+        }
+        #expect(differing > 0)
+        #expect(try LayerDamage.between(a, a, scale: 1).isEmpty)
+        // A copy shares the identity; a change makes a new one and forgets the derivation.
+        var d = c
+        #expect(d.identity == c.identity && d.derivation == c.derivation && c.derivation?.parent == a.identity)
+        d.layers[0].opacity = 0.25
+        #expect(d.identity != c.identity && d.derivation == nil)
+        #expect(d != c && b == c, "equality is about what is drawn, not where a list came from")
+    }
 }

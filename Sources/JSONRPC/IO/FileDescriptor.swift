@@ -100,6 +100,31 @@ public enum FileDescriptor {
         return protocolFD
     }
 
+    /// The most `enlargePipe` asks for: 1 MiB, Linux's default `/proc/sys/fs/pipe-max-size` for unprivileged
+    /// processes.
+    public static let largePipeBytes = 1 << 20
+
+    /// When `fd` is a pipe, asks the kernel for a buffer of `bytes` (halving the request down to 64 KiB while the
+    /// system refuses it), so a big answer or frame crosses in a few writes rather than one per 64 KiB, each a
+    /// wake-up of the reader. Returns the pipe's buffer size afterwards, or nil when `fd` is not a pipe (a file, a
+    /// terminal) or the system has no such call; nothing changes then.
+    @discardableResult
+    public static func enlargePipe(_ fd: Int32, to bytes: Int = largePipeBytes) -> Int? {
+        #if os(Linux)
+            var status = stat()
+            guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return nil }
+            // F_SETPIPE_SZ and F_GETPIPE_SZ (Linux 2.6.35; <fcntl.h> defines them only under _GNU_SOURCE).
+            let setPipeSize: Int32 = 1031
+            let getPipeSize: Int32 = 1032
+            var request = max(1 << 16, min(bytes, largePipeBytes))
+            while fcntl(fd, setPipeSize, Int32(request)) < 0, request > 1 << 16 { request /= 2 }
+            let size = fcntl(fd, getPipeSize)
+            return size > 0 ? Int(size) : nil
+        #else
+            return nil
+        #endif
+    }
+
     /// A broken pipe must be an error return from write, not a signal that kills the daemon.
     public static func ignoreBrokenPipe() {
         _ = signal(SIGPIPE, SIG_IGN)

@@ -61,7 +61,9 @@ extension SkeletonSession {
             pass.start[j] = last.start[j - nodeDelta] + layerDelta
             pass.end[j] = last.end[j - nodeDelta] + layerDelta
         }
-        let list = DisplayList(size: last.list.size, background: last.list.background, layers: pass.out)
+        let list = DisplayList(
+            splicing: last.list, replaced: oldStart..<oldEnd, with: pass.out,
+            replacementCount: oldEnd + layerDelta - oldStart)
         displayListCache.store(
             DisplayListCache.Build(
                 list: list, revision: tree.revision, stateRevision: states.revision, appearance: appearance,

@@ -2,6 +2,12 @@
 
 public import SkeletonGraphics
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Damage computed from display lists (before any pixel is looked at).
 public enum LayerDamage {
     /// The pixel rectangles (at `scale`, clipped to the new canvas) that may differ between the frames of `old` and
@@ -16,6 +22,8 @@ public enum LayerDamage {
         let (w, h) = try CanvasGeometry.pixelSize(of: new.size, scale: scale)
         let canvas = PixelRect(x: 0, y: 0, width: w, height: h)
         guard let old, old.size == new.size, old.background == new.background else { return [canvas] }
+        if old.identity == new.identity { return [] }
+        if let spliced = splice(old, new, scale: scale, canvas: canvas) { return spliced }
         if let aligned = aligned(old.layers, new.layers, scale: scale, canvas: canvas) { return aligned }
         guard let oldIndex = uniqueIndex(old.layers), let newIndex = uniqueIndex(new.layers) else {
             return positional(old.layers, new.layers, scale: scale, canvas: canvas)
@@ -72,19 +80,46 @@ public enum LayerDamage {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// A list spliced from `old` (an edit's frame while nothing moves): only the replaced runs can differ, so their
+    /// bounds, old and new, are the damage; the kept layers are not looked at. Nil when `new` was not spliced from
+    /// `old` itself.
+    private static func splice(_ old: DisplayList, _ new: DisplayList, scale: Double, canvas: PixelRect)
+        -> [PixelRect]?
+    {
+        guard let d = new.derivation, d.parent == old.identity, d.replacedOld.upperBound <= old.layers.count,
+            d.replacedNew.upperBound <= new.layers.count,
+            old.layers.count - d.replacedOld.count == new.layers.count - d.replacedNew.count
+        else { return nil }
+        var damage = DamageRegion()
+        old.layers.withUnsafeBufferPointer { layers in
+            for i in d.replacedOld {
+                if let r = pixelBounds(layers[i], scale: scale, canvas: canvas) { damage.add(r) }
+            }
+        }
+        new.layers.withUnsafeBufferPointer { layers in
+            for i in d.replacedNew {
+                if let r = pixelBounds(layers[i], scale: scale, canvas: canvas) { damage.add(r) }
+            }
+        }
+        return damage.rects
+    }
+
     /// The common case of a frame after an edit or a step of an animation: the same layer ids in the same order.
     /// Then the damage is the bounds of the layers that differ, old and new (paint order did not change); nil when
     /// the ids do not line up. Layers built from the same cached values compare in constant time.
     private static func aligned(_ a: [Layer], _ b: [Layer], scale: Double, canvas: PixelRect) -> [PixelRect]? {
         guard a.count == b.count else { return nil }
         var damage = DamageRegion()
-        // Compared in place: no layer is copied.
+        // Compared in place: no layer is copied. Layers kept from the previous list (built from the same cached
+        // values) are bitwise identical, which one `memcmp` tells; bitwise identical layers are equal (the converse
+        // does not hold: padding or distinct storage with equal contents fall through to the field comparison).
+        let size = MemoryLayout<Layer>.size
         let aligned = a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
+                guard let baseA = a.baseAddress, let baseB = b.baseAddress else { return a.count == b.count }
                 for i in 0..<a.count {
+                    if memcmp(UnsafeRawPointer(baseA + i), UnsafeRawPointer(baseB + i), size) == 0 { continue }
                     guard a[i].id == b[i].id else { return false }
-                    // Field by field on the buffers: no layer is copied (kept layers share their storage, so
-                    // each comparison is an identity check).
                     if a[i].shape == b[i].shape, a[i].opacity == b[i].opacity, a[i].kind == b[i].kind,
                         a[i].fill == b[i].fill, a[i].clips == b[i].clips, a[i].node == b[i].node,
                         a[i].content == b[i].content

@@ -27,6 +27,51 @@ public enum TileDiff {
             dirty, columns: tileColumns(new.width), rows: tileRows(new.height), width: new.width, height: new.height)
     }
 
+    /// `rects` (from `changedRects`, between the same frames), each cut to the bounding box of its pixels that
+    /// differ between `old` and `new`; a rectangle with no differing pixel is dropped. The result still covers every
+    /// differing pixel the input covered, and rectangles that did not overlap still do not.
+    ///
+    /// - Important: `old` and `new` have the same size and every rectangle lies inside them (as `changedRects`
+    ///   returns them).
+    public static func tightened(_ rects: [PixelRect], from old: Frame, to new: Frame) -> [PixelRect] {
+        guard old.width == new.width, old.height == new.height else { return rects }
+        let w = new.width
+        return old.pixels.withUnsafeBufferPointer { a in
+            new.pixels.withUnsafeBufferPointer { b in
+                guard let pa = a.baseAddress, let pb = b.baseAddress else { return [] }
+                var result: [PixelRect] = []
+                result.reserveCapacity(rects.count)
+                for r in rects {
+                    let rect = r.intersection(new.bounds)
+                    guard !rect.isEmpty else { continue }
+                    let bytes = rect.width * 4
+                    func rowDiffers(_ y: Int) -> Bool {
+                        memcmp(pa + y * w + rect.minX, pb + y * w + rect.minX, bytes) != 0
+                    }
+                    var top = rect.minY
+                    while top < rect.maxY && !rowDiffers(top) { top += 1 }
+                    guard top < rect.maxY else { continue }
+                    var bottom = rect.maxY - 1
+                    while bottom > top && !rowDiffers(bottom) { bottom -= 1 }
+                    var left = rect.maxX
+                    var right = rect.minX - 1
+                    for y in top...bottom {
+                        let row = y * w
+                        var x = rect.minX
+                        while x < left && pa[row + x] == pb[row + x] { x += 1 }
+                        if x < left { left = x }
+                        var z = rect.maxX - 1
+                        while z > right && pa[row + z] == pb[row + z] { z -= 1 }
+                        if z > right { right = z }
+                    }
+                    guard left <= right else { continue }
+                    result.append(PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1))
+                }
+                return result
+            }
+        }
+    }
+
     static func tileColumns(_ width: Int) -> Int { (width + tileWidth - 1) / tileWidth }
     static func tileRows(_ height: Int) -> Int { (height + tileHeight - 1) / tileHeight }
 

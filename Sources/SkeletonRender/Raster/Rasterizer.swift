@@ -108,8 +108,18 @@ public struct Rasterizer: Sendable {
     private mutating func draw(
         _ list: DisplayList, scale: Double, pixels: UnsafeMutablePointer<UInt32>, canvas: PixelRect, region: PixelRect
     ) {
+        // Layers are read in place through the buffer (a `for layer in` loop would copy each one: five references).
+        list.layers.withUnsafeBufferPointer { layers in
+            draw(layers, background: list.background, scale: scale, pixels: pixels, canvas: canvas, region: region)
+        }
+    }
+
+    private mutating func draw(
+        _ layers: UnsafeBufferPointer<Layer>, background listBackground: RGBA, scale: Double,
+        pixels: UnsafeMutablePointer<UInt32>, canvas: PixelRect, region: PixelRect
+    ) {
         var maxShapes = 1
-        for layer in list.layers { maxShapes = max(maxShapes, layer.clips.count + 1) }
+        for i in layers.indices { maxShapes = max(maxShapes, layers[i].clips.count + 1) }
         if ramp.count < GradientRamp.maxEntries { ramp = Array(repeating: 0, count: GradientRamp.maxEntries) }
         let lineNeed = max(canvas.width, canvas.height)
         if line.count < lineNeed { line = Array(repeating: 0, count: lineNeed) }
@@ -120,9 +130,9 @@ public struct Rasterizer: Sendable {
                 repeating: PixelShape.Row(cy: 0, dy: 0, outerStart: 0, outerEnd: 0, innerStart: 0, innerEnd: 0),
                 count: maxShapes)
         }
-        let background = backgroundPixel(list.background)
+        let background = backgroundPixel(listBackground)
         let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        let layerCount = list.layers.count
+        let layerCount = layers.count
         if occluders.count < layerCount { occluders = Array(repeating: empty, count: layerCount) }
         if occluding.count < Occlusion.maxPerLayer {
             occluding = Array(repeating: empty, count: Occlusion.maxPerLayer)
@@ -131,9 +141,9 @@ public struct Rasterizer: Sendable {
         let occlusion = occlusionEnabled && layerCount <= Occlusion.maxLayers
         if touching.count < layerCount { touching = Array(repeating: false, count: layerCount) }
         // Only layers that can touch the region are looked at closer (a small damage region in a big list).
-        for (i, layer) in list.layers.enumerated() {
-            touching[i] = Self.mayTouch(layer.shape.rect, region, scale: scale)
-            occluders[i] = occlusion && touching[i] ? Occlusion.rect(layer, scale: scale, canvas: canvas) : empty
+        for i in layers.indices {
+            touching[i] = Self.mayTouch(layers[i].shape.rect, region, scale: scale)
+            occluders[i] = occlusion && touching[i] ? Occlusion.rect(layers[i], scale: scale, canvas: canvas) : empty
         }
         ramp.withUnsafeMutableBufferPointer { rp in
             line.withUnsafeMutableBufferPointer { lp in
@@ -153,9 +163,7 @@ public struct Rasterizer: Sendable {
                                         occluders: o, layerCount: occlusion ? layerCount : 0, occluding: g, spans: z
                                     )
                                     ctx.fill(region, with: background)
-                                    for (i, layer) in list.layers.enumerated() where touching[i] {
-                                        ctx.draw(layer, at: i)
-                                    }
+                                    for i in layers.indices where touching[i] { ctx.draw(layers[i], at: i) }
                                 }
                             }
                         }

@@ -56,7 +56,8 @@ public struct PixelStream: Sendable {
             work = workFrame
         }
         try rasterizer.render(list, scale: scale, into: &workFrame, regions: damage)
-        let changed = try TileDiff.changedRects(from: sentFrame, to: workFrame, within: damage)
+        let changed = TileDiff.tightened(
+            try TileDiff.changedRects(from: sentFrame, to: workFrame, within: damage), from: sentFrame, to: workFrame)
         guard !changed.isEmpty else { return nil }
         let rects = try RectEncoder.encode(workFrame, rects: changed, as: encoding)
         try sentFrame.copy(changed, from: workFrame)
@@ -69,7 +70,7 @@ public struct PixelStream: Sendable {
         var base = try Frame(width: width, height: height, color: bg)
         var full = try Frame(width: width, height: height, color: bg)
         try rasterizer.render(list, scale: scale, into: &full)
-        let changed = try TileDiff.changedRects(from: base, to: full)
+        let changed = TileDiff.tightened(try TileDiff.changedRects(from: base, to: full), from: base, to: full)
         var rects = [EncodedRect(rect: base.bounds, encoding: .fill, color: bg)]
         rects += try RectEncoder.encode(full, rects: changed, as: encoding)
         try base.copy(changed, from: full)

@@ -18,6 +18,9 @@ enum LanguageBench {
         var symbolsAfterEdit: [Double] = []
         /// The first hover after opening (the text map is built then).
         var firstHover = 0.0
+        /// The outline's answer bytes through a pipe and the bench's reader, without the daemon (`PipeFloor`).
+        var outlinePipeFloor: [Double] = []
+        var outlineBytes = 0
     }
 
     static func run(executable: String, nodes: Int, rounds: Int, progress: (String) -> Void) throws -> Result {
@@ -79,6 +82,11 @@ enum LanguageBench {
             result.symbolsAfterEdit.append(try roundTrip("textDocument/documentSymbol", ["textDocument": identifier]))
             if (i + 1) % 100 == 0 { progress("language: \(i + 1) rounds") }
         }
+        let (id, request) = daemon.requestBytes("textDocument/documentSymbol", ["textDocument": identifier])
+        daemon.write(request)
+        let outline = try daemon.receive(until: { $0.id == id }, timeout: 60).body
+        result.outlineBytes = outline.count
+        result.outlinePipeFloor = try PipeFloor.measure(body: outline, rounds: rounds)
         return result
     }
 

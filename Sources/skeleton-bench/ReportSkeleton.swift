@@ -193,6 +193,12 @@ extension Report {
         }
         print("")
         print("- the first hover after opening (the text map is built then): \(fixed(r.firstHover * 1e6, 0)) µs")
+        if !r.outlinePipeFloor.isEmpty {
+            let pipe50 = percentile(r.outlinePipeFloor, 0.5)
+            print(
+                "- the outline's answer is \(group(r.outlineBytes)) bytes: the same bytes written by a thread into a pipe and read back by this bench's reader take \(fixed(pipe50 * 1e6, 0)) µs at p50 (\(ratio(pipe50 / floor50)) the floor); documentSymbol is **\(ratio(percentile(r.symbols, 0.5) / pipe50)) that pipe floor**"
+            )
+        }
         print("")
     }
 

@@ -55,4 +55,36 @@ import Testing
         #expect(outbox.writeCallCount <= 2)
         close(writeEnd)
     }
+
+    @Test func aSharedResultIsWrittenBesideItsEnvelopeInOrder() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        defer { close(readEnd) }
+        let outbox = Outbox(fd: writeEnd, envelope: .contentLength)
+        let result = EncodedJSON(unchecked: Array(("[" + String(repeating: "{\"n\":1},", count: 20_000) + "0]").utf8))
+        var expected: [[UInt8]] = []
+        for (k, id) in [RequestID.int(1), .string("x\"y"), .int(-3)].enumerated() {
+            let before = MessageEncoder.response(id: .int(100 + k), result: ["k": .int(k)])
+            outbox.send(before)
+            let (head, tail) = MessageEncoder.responseParts(id: id)
+            outbox.send(head: head, shared: result.bytes, tail: tail)
+            expected += [before, MessageEncoder.response(id: id, encodedResult: result)]
+        }
+        var framer = ContentLengthFramer(maxMessageSize: 1 << 24)
+        var received: [[UInt8]] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
+        defer { buffer.deallocate() }
+        while received.count < expected.count {
+            let n = read(readEnd, buffer.baseAddress, buffer.count)
+            guard n > 0 else { break }
+            framer.feed(UnsafeRawBufferPointer(rebasing: buffer[..<n])) { event in
+                if case .message(let body) = event { received.append(Array(body)) }
+            }
+        }
+        #expect(received == expected)
+        outbox.close()
+        #expect(outbox.writtenCount == expected.count)
+        close(writeEnd)
+    }
 }

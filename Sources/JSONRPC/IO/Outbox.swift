@@ -37,6 +37,9 @@ public final class Outbox: Sendable {
     private enum Entry {
         /// A message: its envelope's prefix, the body as the sender made it (never copied), the suffix.
         case message(prefix: [UInt8], body: [UInt8], suffix: [UInt8])
+        /// A message whose body is `head`, `shared` and `tail` one after the other, written as three pieces so the
+        /// big shared part (kept by its owner, e.g. an outline cached per text version) is never copied.
+        case spliced(prefix: [UInt8], head: [UInt8], shared: [UInt8], tail: [UInt8], suffix: [UInt8])
         case producer(key: String, @Sendable () -> [UInt8]?)
     }
 
@@ -84,6 +87,24 @@ public final class Outbox: Sendable {
         let accepted = state.withLock { s -> Bool in
             guard !s.failed, !s.closing else { return false }
             s.queue.append(.message(prefix: prefix, body: body, suffix: envelope.suffix))
+            s.queuedBytes += size
+            if s.queuedBytes > watermarks.high { s.congested = true }
+            return true
+        }
+        if accepted { wake.signal() }
+    }
+
+    /// Queues a message whose body is `head + shared + tail`, written without joining them: `shared` goes to
+    /// `writev` as it is (a big answer its owner keeps, such as an encoded outline). Always written, in order with
+    /// `send(_:)`.
+    public func send(head: [UInt8], shared: [UInt8], tail: [UInt8]) {
+        let length = head.count + shared.count + tail.count
+        let prefix = envelope.prefix(length)
+        let size = prefix.count + length + envelope.suffix.count
+        let accepted = state.withLock { s -> Bool in
+            guard !s.failed, !s.closing else { return false }
+            s.queue.append(
+                .spliced(prefix: prefix, head: head, shared: shared, tail: tail, suffix: envelope.suffix))
             s.queuedBytes += size
             if s.queuedBytes > watermarks.high { s.congested = true }
             return true
@@ -193,6 +214,8 @@ public final class Outbox: Sendable {
                 let entry = s.queue[s.head]
                 switch entry {
                 case .message(let prefix, let body, let suffix): bytes += prefix.count + body.count + suffix.count
+                case .spliced(let prefix, let head, let shared, let tail, let suffix):
+                    bytes += prefix.count + head.count + shared.count + tail.count + suffix.count
                 case .producer(let key, _):
                     guard !hasProducer else { return }
                     hasProducer = true
@@ -227,6 +250,10 @@ public final class Outbox: Sendable {
                     case .message(let prefix, let body, let suffix):
                         answerBytes += prefix.count + body.count + suffix.count
                         Self.append(prefix, body, suffix, to: &chunks)
+                    case .spliced(let prefix, let head, let shared, let tail, let suffix):
+                        answerBytes += prefix.count + head.count + shared.count + tail.count + suffix.count
+                        Self.append(prefix, head, [], to: &chunks)
+                        Self.append(shared, tail, suffix, to: &chunks)
                     case .producer(_, let produce):
                         if let body = produce() {
                             Self.append(envelope.prefix(body.count), body, envelope.suffix, to: &chunks)

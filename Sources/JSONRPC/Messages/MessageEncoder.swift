@@ -23,6 +23,12 @@ public enum MessageEncoder {
         return writer.bytes
     }
 
+    /// What goes before and after an already encoded result in its response: `response(id:encodedResult:)` is
+    /// `head + result + tail`. For a big result written beside them (`Outbox.send(head:shared:tail:)`), not copied.
+    public static func responseParts(id: RequestID?) -> (head: [UInt8], tail: [UInt8]) {
+        (responseHead(id: id).bytes, [UInt8(ascii: "}")])
+    }
+
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":…}}` (id null when the request's id could not
     /// be read; no `data` when the error has none). The constant part up to the message is preformatted per code.
     public static func error(id: RequestID?, _ error: ResponseError) -> [UInt8] {

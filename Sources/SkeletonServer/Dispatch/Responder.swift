@@ -6,14 +6,31 @@ import Synchronization
 protocol Responder: Sendable {
     /// Sends one answer, already encoded as a whole response message (`MessageEncoder`).
     func send(_ id: RequestID?, message: [UInt8])
+    /// Sends one answer made of `head + shared + tail` (a big encoded result between its envelope's parts); a
+    /// responder that can write `shared` without copying it does.
+    func send(_ id: RequestID?, head: [UInt8], shared: [UInt8], tail: [UInt8])
     /// Says that one expected answer will not come (a notification in a batch).
     func skip()
 }
 
 extension Responder {
-    /// Encodes an answer straight into one buffer (no tree for the envelope) and sends it.
+    /// Encoded results this big are written beside their envelope rather than copied into one message.
+    static var sharedResultBytes: Int { 64 << 10 }
+
+    /// Encodes an answer straight into one buffer (no tree for the envelope) and sends it; a big encoded result
+    /// (an outline) is sent beside its envelope's parts, not copied.
     func respond(_ id: RequestID?, _ result: Result<Reply, ResponseError>) {
+        if case .success(.encoded(let value)) = result, value.bytes.count >= Self.sharedResultBytes {
+            let (head, tail) = MessageEncoder.responseParts(id: id)
+            send(id, head: head, shared: value.bytes, tail: tail)
+            return
+        }
         send(id, message: Self.encode(id, result))
+    }
+
+    /// Joins the parts into one message (what a responder that cannot write them apart does).
+    func send(_ id: RequestID?, head: [UInt8], shared: [UInt8], tail: [UInt8]) {
+        send(id, message: head + shared + tail)
     }
 
     /// Sends an error answer from its preformatted parts.
@@ -35,6 +52,10 @@ struct DirectResponder: Responder {
     let connection: Connection
 
     func send(_ id: RequestID?, message: [UInt8]) { connection.outbox.send(message) }
+
+    func send(_ id: RequestID?, head: [UInt8], shared: [UInt8], tail: [UInt8]) {
+        connection.outbox.send(head: head, shared: shared, tail: tail)
+    }
 
     func skip() {}
 }

@@ -382,7 +382,10 @@ extension HostileClientTests {
                 #expect(codes == ["too-many-lines"], "at \(Int(lines)): \(published.text)")
                 refused += 1
             } else {
-                // A clean document publishes nothing; the preview lives on.
+                // Accepted: only the warning that these lines overflow the 40-pt label; the preview lives on.
+                let published = try session.notification("textDocument/publishDiagnostics")
+                let codes = published["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+                #expect(codes == ["lines-do-not-fit"], "at \(Int(lines)): \(published.text)")
                 #expect(try !session.layers(uri).isEmpty, "at \(Int(lines))")
             }
         }

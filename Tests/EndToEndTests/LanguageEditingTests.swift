@@ -236,7 +236,7 @@ import Testing
             text: """
                 {"root": {"type": "UIView", "frame": [0, 0, 320, 200], "isSkeletonable": true, "children": [
                   {"type": "UITableView", "frame": [0, 0, 320, 100], "isSkeletonable": true},
-                  {"type": "UILabel", "frame": [0, 100, 320, 20], "isSkeletonable": true, "numberOfLines": 3}
+                  {"type": "UILabel", "frame": [0, 100, 320, 65], "isSkeletonable": true, "numberOfLines": 3}
                 ]}}
                 """)
         let published = try s.notification("textDocument/publishDiagnostics")

@@ -154,3 +154,39 @@ async def test_chain_warnings_follow_one_node_edits_as_whole_text_analysis_finds
         assert len(fast) == {2: 2, 3: 1, 4: 2, 5: 0}[version]
     status = await within(client.protocol.send_request_async("daemon/status", {}))
     assert status.analyses.incremental - before == 4
+
+
+async def test_a_label_whose_lines_cannot_fit_gets_a_warning_and_a_fix_that_clears_it(client: LanguageClient):
+    lines = ['{"root": {"comment": "𝄞", "type": "UIView", "frame": [0, 0, 320, 400], "isSkeletonable": true, "children": [',
+             '  {"type": "UILabel", "id": "title", "frame": [10, 10, 200, 12], "isSkeletonable": true, "numberOfLines": 0},',
+             '  {"type": "UILabel", "id": "body", "frame": [10, 40, 200, 20], "isSkeletonable": true, "numberOfLines": 3}]}}']
+    text = "\n".join(lines)
+    doc = await opened(client, text)
+    block, stretched = await published(client, URI)
+    # The one-block label: on its frame (the member, as for any array value); the stretched one: on its count.
+    frame = col(lines[1], '"frame"')
+    assert block.code == "lines-do-not-fit" and block.severity == types.DiagnosticSeverity.Warning
+    assert block.range == types.Range(types.Position(1, frame), types.Position(1, frame + len('"frame"')))
+    assert "one block, not lines" in block.message and "round(12 / (15 + 10)) = 0" in block.message
+    count = col(lines[2], '"numberOfLines": 3') + len('"numberOfLines": ')
+    assert stretched.range == types.Range(types.Position(2, count), types.Position(2, count + 1))
+    assert "need 65 pt" in stretched.message and "1 line fits" in stretched.message
+    # Each fix gives its label the count that fits; applied as range edits, every warning goes (one-node edits).
+    version = 1
+    for warning in (stretched, block):
+        actions = await within(client.text_document_code_action_async(types.CodeActionParams(
+            text_document=doc, range=warning.range, context=types.CodeActionContext(diagnostics=[warning]))))
+        [fix] = [a for a in actions if a.title.startswith("Give ")]
+        assert fix.kind == types.CodeActionKind.QuickFix and fix.is_preferred
+        assert list(fix.diagnostics) == [warning]
+        [edit] = fix.edit.changes[URI]
+        assert edit.new_text == ', "skeletonTextNumberOfLines": 1'
+        text = apply(text, [edit])
+        version += 1
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=version),
+            content_changes=[types.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text)]))
+    assert not await published(client, URI)
+    assert '"type": "UILabel", "skeletonTextNumberOfLines": 1, "id": "body"' in text
+    status = await within(client.protocol.send_request_async("daemon/status", {}))
+    assert status.analyses.incremental == 2

@@ -31,6 +31,10 @@ public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
     /// A warning (found by the server, from the text): a skeletonable node under an ancestor that is not, so its
     /// skeleton never shows (SkeletonView only recurses through skeletonable views).
     case notSkeletonableAncestor = "not-skeletonable-ancestor"
+    /// A warning (found by the server, from the decoded tree): a skeletonable label or text view whose skeleton lines
+    /// do not fit its frame: one block instead of lines, a label stretched past its frame, or a text view's lines
+    /// drawn below it.
+    case linesDoNotFit = "lines-do-not-fit"
     /// A warning: more problems were found than `DocumentLimits.maxProblems`; the rest are not listed.
     case tooManyProblems = "too-many-problems"
     /// Interface Builder files: not well-formed XML (or a DTD); carries `line` and `column`.

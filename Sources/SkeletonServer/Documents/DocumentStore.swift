@@ -77,6 +77,7 @@ public final class DocumentStore: DisplayListProvider {
         var decoded: [(scene: SceneInfo, result: DocumentDecodingResult)] = []
         var problems: [DocumentProblem]
         var chain: [DocumentProblem] = []
+        var lines: [DocumentProblem] = []
         var initial = ""
         var codeShows: [String: ShowOptions] = [:]
         if isInterfaceBuilder {
@@ -103,6 +104,7 @@ public final class DocumentStore: DisplayListProvider {
                 chain =
                     SkeletonableChain.warnings(of: document, problems: result.problems)
                     ?? SkeletonableChain.warnings(Self.textMap(of: text, entry), text.buffer.bytes)
+                lines = TextLinePitfalls.warnings(of: document)
             }
         }
         let now = configuration.clock.now
@@ -145,8 +147,10 @@ public final class DocumentStore: DisplayListProvider {
                 }
             }
             state.hasErrors = problems.contains { $0.severity == .error }
-            state.chainWarningsCut = chain.count > SkeletonableChain.maxWarnings
+            state.chainWarningsCut =
+                chain.count > SkeletonableChain.maxWarnings || lines.count > TextLinePitfalls.maxWarnings
             problems += chain.prefix(SkeletonableChain.maxWarnings)
+            problems += lines.prefix(TextLinePitfalls.maxWarnings)
             state.warnings = state.hasErrors ? [] : problems
             // A storyboard analysed before an open Swift file was read publishes after the re-analysis it queues.
             return !(isInterfaceBuilder && state.awaitsCode) && takePublication(&state, problems)

@@ -19,6 +19,10 @@ enum DocumentCodeActions {
                     "Make the chain to \"\(name)\" skeletonable (isSkeletonable on \(count))", chain, request,
                     preferred: true, fixing: chainWarning(map, bytes, node: node, request)))
         }
+        if let node = map.location(at: range.lowerBound)?.node, let fix = lineCountFix(request, map, bytes, node: node)
+        {
+            actions.append(fix)
+        }
         for fix in didYouMean(map, bytes, in: range) {
             actions.append(
                 action(
@@ -92,15 +96,49 @@ enum DocumentCodeActions {
     /// The edit that makes node `n` skeletonable: its `isSkeletonable` value replaced by `true`, else the member
     /// added after its `type` (or first in the object).
     static func skeletonableEdit(_ map: DocumentTextMap, _ bytes: [UInt8], node n: Int) -> (Range<Int>, String) {
-        if let k = member(map, bytes, node: n, "isSkeletonable") { return (map.spans[k].value, "true") }
+        memberEdit(map, bytes, node: n, "isSkeletonable", "true")
+    }
+
+    /// The edit that gives node `n`'s member `name` the JSON value `value`: its value replaced, else the member
+    /// added after the node's `type` (or first in the object).
+    static func memberEdit(_ map: DocumentTextMap, _ bytes: [UInt8], node n: Int, _ name: String, _ value: String)
+        -> (Range<Int>, String)
+    {
+        if let k = member(map, bytes, node: n, name) { return (map.spans[k].value, value) }
         if let type = map.nodes[n].typeSpan {
             let end = map.spans[type].value.upperBound
-            return (end..<end, ", \"isSkeletonable\": true")
+            return (end..<end, ", \"\(name)\": \(value)")
         }
         let object = map.nodes[n].span
         let start = map.spans[object].value.lowerBound + 1
         let empty = map.spans[object].subtreeEnd == object + 1
-        return (start..<start, empty ? "\"isSkeletonable\": true" : "\"isSkeletonable\": true, ")
+        return (start..<start, empty ? "\"\(name)\": \(value)" : "\"\(name)\": \(value), ")
+    }
+
+    // MARK: Lines that do not fit
+
+    /// "Give … n skeleton lines": on a view-tree node with a `lines-do-not-fit` warning, sets its
+    /// `skeletonTextNumberOfLines` to the count that fits its frame (replacing the value, else inserting the member
+    /// after `type`). Nil when the node has no such warning in the live session.
+    static func lineCountFix(_ request: TextDocumentRequest, _ map: DocumentTextMap, _ bytes: [UInt8], node n: Int)
+        -> JSON?
+    {
+        guard map.nodes[n].scope == .view, let session = request.currentSessions.sessions[""],
+            let node = session.node(map.nodes[n].localReference),
+            let finding = TextLinePitfalls.finding(
+                node, appearance: TextLinePitfalls.appearance(of: session.document))
+        else { return nil }
+        let k = finding.fittingLines
+        let edit = memberEdit(map, bytes, node: n, "skeletonTextNumberOfLines", String(k))
+        let name = map.nodes[n].localReference
+        let buffer = request.text.buffer
+        let diagnostic = TextLinePitfalls.warnings(
+            node, at: SkeletonableChain.pointer(of: map.nodes[n].indexPath),
+            appearance: TextLinePitfalls.appearance(of: session.document)
+        ).first.map { Diagnostic($0).lsp(in: buffer, encoding: request.encoding) }
+        return action(
+            "Give \"\(name)\" \(k) skeleton \(k == 1 ? "line" : "lines") (skeletonTextNumberOfLines: \(k))", [edit],
+            request, preferred: true, fixing: diagnostic)
     }
 
     // MARK: Did you mean

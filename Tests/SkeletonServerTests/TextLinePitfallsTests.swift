@@ -63,6 +63,15 @@ import Testing
         #expect(finding.member == "numberOfLines")
         #expect(finding.fittingLines == 1)
         #expect(finding.message.contains("need 65 pt") && finding.message.contains("stretches the label to 65 pt"))
+        // Three lines in a label sized to three 17-pt lines (61 pt) overflow by 4 pt: not a trap; by 11 pt, one.
+        #expect(
+            try Self.finding(
+                #""type": "UILabel", "frame": [0, 0, 200, 61], "isSkeletonable": true, "numberOfLines": 3"#)
+                == nil)
+        #expect(
+            try Self.finding(
+                #""type": "UILabel", "frame": [0, 0, 200, 54], "isSkeletonable": true, "numberOfLines": 3"#)?
+                .fittingLines == 2)
         // A custom count is named as such; padding takes from the frame.
         let custom = try #require(
             try Self.finding(

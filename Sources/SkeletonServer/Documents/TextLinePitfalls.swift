@@ -8,7 +8,7 @@ import SkeletonModel
 ///   spacing holds 0 lines, and the whole view becomes one block;
 /// - **stretched**: a label with `n > 1` lines whose frame is lower than `n · lineHeight + (n - 1) · spacing` plus
 ///   its padding gets a height constraint of that size while the skeleton shows, so the skeleton overflows the
-///   frame (over what lies below it);
+///   frame (over what lies below it); warned about when it overflows by more than a spacing (or half a line);
 /// - **overflowing**: a text view with a custom count `n > 1` whose lines need more than its height draws the last
 ///   ones below its frame (text views are neither stretched nor centred).
 ///
@@ -106,7 +106,9 @@ enum TextLinePitfalls {
         // One line is centred (a label) or barely taller than a low frame: not worth a warning.
         guard n > 1 else { return nil }
         let needed = h * Double(n) + s * Double(n - 1)
-        guard needed > inner + 1e-9 else { return nil }
+        // A few points over (lines of 15 in a label sized to three 17-pt lines, 61 pt) are not worth a warning:
+        // only lines that overflow by more than a spacing (or half a line) are.
+        guard needed > inner + max(s, h / 2) else { return nil }
         let fitting = max(1, min(n - 1, Self.lines(fitting: inner, lineHeight: h, spacing: s)))
         let effect =
             node.type == .label

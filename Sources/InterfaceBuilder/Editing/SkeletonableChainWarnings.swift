@@ -44,6 +44,17 @@ extension InterfaceBuilderFile {
         return out
     }
 
+    /// Where the element with `id` starts in scene `scene` (its start tag's line and column, 1-based), or nil.
+    public func elementLocation(id: String, scene: String) -> (line: Int, column: Int)? {
+        guard let root = roots[scene] else { return nil }
+        var stack = [root]
+        while let e = stack.popLast() {
+            if e["id"] == id { return (e.location.line, e.location.column) }
+            stack += e.children.reversed()
+        }
+        return nil
+    }
+
     /// The quick fix of the warning on the view whose element starts on the line of `offset` in `bytes` (this file's
     /// text): that view's name and the edits that make every view above it in its scene that is not skeletonable
     /// skeletonable, in file order; nil when no view there has the warning.

@@ -90,6 +90,9 @@ public final class DocumentStore: DisplayListProvider {
                 decoded.append((info, document))
                 let known = document.document.map(Self.skeletonableIDs) ?? [:]
                 chain += result.file.skeletonableChainWarnings(scene: scene.id) { known[$0] }
+                if let tree = document.document {
+                    lines += TextLinePitfalls.warnings(of: tree, scene: scene.id, in: result.file)
+                }
             }
             problems = result.allProblems(replacingScenes: linked.mapValues(\.result))
             initial = result.initialSceneID ?? result.scenes.first?.id ?? ""

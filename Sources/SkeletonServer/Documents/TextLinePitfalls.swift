@@ -1,3 +1,4 @@
+import InterfaceBuilder
 import JSON
 import SkeletonModel
 
@@ -31,10 +32,11 @@ enum TextLinePitfalls {
 
     /// The warnings of the explicit tree under `node`, the node at `pointer`, in preorder.
     static func warnings(_ node: Node, at pointer: JSONPointer, appearance: SkeletonAppearance) -> [DocumentProblem] {
-        var out: [DocumentProblem] = []
-        var path = pointer.tokens
-        walk(node, path: &path, appearance: appearance, into: &out)
-        return out
+        findings(node, at: pointer, appearance: appearance).map { path, _, finding in
+            DocumentProblem(
+                code: .linesDoNotFit, pointer: JSONPointer(path + [finding.member]), message: finding.message,
+                severity: .warning)
+        }
     }
 
     /// The warnings of a whole decoded JSON document.
@@ -42,21 +44,41 @@ enum TextLinePitfalls {
         warnings(document.root, at: JSONPointer(["root"]), appearance: appearance(of: document))
     }
 
+    /// The warnings of a storyboard's or XIB's scene, decoded as `document`: on each view's element (found by id in
+    /// `file`), in preorder; views without an id or an element are left out.
+    static func warnings(of document: SkeletonDocument, scene: String, in file: InterfaceBuilderFile)
+        -> [DocumentProblem]
+    {
+        findings(document.root, at: JSONPointer(["root"]), appearance: appearance(of: document)).compactMap {
+            _, node, finding in
+            guard let id = node.id, let at = file.elementLocation(id: id, scene: scene) else { return nil }
+            return DocumentProblem(
+                code: .linesDoNotFit, pointer: JSONPointer([]), message: "\"\(id)\": " + finding.message,
+                severity: .warning, line: at.line, column: at.column)
+        }
+    }
+
     /// The appearance a document's text asks for (SkeletonView's defaults with the document's `appearance`).
     static func appearance(of document: SkeletonDocument) -> SkeletonAppearance {
         SkeletonAppearance.default.applying(document.appearance)
     }
 
+    /// Each node of the explicit tree under `node` with a finding: its pointer's tokens, the node, the finding.
+    private static func findings(_ node: Node, at pointer: JSONPointer, appearance: SkeletonAppearance)
+        -> [(path: [String], node: Node, finding: Finding)]
+    {
+        var out: [(path: [String], node: Node, finding: Finding)] = []
+        var path = pointer.tokens
+        walk(node, path: &path, appearance: appearance, into: &out)
+        return out
+    }
+
     /// Depth is bounded by the decoder's nesting limit.
     private static func walk(
-        _ node: Node, path: inout [String], appearance: SkeletonAppearance, into out: inout [DocumentProblem]
+        _ node: Node, path: inout [String], appearance: SkeletonAppearance,
+        into out: inout [(path: [String], node: Node, finding: Finding)]
     ) {
-        if let finding = finding(node, appearance: appearance) {
-            out.append(
-                DocumentProblem(
-                    code: .linesDoNotFit, pointer: JSONPointer(path + [finding.member]), message: finding.message,
-                    severity: .warning))
-        }
+        if let finding = finding(node, appearance: appearance) { out.append((path, node, finding)) }
         var explicit = 0
         for child in node.children where child.instance == nil {
             path.append("children")

@@ -24,7 +24,23 @@ public enum TileDiff {
         guard old.width == new.width, old.height == new.height else { throw .frameSizeMismatch }
         let dirty = dirtyTiles(old, new, within: within)
         return merge(
-            dirty, columns: tileColumns(new.width), rows: tileRows(new.height), width: new.width, height: new.height)
+            dirty, columns: tileColumns(new.width), rows: tileRows(new.height), width: new.width, height: new.height,
+            candidateRows: candidateRows(within, height: new.height, bounds: new.bounds))
+    }
+
+    /// The tile rows `within` meets (all rows when nil; empty when it meets none).
+    static func candidateRows(_ within: [PixelRect]?, height: Int, bounds: PixelRect) -> Range<Int> {
+        let rows = tileRows(height)
+        guard let within else { return 0..<rows }
+        var low = rows
+        var high = 0
+        for r in within {
+            let c = r.intersection(bounds)
+            guard !c.isEmpty else { continue }
+            low = min(low, c.minY / tileHeight)
+            high = max(high, (c.maxY - 1) / tileHeight + 1)
+        }
+        return low < high ? low..<high : 0..<0
     }
 
     /// `rects` (from `changedRects`, between the same frames), each cut to the bounding box of its pixels that
@@ -95,7 +111,7 @@ public enum TileDiff {
         old.pixels.withUnsafeBufferPointer { a in
             new.pixels.withUnsafeBufferPointer { b in
                 guard let pa = a.baseAddress, let pb = b.baseAddress else { return }
-                for ty in 0..<rows {
+                for ty in candidateRows(within, height: h, bounds: new.bounds) {
                     let y0 = ty * tileHeight
                     let y1 = min(h, y0 + tileHeight)
                     for tx in 0..<cols where candidate[ty * cols + tx] {
@@ -115,8 +131,12 @@ public enum TileDiff {
         return dirty
     }
 
-    /// Merges dirty tiles into rectangles (runs per tile row, then equal runs stacked vertically).
-    static func merge(_ dirty: [Bool], columns cols: Int, rows: Int, width: Int, height: Int) -> [PixelRect] {
+    /// Merges dirty tiles into rectangles (runs per tile row, then equal runs stacked vertically). Only the rows in
+    /// `candidateRows` can hold dirty tiles (the others are not looked at).
+    static func merge(
+        _ dirty: [Bool], columns cols: Int, rows: Int, width: Int, height: Int, candidateRows: Range<Int>? = nil
+    ) -> [PixelRect] {
+        let scanned = candidateRows ?? 0..<rows
         var done: [PixelRect] = []
         // Open rectangles from the previous tile row, keyed by their tile column span.
         var open: [(tx0: Int, tx1: Int, ty0: Int)] = []
@@ -128,8 +148,9 @@ public enum TileDiff {
                     x: x0, y: y0, width: min(width, o.tx1 * tileWidth) - x0,
                     height: min(height, endRow * tileHeight) - y0))
         }
-        for ty in 0..<rows {
-            var runs: [(Int, Int)] = []
+        var runs: [(Int, Int)] = []
+        for ty in scanned {
+            runs.removeAll(keepingCapacity: true)
             var tx = 0
             while tx < cols {
                 if dirty[ty * cols + tx] {
@@ -153,7 +174,7 @@ public enum TileDiff {
             }
             open = next
         }
-        for o in open { close(o, endRow: rows) }
+        for o in open { close(o, endRow: scanned.upperBound) }
         return done.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
     }
 }

@@ -44,15 +44,17 @@ extension InterfaceBuilderFile {
         return out
     }
 
-    /// Where the element with `id` starts in scene `scene` (its start tag's line and column, 1-based), or nil.
-    public func elementLocation(id: String, scene: String) -> (line: Int, column: Int)? {
-        guard let root = roots[scene] else { return nil }
+    /// Where each element with an id starts in scene `scene` (its start tag's line and column, 1-based; the first
+    /// element when an id repeats).
+    public func elementLocations(scene: String) -> [String: (line: Int, column: Int)] {
+        guard let root = roots[scene] else { return [:] }
+        var out: [String: (line: Int, column: Int)] = [:]
         var stack = [root]
         while let e = stack.popLast() {
-            if e["id"] == id { return (e.location.line, e.location.column) }
+            if let id = e["id"], out[id] == nil { out[id] = (e.location.line, e.location.column) }
             stack += e.children.reversed()
         }
-        return nil
+        return out
     }
 
     /// The quick fix of the warning on the view whose element starts on the line of `offset` in `bytes` (this file's

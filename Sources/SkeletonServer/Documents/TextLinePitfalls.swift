@@ -49,9 +49,11 @@ enum TextLinePitfalls {
     static func warnings(of document: SkeletonDocument, scene: String, in file: InterfaceBuilderFile)
         -> [DocumentProblem]
     {
-        findings(document.root, at: JSONPointer(["root"]), appearance: appearance(of: document)).compactMap {
-            _, node, finding in
-            guard let id = node.id, let at = file.elementLocation(id: id, scene: scene) else { return nil }
+        let found = findings(document.root, at: JSONPointer(["root"]), appearance: appearance(of: document))
+        guard !found.isEmpty else { return [] }
+        let locations = file.elementLocations(scene: scene)  // one walk of the scene, however many findings
+        return found.prefix(maxWarnings + 1).compactMap { _, node, finding in
+            guard let id = node.id, let at = locations[id] else { return nil }
             return DocumentProblem(
                 code: .linesDoNotFit, pointer: JSONPointer([]), message: "\"\(id)\": " + finding.message,
                 severity: .warning, line: at.line, column: at.column)

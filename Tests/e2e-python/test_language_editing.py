@@ -190,3 +190,45 @@ async def test_a_label_whose_lines_cannot_fit_gets_a_warning_and_a_fix_that_clea
     assert '"type": "UILabel", "skeletonTextNumberOfLines": 1, "id": "body"' in text
     status = await within(client.protocol.send_request_async("daemon/status", {}))
     assert status.analyses.incremental == 2
+
+
+async def test_a_table_without_a_cell_gets_a_template_and_rows(client: LanguageClient):
+    lines = ['{"root": {"comment": "𝄞", "type": "UIView", "frame": [0, 0, 320, 400], "isSkeletonable": true, "children": [',
+             '  {"type": "UITableView", "id": "list", "frame": [0, 0, 320, 300], "isSkeletonable": true, "rowHeight": 60}]}}']
+    text = "\n".join(lines)
+    doc = await opened(client, text)
+    [warning] = await published(client, URI)
+    assert warning.code == "missing-cell-template"
+    actions = await within(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=doc, range=warning.range, context=types.CodeActionContext(diagnostics=[warning]))))
+    [fix] = actions
+    assert fix.title == 'Add a cell template to "list"' and fix.kind == types.CodeActionKind.QuickFix
+    [edit] = fix.edit.changes[URI]
+    after_type = col(lines[1], '"UITableView"') + len('"UITableView"')
+    assert edit.range == types.Range(types.Position(1, after_type), types.Position(1, after_type))
+    assert edit.new_text == (', "cell": "Cell", "templates": {"Cell": {"type": "UITableViewCell", '
+                             '"frame": [0, 0, 320, 60], "isSkeletonable": true}}')
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+        content_changes=[types.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text)]))
+    assert not await published(client, URI)
+    # 300 pt of 60-pt rows: five skeleton rows.
+    await within(client.protocol.send_request_async("skeleton/show", {"uri": URI, "transition": "none"}))
+    layers = await within(client.protocol.send_request_async("skeleton/layers", {"uri": URI}))
+    rows = {layer.node for layer in layers.layers if layer.node.startswith("list[")}
+    assert rows == {f"list[0,{r}]/0" for r in range(5)}
+
+
+async def test_a_collection_with_templates_but_no_cell_is_told_to_use_one(client: LanguageClient):
+    lines = ['{"root": {"type": "UIView", "frame": [0, 0, 320, 400], "isSkeletonable": true, "children": [',
+             '  {"type": "UICollectionView", "id": "grid", "frame": [0, 0, 320, 300], "isSkeletonable": true, '
+             '"templates": {"Tile": {"type": "UICollectionViewCell", "frame": [0, 0, 50, 50], "isSkeletonable": true}, '
+             '"Wide": {"type": "UICollectionViewCell", "frame": [0, 0, 100, 50], "isSkeletonable": true}}}]}}']
+    doc = await opened(client, "\n".join(lines))
+    [warning] = await published(client, URI)
+    actions = await within(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=doc, range=warning.range, context=types.CodeActionContext(diagnostics=[warning]))))
+    assert [a.title for a in actions] == ['Use template "Tile" for the cells of "grid"',
+                                          'Use template "Wide" for the cells of "grid"']
+    assert [a.is_preferred for a in actions] == [True, False]
+    assert [e.new_text for e in actions[0].edit.changes[URI]] == [', "cell": "Tile"']

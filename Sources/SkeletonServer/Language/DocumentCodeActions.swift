@@ -19,9 +19,9 @@ enum DocumentCodeActions {
                     "Make the chain to \"\(name)\" skeletonable (isSkeletonable on \(count))", chain, request,
                     preferred: true, fixing: chainWarning(map, bytes, node: node, request)))
         }
-        if let node = map.location(at: range.lowerBound)?.node, let fix = lineCountFix(request, map, bytes, node: node)
-        {
-            actions.append(fix)
+        if let node = map.location(at: range.lowerBound)?.node {
+            if let fix = lineCountFix(request, map, bytes, node: node) { actions.append(fix) }
+            actions += cellTemplateFixes(request, map, bytes, node: node)
         }
         for fix in didYouMean(map, bytes, in: range) {
             actions.append(
@@ -139,6 +139,67 @@ enum DocumentCodeActions {
         return action(
             "Give \"\(name)\" \(k) skeleton \(k == 1 ? "line" : "lines") (skeletonTextNumberOfLines: \(k))", [edit],
             request, preferred: true, fixing: diagnostic)
+    }
+
+    // MARK: A table or collection without a cell
+
+    /// On a table or collection that names no cell (no `cell`, no `sections`: `missing-cell-template`): "Use
+    /// template "<name>" for its cells" for each template it defines (the first preferred), else "Add a cell
+    /// template", which names a new skeletonable cell (`UITableViewCell` of the table's width and 44 pt, UIKit's
+    /// default row height; `UICollectionViewCell` of the collection's `itemSize`, 50 × 50 by default) and defines it.
+    static func cellTemplateFixes(_ request: TextDocumentRequest, _ map: DocumentTextMap, _ bytes: [UInt8], node n: Int)
+        -> [JSON]
+    {
+        let type = map.nodes[n].type
+        guard type == "UITableView" || type == "UICollectionView",
+            member(map, bytes, node: n, "cell") == nil, member(map, bytes, node: n, "sections") == nil
+        else { return [] }
+        let name = map.nodes[n].localReference
+        let defined = map.nodes[n].templates.sorted { $0.value < $1.value }.map(\.key)
+        if !defined.isEmpty {
+            return defined.prefix(3).enumerated().map { k, template in
+                action(
+                    "Use template \"\(template)\" for the cells of \"\(name)\"",
+                    [memberEdit(map, bytes, node: n, "cell", quoted(template))], request, preferred: k == 0)
+            }
+        }
+        var cell = "Cell"
+        var k = 2
+        while map.resolve(cell, from: n) != nil {
+            cell = "Cell\(k)"
+            k += 1
+        }
+        let live = map.nodes[n].scope == .view ? request.currentSessions.sessions[""]?.node(name) : nil
+        let cellType: String
+        let size: Size
+        if type == "UITableView" {
+            let row = live?.table?.skeletonRowHeight ?? 44
+            cellType = "UITableViewCell"
+            size = Size(width: live?.frame.width ?? 320, height: row > 0 ? row : 44)
+        } else {
+            cellType = "UICollectionViewCell"
+            size = live?.collection?.itemSize ?? Size(width: 50, height: 50)
+        }
+        let frame = "[0, 0, \(size.width.pointsText), \(size.height.pointsText)]"
+        let body = "{\"type\": \"\(cellType)\", \"frame\": \(frame), \"isSkeletonable\": true}"
+        var edits = [memberEdit(map, bytes, node: n, "cell", quoted(cell))]
+        if let templates = member(map, bytes, node: n, "templates") {
+            // A `templates` member defining nothing: the new template goes inside it when it is `{}`; anything
+            // else written there is the author's to fix first.
+            guard map.spans[templates].isObject, map.spans[templates].subtreeEnd == templates + 1 else { return [] }
+            let inside = map.spans[templates].value.lowerBound + 1
+            edits.append((inside..<inside, "\(quoted(cell)): \(body)"))
+        } else {
+            edits[0].1 += ", \"templates\": {\(quoted(cell)): \(body)}"
+        }
+        return [action("Add a cell template to \"\(name)\"", edits, request, preferred: true)]
+    }
+
+    /// `s` as a JSON string literal.
+    static func quoted(_ s: String) -> String {
+        var writer = JSONWriter(capacity: s.utf8.count + 2)
+        writer.writeString(s)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 
     // MARK: Did you mean

@@ -232,3 +232,31 @@ async def test_a_collection_with_templates_but_no_cell_is_told_to_use_one(client
                                           'Use template "Wide" for the cells of "grid"']
     assert [a.is_preferred for a in actions] == [True, False]
     assert [e.new_text for e in actions[0].edit.changes[URI]] == [', "cell": "Tile"']
+
+
+async def test_a_hidden_flag_on_a_view_that_is_not_skeletonable_gets_a_fix_that_makes_it_work(client: LanguageClient):
+    lines = ['{"root": {"comment": "𝄞", "type": "UIView", "frame": [0, 0, 320, 400], "isSkeletonable": true, "children": [',
+             '  {"type": "UIImageView", "id": "badge", "frame": [10, 10, 20, 20], "isHiddenWhenSkeletonIsActive": true},',
+             '  {"type": "UILabel", "id": "title", "frame": [40, 10, 200, 20], "isSkeletonable": true}]}}']
+    text = "\n".join(lines)
+    doc = await opened(client, text)
+    [warning] = await published(client, URI)
+    value = col(lines[1], '"isHiddenWhenSkeletonIsActive": true') + len('"isHiddenWhenSkeletonIsActive": ')
+    assert warning.code == "hidden-flag-ignored"
+    assert warning.range == types.Range(types.Position(1, value), types.Position(1, value + 4))
+    assert warning.message.startswith("isHiddenWhenSkeletonIsActive has no effect here")
+    actions = await within(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=doc, range=warning.range, context=types.CodeActionContext(diagnostics=[warning]))))
+    [fix] = actions
+    assert fix.title == 'Make "badge" skeletonable' and list(fix.diagnostics) == [warning]
+    [edit] = fix.edit.changes[URI]
+    assert edit.new_text == ', "isSkeletonable": true'
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
+        content_changes=[types.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text)]))
+    assert not await published(client, URI)
+    # Now SkeletonView hides the badge while the skeleton shows: no layer of it, the title's skeleton drawn.
+    await within(client.protocol.send_request_async("skeleton/show", {"uri": URI, "transition": "none"}))
+    layers = await within(client.protocol.send_request_async("skeleton/layers", {"uri": URI}))
+    nodes = {layer.node for layer in layers.layers}
+    assert "badge" not in nodes and "title" in nodes

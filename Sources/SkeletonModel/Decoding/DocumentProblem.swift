@@ -35,6 +35,9 @@ public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
     /// do not fit its frame: one block instead of lines, a label stretched past its frame, or a text view's lines
     /// drawn below it.
     case linesDoNotFit = "lines-do-not-fit"
+    /// A warning (found by the server, from the decoded tree): `isHiddenWhenSkeletonIsActive` on a view that is not
+    /// skeletonable (nor the root), which SkeletonView never applies.
+    case hiddenFlagIgnored = "hidden-flag-ignored"
     /// A warning: more problems were found than `DocumentLimits.maxProblems`; the rest are not listed.
     case tooManyProblems = "too-many-problems"
     /// Interface Builder files: not well-formed XML (or a DTD); carries `line` and `column`.

@@ -91,7 +91,7 @@ public final class DocumentStore: DisplayListProvider {
                 let known = document.document.map(Self.skeletonableIDs) ?? [:]
                 chain += result.file.skeletonableChainWarnings(scene: scene.id) { known[$0] }
                 if let tree = document.document {
-                    lines += TextLinePitfalls.warnings(of: tree, scene: scene.id, in: result.file)
+                    lines += NodePitfalls.warnings(of: tree, scene: scene.id, in: result.file)
                 }
             }
             problems = result.allProblems(replacingScenes: linked.mapValues(\.result))
@@ -107,7 +107,7 @@ public final class DocumentStore: DisplayListProvider {
                 chain =
                     SkeletonableChain.warnings(of: document, problems: result.problems)
                     ?? SkeletonableChain.warnings(Self.textMap(of: text, entry), text.buffer.bytes)
-                lines = TextLinePitfalls.warnings(of: document)
+                lines = NodePitfalls.warnings(of: document)
             }
         }
         let now = configuration.clock.now
@@ -151,9 +151,9 @@ public final class DocumentStore: DisplayListProvider {
             }
             state.hasErrors = problems.contains { $0.severity == .error }
             state.chainWarningsCut =
-                chain.count > SkeletonableChain.maxWarnings || lines.count > TextLinePitfalls.maxWarnings
+                chain.count > SkeletonableChain.maxWarnings || lines.count > NodePitfalls.maxWarnings
             problems += chain.prefix(SkeletonableChain.maxWarnings)
-            problems += lines.prefix(TextLinePitfalls.maxWarnings)
+            problems += lines.prefix(NodePitfalls.maxWarnings)
             state.warnings = state.hasErrors ? [] : problems
             // A storyboard analysed before an open Swift file was read publishes after the re-analysis it queues.
             return !(isInterfaceBuilder && state.awaitsCode) && takePublication(&state, problems)

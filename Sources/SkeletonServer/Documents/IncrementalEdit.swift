@@ -61,17 +61,17 @@ extension DocumentStore {
                 var session = state.sessions.removeValue(forKey: "")
             else { return nil }
             // The old subtree's warnings go (its new text has no problem); the new subtree's chain warnings come,
-            // from its ancestors as they are (the edit is inside the node), and its line warnings.
+            // from its ancestors as they are (the edit is inside the node), and its node pitfalls.
             let node = SkeletonableChain.pointer(of: prepared.indexPath)
             let warnings =
                 SkeletonableChain.warnings(prepared.node, at: prepared.indexPath, in: session).map { chain in
                     state.warnings.filter { !SkeletonableChain.isUnder($0.pointer, node) } + chain
-                        + TextLinePitfalls.warnings(
-                            prepared.node, at: node, appearance: TextLinePitfalls.appearance(of: session.document))
+                        + NodePitfalls.warnings(
+                            prepared.node, at: node, appearance: NodePitfalls.appearance(of: session.document))
                 }
             guard let warnings,
                 warnings.count(where: { $0.code == .notSkeletonableAncestor }) <= SkeletonableChain.maxWarnings,
-                warnings.count(where: { $0.code == .linesDoNotFit }) <= TextLinePitfalls.maxWarnings,
+                warnings.count(where: { NodePitfalls.codes.contains($0.code) }) <= NodePitfalls.maxWarnings,
                 let events = prepared.apply(to: &session, at: now, as: change)
             else {
                 state.sessions[""] = session

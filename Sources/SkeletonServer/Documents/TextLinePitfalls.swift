@@ -1,5 +1,3 @@
-import InterfaceBuilder
-import JSON
 import SkeletonModel
 
 /// `lines-do-not-fit`: a skeletonable label or text view whose skeleton lines and frame disagree, the traps behind
@@ -13,87 +11,12 @@ import SkeletonModel
 /// - **overflowing**: a text view with a custom count `n > 1` whose lines need more than its height draws the last
 ///   ones below its frame (text views are neither stretched nor centred).
 ///
-/// One warning per such node of the explicit tree (template bodies and their instances are not looked at), under the
-/// document's appearance; its quick fix sets `skeletonTextNumberOfLines` to the count that fits
-/// (`DocumentCodeActions`). Like the chain warnings, it is found from the decoded tree of a document without errors
-/// and, after a one-node edit, for the new subtree alone.
+/// Its quick fix sets `skeletonTextNumberOfLines` to the count that fits (`DocumentCodeActions`); found with the other
+/// node pitfalls (`NodePitfalls`).
 enum TextLinePitfalls {
-    /// At most this many warnings are listed; a text with more always takes the whole-text path.
-    static let maxWarnings = 200
-
-    /// What is wrong with one node's lines, and the line count its quick fix writes.
-    struct Finding: Equatable {
-        var message: String
-        /// The member the warning is on (`frame`, `numberOfLines` or `skeletonTextNumberOfLines`).
-        var member: String
-        /// The `skeletonTextNumberOfLines` that fits the frame (at least 1).
-        var fittingLines: Int
-    }
-
-    /// The warnings of the explicit tree under `node`, the node at `pointer`, in preorder.
-    static func warnings(_ node: Node, at pointer: JSONPointer, appearance: SkeletonAppearance) -> [DocumentProblem] {
-        findings(node, at: pointer, appearance: appearance).map { path, _, finding in
-            DocumentProblem(
-                code: .linesDoNotFit, pointer: JSONPointer(path + [finding.member]), message: finding.message,
-                severity: .warning)
-        }
-    }
-
-    /// The warnings of a whole decoded JSON document.
-    static func warnings(of document: SkeletonDocument) -> [DocumentProblem] {
-        warnings(document.root, at: JSONPointer(["root"]), appearance: appearance(of: document))
-    }
-
-    /// The warnings of a storyboard's or XIB's scene, decoded as `document`: on each view's element (found by id in
-    /// `file`), in preorder; views without an id or an element are left out.
-    static func warnings(of document: SkeletonDocument, scene: String, in file: InterfaceBuilderFile)
-        -> [DocumentProblem]
-    {
-        let found = findings(document.root, at: JSONPointer(["root"]), appearance: appearance(of: document))
-        guard !found.isEmpty else { return [] }
-        let locations = file.elementLocations(scene: scene)  // one walk of the scene, however many findings
-        return found.prefix(maxWarnings + 1).compactMap { _, node, finding in
-            guard let id = node.id, let at = locations[id] else { return nil }
-            return DocumentProblem(
-                code: .linesDoNotFit, pointer: JSONPointer([]), message: "\"\(id)\": " + finding.message,
-                severity: .warning, line: at.line, column: at.column)
-        }
-    }
-
-    /// The appearance a document's text asks for (SkeletonView's defaults with the document's `appearance`).
-    static func appearance(of document: SkeletonDocument) -> SkeletonAppearance {
-        SkeletonAppearance.default.applying(document.appearance)
-    }
-
-    /// Each node of the explicit tree under `node` with a finding: its pointer's tokens, the node, the finding.
-    private static func findings(_ node: Node, at pointer: JSONPointer, appearance: SkeletonAppearance)
-        -> [(path: [String], node: Node, finding: Finding)]
-    {
-        var out: [(path: [String], node: Node, finding: Finding)] = []
-        var path = pointer.tokens
-        walk(node, path: &path, appearance: appearance, into: &out)
-        return out
-    }
-
-    /// Depth is bounded by the decoder's nesting limit.
-    private static func walk(
-        _ node: Node, path: inout [String], appearance: SkeletonAppearance,
-        into out: inout [(path: [String], node: Node, finding: Finding)]
-    ) {
-        if let finding = finding(node, appearance: appearance) { out.append((path, node, finding)) }
-        var explicit = 0
-        for child in node.children where child.instance == nil {
-            path.append("children")
-            path.append(String(explicit))
-            walk(child, path: &path, appearance: appearance, into: &out)
-            path.removeLast(2)
-            explicit += 1
-        }
-    }
-
     /// What is wrong with `node`'s lines under `a`, or nil (not a skeletonable, visible text node; drawn as a block
     /// by design; or its lines fit).
-    static func finding(_ node: Node, appearance a: SkeletonAppearance) -> Finding? {
+    static func finding(_ node: Node, appearance a: SkeletonAppearance) -> NodePitfalls.Finding? {
         guard node.type.isText, node.isSkeletonable, !node.isHidden else { return nil }
         let t = node.text ?? TextProperties(for: node.type)
         let n = TextLineCount.estimated(type: node.type, text: t)
@@ -119,13 +42,14 @@ enum TextLinePitfalls {
                 n == 0
                 ? "with \(countMember) 0 SkeletonView counts the lines from the height"
                 : "a text view's skeleton fills its height with lines"
-            return Finding(
+            return NodePitfalls.Finding(
+                code: .linesDoNotFit,
                 message:
                     "this \(kind)'s skeleton is one block, not lines: \(why), and \(inner.pointsText) pt holds "
                     + "round(\(inner.pointsText) / (\(h.pointsText) + \(s.pointsText))) = 0 \(lineText) so SkeletonView "
                     + "paints the whole view (its most reported trap); set skeletonTextNumberOfLines, or make the "
                     + "frame taller",
-                member: "frame", fittingLines: 1)
+                member: "frame", fix: .lineCount(1))
         }
         // One line is centred (a label) or barely taller than a low frame: not worth a warning.
         guard n > 1 else { return nil }
@@ -139,11 +63,12 @@ enum TextLinePitfalls {
             ? "SkeletonView stretches the label to \((needed + padding.top + padding.bottom).pointsText) pt while the "
                 + "skeleton shows, over what lies below it"
             : "its last lines are drawn below its frame (a text view is not stretched)"
-        return Finding(
+        return NodePitfalls.Finding(
+            code: .linesDoNotFit,
             message:
                 "\(n) \(lineText) need \(needed.pointsText) pt, but this \(kind)'s frame holds \(inner.pointsText) pt: "
                 + "\(effect); \(fitting) \(fitting == 1 ? "line fits" : "lines fit")",
-            member: countMember, fittingLines: fitting)
+            member: countMember, fix: .lineCount(fitting))
     }
 
     /// How many lines of `h` with `s` between them fit in `inner` points (0 when not even one does).

@@ -20,7 +20,7 @@ enum DocumentCodeActions {
                     preferred: true, fixing: chainWarning(map, bytes, node: node, request)))
         }
         if let node = map.location(at: range.lowerBound)?.node {
-            if let fix = lineCountFix(request, map, bytes, node: node) { actions.append(fix) }
+            actions += pitfallFixes(request, map, bytes, node: node)
             actions += cellTemplateFixes(request, map, bytes, node: node)
         }
         for fix in didYouMean(map, bytes, in: range) {
@@ -117,28 +117,37 @@ enum DocumentCodeActions {
 
     // MARK: Lines that do not fit
 
-    /// "Give … n skeleton lines": on a view-tree node with a `lines-do-not-fit` warning, sets its
-    /// `skeletonTextNumberOfLines` to the count that fits its frame (replacing the value, else inserting the member
-    /// after `type`). Nil when the node has no such warning in the live session.
-    static func lineCountFix(_ request: TextDocumentRequest, _ map: DocumentTextMap, _ bytes: [UInt8], node n: Int)
-        -> JSON?
+    /// The quick fixes of a view-tree node's pitfalls in the live session (`NodePitfalls`): "Give … k skeleton
+    /// lines" for `lines-do-not-fit` (sets `skeletonTextNumberOfLines` to the count that fits its frame), "Make …
+    /// skeletonable" for `hidden-flag-ignored`; each replaces the member's value, else inserts it after `type`.
+    static func pitfallFixes(_ request: TextDocumentRequest, _ map: DocumentTextMap, _ bytes: [UInt8], node n: Int)
+        -> [JSON]
     {
         guard map.nodes[n].scope == .view, let session = request.currentSessions.sessions[""],
-            let node = session.node(map.nodes[n].localReference),
-            let finding = TextLinePitfalls.finding(
-                node, appearance: TextLinePitfalls.appearance(of: session.document))
-        else { return nil }
-        let k = finding.fittingLines
-        let edit = memberEdit(map, bytes, node: n, "skeletonTextNumberOfLines", String(k))
+            let node = session.node(map.nodes[n].localReference)
+        else { return [] }
+        let appearance = NodePitfalls.appearance(of: session.document)
         let name = map.nodes[n].localReference
         let buffer = request.text.buffer
-        let diagnostic = TextLinePitfalls.warnings(
-            node, at: SkeletonableChain.pointer(of: map.nodes[n].indexPath),
-            appearance: TextLinePitfalls.appearance(of: session.document)
-        ).first.map { Diagnostic($0).lsp(in: buffer, encoding: request.encoding) }
-        return action(
-            "Give \"\(name)\" \(k) skeleton \(k == 1 ? "line" : "lines") (skeletonTextNumberOfLines: \(k))", [edit],
-            request, preferred: true, fixing: diagnostic)
+        let pointer = SkeletonableChain.pointer(of: map.nodes[n].indexPath)
+        let warnings = NodePitfalls.warnings(node, at: pointer, appearance: appearance)
+        return NodePitfalls.findings(node, appearance: appearance, isRoot: map.nodes[n].parent < 0).map { finding in
+            let diagnostic = warnings.first {
+                $0.code == finding.code && $0.pointer.tokens.count == pointer.tokens.count + 1
+            }
+            .map { Diagnostic($0).lsp(in: buffer, encoding: request.encoding) }
+            switch finding.fix {
+            case .lineCount(let k):
+                return action(
+                    "Give \"\(name)\" \(k) skeleton \(k == 1 ? "line" : "lines") (skeletonTextNumberOfLines: \(k))",
+                    [memberEdit(map, bytes, node: n, "skeletonTextNumberOfLines", String(k))], request, preferred: true,
+                    fixing: diagnostic)
+            case .makeSkeletonable:
+                return action(
+                    "Make \"\(name)\" skeletonable", [skeletonableEdit(map, bytes, node: n)], request, preferred: true,
+                    fixing: diagnostic)
+            }
+        }
     }
 
     // MARK: A table or collection without a cell

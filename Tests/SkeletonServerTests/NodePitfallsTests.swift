@@ -4,16 +4,17 @@ import Testing
 
 @testable import SkeletonServer
 
-/// `lines-do-not-fit`: the line counts of behaviour reference §3.4, §3.6 and §3.7, as warnings.
-@Suite struct TextLinePitfallsTests {
+/// SkeletonView's one-node traps as warnings: `lines-do-not-fit` (the line counts of behaviour reference §3.4, §3.6
+/// and §3.7) and `hidden-flag-ignored` (§1.4).
+@Suite struct NodePitfallsTests {
     /// The finding for one text node written as the members `members` (JSON object text without braces).
-    static func finding(_ members: String, appearance: String = "") throws -> TextLinePitfalls.Finding? {
+    static func finding(_ members: String, appearance: String = "") throws -> NodePitfalls.Finding? {
         let text =
             #"{"# + (appearance.isEmpty ? "" : #""appearance": {\#(appearance)}, "#)
             + #""root": {"type": "UIView", "frame": [0, 0, 400, 800], "isSkeletonable": true, "children": [{\#(members)}]}}"#
         let document = try #require(DocumentDecoder().decode(text: text).document)
         return TextLinePitfalls.finding(
-            document.root.children[0], appearance: TextLinePitfalls.appearance(of: document))
+            document.root.children[0], appearance: NodePitfalls.appearance(of: document))
     }
 
     @Test func theWorkedExamplesThatFitGetNothing() throws {
@@ -39,7 +40,7 @@ import Testing
             try Self.finding(
                 #""type": "UILabel", "frame": [0, 0, 200, 12], "isSkeletonable": true, "numberOfLines": 0"#))
         #expect(finding.member == "frame")
-        #expect(finding.fittingLines == 1)
+        #expect(finding.fix == .lineCount(1))
         #expect(finding.message.contains("one block"))
         #expect(finding.message.contains("round(12 / (15 + 10)) = 0"))
         // 12.4 pt still rounds to 0; 12.5 rounds (half away from zero) to 1 line.
@@ -61,7 +62,7 @@ import Testing
             try Self.finding(
                 #""type": "UILabel", "frame": [0, 0, 200, 20], "isSkeletonable": true, "numberOfLines": 3"#))
         #expect(finding.member == "numberOfLines")
-        #expect(finding.fittingLines == 1)
+        #expect(finding.fix == .lineCount(1))
         #expect(finding.message.contains("need 65 pt") && finding.message.contains("stretches the label to 65 pt"))
         // Three lines in a label sized to three 17-pt lines (61 pt) overflow by 4 pt: not a trap; by 11 pt, one.
         #expect(
@@ -71,14 +72,14 @@ import Testing
         #expect(
             try Self.finding(
                 #""type": "UILabel", "frame": [0, 0, 200, 54], "isSkeletonable": true, "numberOfLines": 3"#)?
-                .fittingLines == 2)
+                .fix == .lineCount(2))
         // A custom count is named as such; padding takes from the frame.
         let custom = try #require(
             try Self.finding(
                 #""type": "UILabel", "frame": [0, 0, 200, 70], "isSkeletonable": true, "skeletonTextNumberOfLines": 4, "skeletonPaddingInsets": [10, 0, 10, 0]"#
             ))
         #expect(custom.member == "skeletonTextNumberOfLines")
-        #expect(custom.fittingLines == 2)  // 50 pt hold 2 lines (40 pt), not 3 (65 pt)
+        #expect(custom.fix == .lineCount(2))  // 50 pt hold 2 lines (40 pt), not 3 (65 pt)
     }
 
     @Test func aTextViewWithACustomCountOverflowsBelow() throws {
@@ -87,7 +88,7 @@ import Testing
                 #""type": "UITextView", "frame": [0, 0, 200, 60], "isSkeletonable": true, "skeletonTextNumberOfLines": 5"#
             ))
         #expect(finding.member == "skeletonTextNumberOfLines")
-        #expect(finding.fittingLines == 2)
+        #expect(finding.fix == .lineCount(2))
         #expect(finding.message.contains("drawn below its frame"))
     }
 
@@ -123,7 +124,7 @@ import Testing
         let many = try #require(
             try Self.finding(
                 #""type": "UILabel", "frame": [0, 0, 200, 1], "isSkeletonable": true, "numberOfLines": 1000"#))
-        #expect(many.fittingLines == 1)
+        #expect(many.fix == .lineCount(1))
         #expect(
             try Self.finding(
                 #""type": "UILabel", "frame": [0, 0, 200, 12], "isSkeletonable": true, "numberOfLines": 0, "skeletonLineSpacing": -15"#
@@ -142,11 +143,33 @@ import Testing
                 {"type": "UILabel", "frame": [0, 0, 200, 20], "isSkeletonable": true, "numberOfLines": 3}]}]}}
             """#
         let document = try #require(DocumentDecoder().decode(text: text).document)
-        let warnings = TextLinePitfalls.warnings(of: document)
+        let warnings = NodePitfalls.warnings(of: document)
         #expect(
             warnings.map(\.pointer.description) == [
                 "/root/children/0/frame", "/root/children/1/children/0/numberOfLines",
             ])
         #expect(warnings.allSatisfy { $0.code == .linesDoNotFit && $0.severity == .warning })
+    }
+
+    @Test func theHiddenFlagOnAViewThatIsNotSkeletonableIsIgnored() throws {
+        let text = #"""
+            {"root": {"type": "UIView", "frame": [0, 0, 400, 800], "isHiddenWhenSkeletonIsActive": true, "children": [
+              {"type": "UIImageView", "id": "badge", "frame": [0, 0, 20, 20], "isHiddenWhenSkeletonIsActive": true},
+              {"type": "UIImageView", "id": "flag", "frame": [0, 0, 20, 20], "isSkeletonable": true,
+               "isHiddenWhenSkeletonIsActive": true}]}}
+            """#
+        let document = try #require(DocumentDecoder().decode(text: text).document)
+        // The root is shown on, so its flag applies; "flag" is skeletonable; "badge" is neither.
+        let warnings = NodePitfalls.warnings(of: document)
+        #expect(warnings.map(\.pointer.description) == ["/root/children/0/isHiddenWhenSkeletonIsActive"])
+        #expect(warnings.first?.code == .hiddenFlagIgnored)
+        #expect(warnings.first?.message.contains(#""badge" is not skeletonable"#) == true)
+        let badge = NodePitfalls.findings(
+            document.root.children[0], appearance: NodePitfalls.appearance(of: document), isRoot: false)
+        #expect(badge.map(\.fix) == [.makeSkeletonable])
+        // Seen from a one-node edit (never the root), the root node's own flag would count.
+        #expect(
+            NodePitfalls.findings(document.root, appearance: NodePitfalls.appearance(of: document), isRoot: false)
+                .map(\.code) == [.hiddenFlagIgnored])
     }
 }

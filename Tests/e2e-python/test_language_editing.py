@@ -99,6 +99,19 @@ async def published(client: LanguageClient, uri: str) -> list[types.Diagnostic]:
     return client.diagnostics.get(uri, [])
 
 
+async def fixes_for(client: LanguageClient, doc, warning: types.Diagnostic) -> list[types.CodeAction]:
+    """The code actions offered on `warning`'s range, with the warning in the context (as an editor asks)."""
+    return await within(client.text_document_code_action_async(types.CodeActionParams(
+        text_document=doc, range=warning.range, context=types.CodeActionContext(diagnostics=[warning]))))
+
+
+def send_edits(client: LanguageClient, version: int, edits: list[types.TextEdit]) -> None:
+    """A quick fix's edits sent as range changes, as an editor applies them."""
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=version),
+        content_changes=[types.TextDocumentContentChangePartial(range=e.range, text=e.new_text) for e in edits]))
+
+
 async def test_the_chain_warning_names_the_ancestor_and_its_fix_clears_it(client: LanguageClient):
     text = ('{"root": {"comment": "𝄞", "type": "UIView", "frame": [0, 0, 320, 200], "children": [\n'
             '  {"type": "UILabel", "id": "title", "frame": [10, 10, 200, 20], "isSkeletonable": true}]}}')
@@ -110,8 +123,7 @@ async def test_the_chain_warning_names_the_ancestor_and_its_fix_clears_it(client
     assert warning.severity == types.DiagnosticSeverity.Warning
     assert warning.range == types.Range(types.Position(1, start), types.Position(1, start + 16))
     assert warning.message.startswith('"title" is skeletonable but its ancestor "0" is not: ')
-    actions = await within(client.text_document_code_action_async(types.CodeActionParams(
-        text_document=doc, range=warning.range, context=types.CodeActionContext(diagnostics=[warning]))))
+    actions = await fixes_for(client, doc, warning)
     fix = actions[0]
     assert list(fix.diagnostics) == [warning]
     # The fix's edits sent as range changes: the warning goes, and the title's skeleton shows.
@@ -174,8 +186,7 @@ async def test_a_label_whose_lines_cannot_fit_gets_a_warning_and_a_fix_that_clea
     # Each fix gives its label the count that fits; applied as range edits, every warning goes (one-node edits).
     version = 1
     for warning in (stretched, block):
-        actions = await within(client.text_document_code_action_async(types.CodeActionParams(
-            text_document=doc, range=warning.range, context=types.CodeActionContext(diagnostics=[warning]))))
+        actions = await fixes_for(client, doc, warning)
         [fix] = [a for a in actions if a.title.startswith("Give ")]
         assert fix.kind == types.CodeActionKind.QuickFix and fix.is_preferred
         assert list(fix.diagnostics) == [warning]
@@ -183,9 +194,7 @@ async def test_a_label_whose_lines_cannot_fit_gets_a_warning_and_a_fix_that_clea
         assert edit.new_text == ', "skeletonTextNumberOfLines": 1'
         text = apply(text, [edit])
         version += 1
-        client.text_document_did_change(types.DidChangeTextDocumentParams(
-            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=version),
-            content_changes=[types.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text)]))
+        send_edits(client, version, [edit])
     assert not await published(client, URI)
     assert '"type": "UILabel", "skeletonTextNumberOfLines": 1, "id": "body"' in text
     status = await within(client.protocol.send_request_async("daemon/status", {}))
@@ -199,8 +208,7 @@ async def test_a_table_without_a_cell_gets_a_template_and_rows(client: LanguageC
     doc = await opened(client, text)
     [warning] = await published(client, URI)
     assert warning.code == "missing-cell-template"
-    actions = await within(client.text_document_code_action_async(types.CodeActionParams(
-        text_document=doc, range=warning.range, context=types.CodeActionContext(diagnostics=[warning]))))
+    actions = await fixes_for(client, doc, warning)
     [fix] = actions
     assert fix.title == 'Add a cell template to "list"' and fix.kind == types.CodeActionKind.QuickFix
     [edit] = fix.edit.changes[URI]
@@ -208,9 +216,7 @@ async def test_a_table_without_a_cell_gets_a_template_and_rows(client: LanguageC
     assert edit.range == types.Range(types.Position(1, after_type), types.Position(1, after_type))
     assert edit.new_text == (', "cell": "Cell", "templates": {"Cell": {"type": "UITableViewCell", '
                              '"frame": [0, 0, 320, 60], "isSkeletonable": true}}')
-    client.text_document_did_change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
-        content_changes=[types.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text)]))
+    send_edits(client, 2, [edit])
     assert not await published(client, URI)
     # 300 pt of 60-pt rows: five skeleton rows.
     await within(client.protocol.send_request_async("skeleton/show", {"uri": URI, "transition": "none"}))
@@ -226,8 +232,7 @@ async def test_a_collection_with_templates_but_no_cell_is_told_to_use_one(client
              '"Wide": {"type": "UICollectionViewCell", "frame": [0, 0, 100, 50], "isSkeletonable": true}}}]}}']
     doc = await opened(client, "\n".join(lines))
     [warning] = await published(client, URI)
-    actions = await within(client.text_document_code_action_async(types.CodeActionParams(
-        text_document=doc, range=warning.range, context=types.CodeActionContext(diagnostics=[warning]))))
+    actions = await fixes_for(client, doc, warning)
     assert [a.title for a in actions] == ['Use template "Tile" for the cells of "grid"',
                                           'Use template "Wide" for the cells of "grid"']
     assert [a.is_preferred for a in actions] == [True, False]
@@ -245,15 +250,12 @@ async def test_a_hidden_flag_on_a_view_that_is_not_skeletonable_gets_a_fix_that_
     assert warning.code == "hidden-flag-ignored"
     assert warning.range == types.Range(types.Position(1, value), types.Position(1, value + 4))
     assert warning.message.startswith("isHiddenWhenSkeletonIsActive has no effect here")
-    actions = await within(client.text_document_code_action_async(types.CodeActionParams(
-        text_document=doc, range=warning.range, context=types.CodeActionContext(diagnostics=[warning]))))
+    actions = await fixes_for(client, doc, warning)
     [fix] = actions
     assert fix.title == 'Make "badge" skeletonable' and list(fix.diagnostics) == [warning]
     [edit] = fix.edit.changes[URI]
     assert edit.new_text == ', "isSkeletonable": true'
-    client.text_document_did_change(types.DidChangeTextDocumentParams(
-        text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=2),
-        content_changes=[types.TextDocumentContentChangePartial(range=edit.range, text=edit.new_text)]))
+    send_edits(client, 2, [edit])
     assert not await published(client, URI)
     # Now SkeletonView hides the badge while the skeleton shows: no layer of it, the title's skeleton drawn.
     await within(client.protocol.send_request_async("skeleton/show", {"uri": URI, "transition": "none"}))

@@ -8,7 +8,7 @@ import Testing
     static let uri = "file:///lines.storyboard"
     static let attribute = StoryboardChainWarningTests.attribute
 
-    static func text(height: String) -> String {
+    static func text(height: String, badge: String = "") -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" initialViewController="vc">
@@ -23,6 +23,7 @@ import Testing
                                         <rect key="frame" x="8" y="8" width="200" height="\(height)"/>
                                         \(attribute)
                                     </label>
+                                    \(badge)
                                     <label text="Title" id="title">
                                         <rect key="frame" x="8" y="100" width="200" height="10"/>
                                         \(attribute)
@@ -58,5 +59,25 @@ import Testing
         s.replace(Self.uri, text: Self.text(height: "60"), version: 2)
         let again = try s.notification("textDocument/publishDiagnostics")["diagnostics"]?.arrayValue ?? []
         #expect(again.isEmpty)
+    }
+
+    @Test func aHideFlagOnAViewThatIsNotSkeletonableIsWarnedAbout() throws {
+        let s = try DaemonSession()
+        defer { s.close() }
+        let badge = """
+            <imageView id="badge">
+                <rect key="frame" x="300" y="8" width="20" height="20"/>
+                <userDefinedRuntimeAttributes><userDefinedRuntimeAttribute type="boolean" keyPath="isHiddenWhenSkeletonIsActive" value="YES"/></userDefinedRuntimeAttributes>
+            </imageView>
+            """
+        let text = Self.text(height: "60", badge: badge)
+        StoryboardCodeActionTests.open(s, Self.uri, text, languageId: "storyboard")
+        let diagnostics = try s.notification("textDocument/publishDiagnostics")["diagnostics"]?.arrayValue ?? []
+        let lines = text.components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex { $0.contains(#"id="badge""#) })
+        #expect(diagnostics.map { $0["code"] } == ["hidden-flag-ignored"])
+        #expect(diagnostics.first?["range"]?["start"]?["line"] == .int(line))
+        #expect(
+            diagnostics.first?["message"]?.stringValue?.hasPrefix(#""badge": isHiddenWhenSkeletonIsActive"#) == true)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import SkeletondTestSupport
 import Testing
 
@@ -58,12 +59,12 @@ import Testing
             for encoding in [PositionEncoding.utf8, .utf16] {
                 var spliced = false
                 let bytes = updated.cache.symbols(encoding) { stale in
-                    guard let stale,
-                        let outline = DocumentSymbols.splice(
-                            stale.outline, nodes: stale.nodes, edited, encoding, updated)
-                    else { return DocumentSymbols.encode(edited, encoding, updated) }
-                    spliced = true
-                    return outline
+                    guard var outline = stale?.outline, let nodes = stale?.nodes else {
+                        return DocumentSymbols.encode(edited, encoding, updated)
+                    }
+                    stale = nil
+                    spliced = DocumentSymbols.splice(&outline, nodes: nodes, edited, encoding, updated)
+                    return spliced ? outline : DocumentSymbols.encode(edited, encoding, updated)
                 }
                 let expected = DocumentSymbols.encode(edited, encoding, fresh)
                 let equal = bytes == expected.bytes
@@ -195,6 +196,45 @@ import Testing
             }
         }
         #expect(followed > 40, "seed \(seed): \(followed) followed")
+    }
+
+    /// Typing in numbers and strings one after another, each followed from the last map (never built again): edits of
+    /// the same value in a row make one shift, values edited in turn many (applied to every span past
+    /// `SpanTable.maximumShifts`), first digits retyped; every map equals a fresh build.
+    @Test(arguments: examples)
+    func typingInValueAfterValueEqualsAFreshBuild(name: String) throws {
+        var random = SplitMix64(seed: 11)
+        var buffer = TextBuffer(bytes: try Self.example(name))
+        var map = Self.map(buffer)
+        var keystrokes = 0
+        for _ in 0..<40 {
+            let scalars = map.spans.indices.filter { k in
+                let span = map.spans[k]
+                return k > 0 && !span.isObject && !span.isArray && !map.uses.contains { $0.span == k }
+                    && (span.isString ? !["id", "type"].contains(key(map, buffer, k)) : span.firstByte != 0x74)
+            }
+            let k = scalars[Int(random.next() % UInt64(scalars.count))]
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                let value = map.spans[k].value
+                let inside = map.spans[k].isString ? (value.lowerBound + 1)..<(value.upperBound - 1) : value
+                let at = inside.lowerBound + Int(random.next() % UInt64(inside.count + 1))
+                let delete = random.next() % 3 == 0 && at < inside.upperBound && inside.count > 1
+                let outcome = Self.follow(
+                    map, buffer, at..<(delete ? at + 1 : at), delete ? "" : String(random.next() % 10),
+                    withOutline: random.next() % 2 == 0)
+                let updated = try #require(outcome.updated, "\(name): a digit typed in span \(k)")
+                (map, buffer) = (updated, outcome.buffer)
+                keystrokes += 1
+            }
+        }
+        #expect(keystrokes >= 40)
+    }
+
+    /// The key of span `k`, decoded.
+    func key(_ map: DocumentTextMap, _ buffer: TextBuffer, _ k: Int) -> String? {
+        map.spans[k].key.map { range in
+            buffer.bytes.withUnsafeBufferPointer { JSONSourceLocator.string(in: range, of: $0) }
+        }
     }
 
     /// Several edits composed into one (`ByteEdit.followed(by:)`: two changes in one `didChange`, or a version the

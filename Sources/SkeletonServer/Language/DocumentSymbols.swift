@@ -21,9 +21,12 @@ enum DocumentSymbols {
         let map = request.map
         let bytes = map.cache.symbols(request.encoding) { stale in
             let (buffer, encoding) = (request.text.buffer, request.encoding)
-            if let stale, let spliced = splice(stale.outline, nodes: stale.nodes, buffer, encoding, map) {
-                request.entry.languageWork.withLock { $0.outlineSplices += 1 }
-                return spliced
+            if var outline = stale?.outline, let nodes = stale?.nodes {
+                stale = nil
+                if splice(&outline, nodes: nodes, buffer, encoding, map) {
+                    request.entry.languageWork.withLock { $0.outlineSplices += 1 }
+                    return outline
+                }
             }
             request.entry.languageWork.withLock { $0.outlineEncodes += 1 }
             return encode(buffer, encoding, map)
@@ -55,55 +58,66 @@ enum DocumentSymbols {
         return EncodedOutline(bytes: out.bytes, heads: heads)
     }
 
-    /// `outline` (an earlier version's, in which only the symbols of `nodes` may differ from this version's) with
-    /// those symbols' own members encoded again: the bytes `encode` gives for this version (tested at every kind of
-    /// edit). Nil when the outline is not one of this map's nodes.
+    /// Makes `outline` (an earlier version's, in which only the symbols of `nodes` may differ from this version's)
+    /// this version's by encoding those symbols' own members again: the bytes `encode` gives (tested at every kind of
+    /// edit). In place when each keeps its length (the rest of the bytes are not copied). False, leaving `outline` as
+    /// it was, when it is not an outline of this map's nodes.
     static func splice(
-        _ outline: EncodedOutline, nodes: [Int], _ buffer: TextBuffer, _ encoding: PositionEncoding,
+        _ outline: inout EncodedOutline, nodes: [Int], _ buffer: TextBuffer, _ encoding: PositionEncoding,
         _ map: DocumentTextMap
-    ) -> EncodedOutline? {
+    ) -> Bool {
         guard outline.heads.count == map.nodes.count, nodes.allSatisfy({ $0 >= 0 && $0 < map.nodes.count }) else {
-            return nil
+            return false
         }
-        // The symbols written, in the order of their bytes.
-        let written = nodes.filter { !outline.heads[$0].isEmpty }.sorted {
-            outline.heads[$0].lowerBound < outline.heads[$1].lowerBound
-        }
+        let heads = outline.heads
+        // The symbols written, in the order of their bytes, each encoded again.
+        let written = nodes.filter { !heads[$0].isEmpty }.sorted { heads[$0].lowerBound < heads[$1].lowerBound }
         let ranges = LSPRangeWriter(buffer: buffer, encoding: encoding, asciiLines: map.cache.asciiLines(of: buffer))
-        var out = JSONWriter(capacity: outline.bytes.count + 64 * written.count)
-        var heads = outline.heads
-        /// Per re-encoded symbol: the old end of its members and how far the bytes after it moved in all.
-        var moves: [(after: Int, by: Int)] = []
-        var cursor = 0
-        var moved = 0
+        var fresh = JSONWriter(capacity: 256 * written.count)
+        var freshHeads: [Range<Int>] = []
         buffer.bytes.withUnsafeBufferPointer { bytes in
             for n in written {
-                let old = outline.heads[n]
-                out.writeRaw(outline.bytes[cursor..<old.lowerBound])
-                let start = out.bytes.count
-                head(n, map: map, ranges: ranges, bytes: bytes, into: &out)
-                heads[n] = start..<out.bytes.count
-                moved += heads[n].count - old.count
-                moves.append((old.upperBound, moved))
-                cursor = old.upperBound
-            }
-            out.writeRaw(outline.bytes[cursor...])
-        }
-        if moves.contains(where: { $0.by != 0 }) {
-            let spliced = Set(written)
-            for n in heads.indices where !heads[n].isEmpty && !spliced.contains(n) {
-                // The moves of the symbols written before this one.
-                var low = 0
-                var high = moves.count
-                while low < high {
-                    let mid = (low + high) / 2
-                    if moves[mid].after <= heads[n].lowerBound { low = mid + 1 } else { high = mid }
-                }
-                let by = low > 0 ? moves[low - 1].by : 0
-                heads[n] = (heads[n].lowerBound + by)..<(heads[n].upperBound + by)
+                let start = fresh.bytes.count
+                head(n, map: map, ranges: ranges, bytes: bytes, into: &fresh)
+                freshHeads.append(start..<fresh.bytes.count)
             }
         }
-        return EncodedOutline(bytes: out.bytes, heads: heads)
+        if zip(written, freshHeads).allSatisfy({ heads[$0.0].count == $0.1.count }) {
+            for (n, new) in zip(written, freshHeads) {
+                outline.bytes.replaceSubrange(heads[n], with: fresh.bytes[new])
+            }
+            return true
+        }
+        var out = JSONWriter(capacity: outline.bytes.count + fresh.bytes.count)
+        var moved = heads
+        /// Per symbol encoded again: the old end of its members and how far the bytes after it moved in all.
+        var moves: [(after: Int, by: Int)] = []
+        var cursor = 0
+        var by = 0
+        for (n, new) in zip(written, freshHeads) {
+            let old = heads[n]
+            out.writeRaw(outline.bytes[cursor..<old.lowerBound])
+            moved[n] = out.bytes.count..<(out.bytes.count + new.count)
+            out.writeRaw(fresh.bytes[new])
+            by += new.count - old.count
+            moves.append((old.upperBound, by))
+            cursor = old.upperBound
+        }
+        out.writeRaw(outline.bytes[cursor...])
+        let spliced = Set(written)
+        for n in heads.indices where !heads[n].isEmpty && !spliced.contains(n) {
+            // How far the symbols encoded again before this one moved it.
+            var low = 0
+            var high = moves.count
+            while low < high {
+                let mid = (low + high) / 2
+                if moves[mid].after <= heads[n].lowerBound { low = mid + 1 } else { high = mid }
+            }
+            let shift = low > 0 ? moves[low - 1].by : 0
+            moved[n] = (heads[n].lowerBound + shift)..<(heads[n].upperBound + shift)
+        }
+        outline = EncodedOutline(bytes: out.bytes, heads: moved)
+        return true
     }
 
     /// Writes node `n`'s symbol: its own members (`head`), then `children` when it has any (above the depth limit).

@@ -233,10 +233,7 @@ struct DocumentTextMap: Sendable {
                 for i in start..<end where !Self.isLiteralByte(bytes[i]) { return nil }
                 guard end == bytes.count || Self.isDelimiter(bytes[end]) else { return nil }
             }
-            let shift = SpanTable.Shift(
-                start: edit.start, oldEnd: edit.oldEnd, delta: edit.delta,
-                insertsBeforeValue: edit.start == start && edit.oldEnd == start)
-            map.spans.shift(shift, firstByteOf: k, to: bytes[start])
+            map.spans.edit(k, delta: edit.delta, firstByte: bytes[start])
             let line = buffer.line(of: edit.start)
             map.cache = TextMapCache(
                 following: cache, editedLine: line, outlineNodes: map.outlineNodes(editedSpan: k, line: line, buffer),

@@ -77,16 +77,19 @@ final class TextMapCache: Sendable {
         return !buffer.bytes[start..<end].contains { $0 >= 0x80 }
     }
 
-    /// The encoded outline for `encoding`, built by `build` the first time (given the previous version's outline
-    /// when this cache follows one that had it).
-    func symbols(_ encoding: PositionEncoding, build: (StaleOutline?) -> EncodedOutline) -> [UInt8] {
-        let (known, stale) = state.withLock { ($0.symbols[encoding], $0.staleSymbols[encoding]) }
-        if let known { return known.bytes }
-        let built = build(stale)
-        state.withLock { state in
-            state.symbols[encoding] = state.symbols[encoding] ?? built
-            state.staleSymbols[encoding] = nil
+    /// The encoded outline for `encoding`, built by `build` the first time. When this cache follows one that had it,
+    /// `build` is given the previous version's outline, taken out of the cache (so that, held nowhere else, its bytes
+    /// can be changed in place).
+    func symbols(_ encoding: PositionEncoding, build: (inout StaleOutline?) -> EncodedOutline) -> [UInt8] {
+        var stale: StaleOutline?
+        let known = state.withLock { state -> EncodedOutline? in
+            if let known = state.symbols[encoding] { return known }
+            stale = state.staleSymbols.removeValue(forKey: encoding)
+            return nil
         }
+        if let known { return known.bytes }
+        let built = build(&stale)
+        state.withLock { $0.symbols[encoding] = $0.symbols[encoding] ?? built }
         return built.bytes
     }
 }

@@ -72,6 +72,12 @@ enum DocumentSymbols {
         let heads = outline.heads
         // The symbols written, in the order of their bytes, each encoded again.
         let written = nodes.filter { !heads[$0].isEmpty }.sorted { heads[$0].lowerBound < heads[$1].lowerBound }
+        // Heads come from `encode`, apart and inside the bytes; anything else is not this outline.
+        var end = 0
+        for n in written {
+            guard heads[n].lowerBound >= end, heads[n].upperBound <= outline.bytes.count else { return false }
+            end = heads[n].upperBound
+        }
         let ranges = LSPRangeWriter(buffer: buffer, encoding: encoding, asciiLines: map.cache.asciiLines(of: buffer))
         var fresh = JSONWriter(capacity: 256 * written.count)
         var freshHeads: [Range<Int>] = []

@@ -193,7 +193,7 @@ struct DocumentTextMap: Sendable {
     /// be scanned again.
     ///
     /// Only an edit inside one scalar value is followed, and only when no line starts or ends in it (the caller
-    /// checks that none was removed; `DocumentEntry.TextMapEdit`): a number or literal that stays one (`154` →
+    /// checks that none was removed, `TextMapEdit.linesChanged`): a number or literal that stays one (`154` →
     /// `1540`, not `15 4`, `1"` or `"x"`), or a string's content that leaves it one string whose meaning to the map
     /// cannot change (no `id`, `type` or template name; a colour is parsed again). Then every span keeps its index and
     /// every node and use its span; the spans after the edit move by its length change (recorded in `spans`, applied

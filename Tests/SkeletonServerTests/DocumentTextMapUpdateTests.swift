@@ -117,8 +117,8 @@ import Testing
         #expect(followed > 100, "most scalar edits are followed (\(followed))")
     }
 
-    /// Edits the update must refuse, each on every example where its target exists; a refusal is never wrong (the
-    /// map is built again), so each is also checked not to be followed.
+    /// Edits the update must refuse (the map is then built from the text), each on every example where its target
+    /// exists: ids, types, keys and template names, values made two or joined, line breaks, strings ended early.
     @Test(arguments: examples)
     func editsThatMustRebuild(name: String) throws {
         let bytes = try Self.example(name)
@@ -131,7 +131,7 @@ import Testing
         }
         inside(#""id": "screen""#, from: 8, to: 9, "S")  // inside an id
         inside(#""type": "UIView""#, from: 12, to: 13, "X")  // inside a type
-        inside(#""type": "UILabel""#, from: 10, to: 10, "x")  // a type's first letter
+        inside(#""type": "UILabel""#, from: 10, to: 10, "x")  // typing in a type
         inside(#""frame""#, from: 2, to: 3, "R")  // inside a key
         inside(#"375"#, from: 1, to: 1, " ")  // a number made two
         inside(#"375"#, from: 1, to: 1, "\"")  // a number made a string

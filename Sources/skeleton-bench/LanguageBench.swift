@@ -16,6 +16,9 @@ enum LanguageBench {
         var hoverAfterEdit: [Double] = []
         var completionAfterEdit: [Double] = []
         var symbolsAfterEdit: [Double] = []
+        /// Hover and the outline right after an edit that changes the value's length (`15x` → `15x0` and back).
+        var hoverAfterLongerEdit: [Double] = []
+        var symbolsAfterLongerEdit: [Double] = []
         /// The first hover after opening (the text map is built then).
         var firstHover = 0.0
         /// The outline's answer bytes through a pipe and the bench's reader, without the daemon (`PipeFloor`).
@@ -57,6 +60,20 @@ enum LanguageBench {
                     "contentChanges": [["range": target, "text": .string(version % 2 == 0 ? "155" : "154")]],
                 ])
         }
+        /// Makes the edit target's width four digits (`longer`) or three again: every span after it moves.
+        func resize(longer: Bool) {
+            version += 1
+            let target: JSON = [
+                "start": ["line": .int(document.editLine), "character": .int(document.editColumn)],
+                "end": ["line": .int(document.editLine), "character": .int(document.editColumn + (longer ? 3 : 4))],
+            ]
+            daemon.notify(
+                "textDocument/didChange",
+                [
+                    "textDocument": ["uri": .string(uri), "version": .int(version)],
+                    "contentChanges": [["range": target, "text": .string(longer ? "1540" : "154")]],
+                ])
+        }
         var result = Result(nodes: document.nodeCount)
         func roundTrip(_ method: String, _ params: JSON) throws -> Double {
             let (id, bytes) = daemon.requestBytes(method, params)
@@ -80,6 +97,15 @@ enum LanguageBench {
             result.completionAfterEdit.append(try roundTrip("textDocument/completion", completionParams))
             edit()
             result.symbolsAfterEdit.append(try roundTrip("textDocument/documentSymbol", ["textDocument": identifier]))
+            resize(longer: true)
+            result.hoverAfterLongerEdit.append(try roundTrip("textDocument/hover", hoverParams))
+            resize(longer: false)
+            result.symbolsAfterLongerEdit.append(
+                try roundTrip("textDocument/documentSymbol", ["textDocument": identifier]))
+            // The width as it was (155 after the three toggles above), and every per-version answer worked out again.
+            edit()
+            _ = try roundTrip("textDocument/hover", hoverParams)
+            _ = try roundTrip("textDocument/documentSymbol", ["textDocument": identifier])
             if (i + 1) % 100 == 0 { progress("language: \(i + 1) rounds") }
         }
         let (id, request) = daemon.requestBytes("textDocument/documentSymbol", ["textDocument": identifier])

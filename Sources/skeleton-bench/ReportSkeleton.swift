@@ -184,6 +184,8 @@ extension Report {
             ("hover right after an edit", r.hoverAfterEdit),
             ("completion right after an edit", r.completionAfterEdit),
             ("documentSymbol right after an edit", r.symbolsAfterEdit),
+            ("hover right after an edit that changes the length", r.hoverAfterLongerEdit),
+            ("documentSymbol right after an edit that changes the length", r.symbolsAfterLongerEdit),
         ] {
             let p50 = percentile(values, 0.5)
             let p99 = percentile(values, 0.99)

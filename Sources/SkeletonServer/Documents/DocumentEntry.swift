@@ -63,6 +63,9 @@ final class DocumentEntry: Sendable {
         var sessionsFollowText = false
         /// The language features' map of the text, for the text version it was built from (see `DocumentTextMap`).
         var textMap: (version: Int, map: DocumentTextMap)?
+        /// The text's change since `textMap`'s version, while it is known as one byte range (range edits in
+        /// `didChange`s, composed); nil after anything else (a whole text, a patch), which makes the map built again.
+        var textMapEdit: TextMapEdit?
 
         /// Whether the sessions are exactly the current text's (a JSON document whose last analysis found no
         /// error; warnings are kept exact by the edit), so an edit inside one node can be applied to that node alone.
@@ -79,8 +82,37 @@ final class DocumentEntry: Sendable {
     }
 
     let state: Mutex<State>
+    /// What the language features worked out for this document so far (counted for tests).
+    let languageWork = Mutex(LanguageWork())
 
     init(text: TextDocument) { state = Mutex(State(text: text)) }
+}
+
+/// A text change since the version a text map was built for, as the one byte range it replaced
+/// (`DocumentTextMap.updated(by:in:)`).
+struct TextMapEdit: Sendable, Hashable {
+    /// The version of the map's text, and of the text the change made.
+    var from: Int
+    var to: Int
+    /// The bytes of the map's text the change replaced, and how long their replacement is.
+    var edit: ByteEdit
+    /// Whether a line break was removed or inserted (the map is then built again).
+    var linesChanged: Bool
+
+    /// This change followed by `next`, made on the text this one made.
+    func followed(by next: ByteEdit, to version: Int, linesChanged: Bool) -> TextMapEdit {
+        TextMapEdit(
+            from: from, to: version, edit: edit.followed(by: next), linesChanged: self.linesChanged || linesChanged)
+    }
+}
+
+/// Work the language features did for one document: whole-text scans and in-place updates of the text map, outlines
+/// encoded whole and spliced.
+struct LanguageWork: Sendable, Equatable {
+    var textMapScans = 0
+    var textMapUpdates = 0
+    var outlineEncodes = 0
+    var outlineSplices = 0
 }
 
 /// A device's trait collection as `skeleton/setTraits` sets it: nil leaves the document's own value.

@@ -66,13 +66,34 @@ extension DocumentStore {
             }
             // One change applies in place (it fails before changing anything); several apply to a copy first.
             var edit: ByteEdit?
+            // All the changes as one byte range (nil once one replaces the whole text), for the text map.
+            var combined: (edit: ByteEdit, linesChanged: Bool)?
+            var replacedAll = false
+            func follow(_ change: ByteEdit?, _ text: String, lines: Int, now buffer: TextBuffer) {
+                guard let change, !replacedAll else {
+                    replacedAll = true
+                    combined = nil
+                    return
+                }
+                let linesChanged = buffer.lineCount != lines || text.utf8.contains(0x0A)
+                combined =
+                    combined.map { ($0.edit.followed(by: change), $0.linesChanged || linesChanged) }
+                    ?? (change, linesChanged)
+            }
             if decoded.count == 1 {
+                let lines = state.text.buffer.lineCount
                 edit = try apply(decoded[0], to: &state.text.buffer)
+                follow(edit, decoded[0].text, lines: lines, now: state.text.buffer)
             } else {
                 var buffer = state.text.buffer
-                for change in decoded { edit = try apply(change, to: &buffer) }
+                for change in decoded {
+                    let lines = buffer.lineCount
+                    edit = try apply(change, to: &buffer)
+                    follow(edit, change.text, lines: lines, now: buffer)
+                }
                 state.text.buffer = buffer
             }
+            state.textMapEdit = Self.textMapEdit(state, from: state.text.version, to: version, combined)
             state.text.version = version
             return edit
         }
@@ -80,6 +101,19 @@ extension DocumentStore {
         // A Swift file's changes that pile up are read once, newest text first (`Protocol/swift-code.md`).
         if isSwiftDocument(entry, uri) { return queueSwiftReading(uri, entry) }
         analyse(uri, entry, as: .edit)
+    }
+
+    /// The change since the text map's version once the text went from version `from` to `to` by `change`: the
+    /// change itself when the map is `from`'s, else composed with the change since the map's version.
+    private static func textMapEdit(
+        _ state: DocumentEntry.State, from: Int, to: Int, _ change: (edit: ByteEdit, linesChanged: Bool)?
+    ) -> TextMapEdit? {
+        guard let change, let map = state.textMap else { return nil }
+        if map.version == from {
+            return TextMapEdit(from: from, to: to, edit: change.edit, linesChanged: change.linesChanged)
+        }
+        guard let earlier = state.textMapEdit, earlier.from == map.version, earlier.to == from else { return nil }
+        return earlier.followed(by: change.edit, to: to, linesChanged: change.linesChanged)
     }
 
     static func decodeRange(_ value: JSONValue) throws(JSONDecodingError) -> TextRange {

@@ -196,13 +196,25 @@ public final class DocumentStore: DisplayListProvider {
             ["uri": .string(uri), "version": .int(text.version), "diagnostics": .array(diagnostics)])
     }
 
-    /// The text map of `text`, built once per version and kept on the entry (see `TextDocumentRequest.map`).
+    /// The text map of `text`, built once per version and kept on the entry (see `TextDocumentRequest.map`): worked
+    /// out from the kept map when the text changed since only inside one value (`DocumentTextMap.updated`), else
+    /// scanned from the whole text.
     static func textMap(of text: TextDocument, _ entry: DocumentEntry) -> DocumentTextMap {
         let version = text.version
-        if let cached = entry.state.withLock({ $0.textMap }), cached.version == version { return cached.map }
-        let map = text.buffer.bytes.withUnsafeBufferPointer { DocumentTextMap(bytes: $0) }
+        let (cached, change) = entry.state.withLock { ($0.textMap, $0.textMapEdit) }
+        if let cached, cached.version == version { return cached.map }
+        var updated: DocumentTextMap?
+        if let cached, let change, change.from == cached.version, change.to == version, !change.linesChanged {
+            updated = cached.map.updated(by: change.edit, in: text.buffer)
+        }
+        let map = updated ?? text.buffer.bytes.withUnsafeBufferPointer { DocumentTextMap(bytes: $0) }
+        entry.languageWork.withLock { work in
+            if updated == nil { work.textMapScans += 1 } else { work.textMapUpdates += 1 }
+        }
         entry.state.withLock { state in
-            if state.text.version == version { state.textMap = (version, map) }
+            guard state.text.version == version else { return }
+            state.textMap = (version, map)
+            state.textMapEdit = nil
         }
         return map
     }

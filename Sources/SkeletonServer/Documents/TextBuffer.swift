@@ -176,4 +176,13 @@ public struct ByteEdit: Sendable, Hashable {
     public var newEnd: Int
     /// The change in the text's length.
     public var delta: Int { newEnd - oldEnd }
+
+    /// The one edit that does what this edit and then `next` (made on the text this one made) do: the hull of the
+    /// two, from the first text to the last.
+    public func followed(by next: ByteEdit) -> ByteEdit {
+        // The bytes of the middle text either edit touched end here; past it, the texts only moved.
+        let middleEnd = max(newEnd, next.oldEnd)
+        return ByteEdit(
+            start: min(start, next.start), oldEnd: middleEnd - delta, newEnd: middleEnd + next.delta)
+    }
 }

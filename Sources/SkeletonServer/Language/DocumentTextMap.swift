@@ -5,11 +5,12 @@ import SkeletonModel
 /// bodies), where each node's `id`, `type` and `frame` are, which strings name templates, and which are colours.
 ///
 /// Built from the locator's value spans (`JSONSourceLocator.valueSpans`: a light scan, nothing parsed), once per text
-/// version (see `DocumentEntry.State.textMap`); every language feature reads positions through it. Works on any
+/// version (see `DocumentEntry.State.textMap`), or worked out from the previous version's map when an edit lies
+/// inside one scalar value (`updated(by:in:)`); every language feature reads positions through it. Works on any
 /// text, valid or not: what is well formed is mapped.
 struct DocumentTextMap: Sendable {
     /// A node object written in the text.
-    struct TextNode: Sendable {
+    struct TextNode: Sendable, Equatable {
         /// Where a node sits: the view tree, or a template body.
         enum Scope: Sendable, Hashable {
             case view
@@ -41,7 +42,7 @@ struct DocumentTextMap: Sendable {
 
     /// A string in a table or collection that names a template (`cell`, a section's `cell`, `header`, `footer`,
     /// or a `supplementary` kind's value).
-    struct TemplateUse: Sendable {
+    struct TemplateUse: Sendable, Equatable {
         /// The string's index in `spans`.
         var span: Int
         var name: String
@@ -51,9 +52,9 @@ struct DocumentTextMap: Sendable {
         var template: Int?
     }
 
-    let spans: [JSONSourceLocator.ValueSpan]
+    private(set) var spans: SpanTable
     /// What the language features work out once for this text version (line kinds, the encoded outline).
-    let cache = TextMapCache()
+    private(set) var cache = TextMapCache()
     private(set) var nodes: [TextNode] = []
     private(set) var uses: [TemplateUse] = []
     /// Strings in colour positions that are colours (`backgroundColor`, `tintColor`, gradient members, `light`,
@@ -74,7 +75,8 @@ struct DocumentTextMap: Sendable {
     static let templateMembers: Set<String> = ["cell", "header", "footer"]
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
-        spans = JSONSourceLocator.valueSpans(in: bytes)
+        let spans = JSONSourceLocator.valueSpans(in: bytes)
+        self.spans = SpanTable(spans)
         nodeOfSpan = Array(repeating: -1, count: spans.count)
         guard let top = spans.first, top.isObject else { return }
         for k in 1..<spans.count {
@@ -181,6 +183,146 @@ struct DocumentTextMap: Sendable {
 
     /// The node span `k` is, or -1.
     func node(ofSpan k: Int) -> Int { nodeOfSpan[k] }
+
+    // MARK: Edits inside one value
+
+    /// Spans an edit's line may hold after the edit before its outline is encoded again rather than spliced.
+    static let maximumOutlineSpans = 4096
+
+    /// The map of `buffer`, which `edit` made from this map's text, worked out from this map; nil when the text must
+    /// be scanned again.
+    ///
+    /// Only an edit inside one scalar value is followed, and only when no line starts or ends in it (the caller
+    /// checks that none was removed, `TextMapEdit.linesChanged`): a number or literal that stays one (`154` →
+    /// `1540`, not `15 4`, `1"` or `"x"`), or a string's content that leaves it one string whose meaning to the map
+    /// cannot change (no `id`, `type` or template name; a colour is parsed again). Then every span keeps its index and
+    /// every node and use its span; the spans after the edit move by its length change (recorded in `spans`, applied
+    /// as they are read) and the edited value's colour is replaced. Equal to `DocumentTextMap(bytes:)` on `buffer`
+    /// (tested field by field).
+    func updated(by edit: ByteEdit, in buffer: TextBuffer) -> DocumentTextMap? {
+        guard let top = spans.first, top.isObject, edit.start <= edit.oldEnd, edit.start <= edit.newEnd,
+            edit.newEnd <= buffer.bytes.count
+        else { return nil }
+        // The last span starting at or before the edit (their starts grow in preorder): the edited scalar, if any.
+        var low = 0
+        var high = spans.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if spans[mid].value.lowerBound <= edit.start { low = mid } else { high = mid - 1 }
+        }
+        let k = low
+        let old = spans[k]
+        let start = old.value.lowerBound
+        let end = old.value.upperBound + edit.delta
+        guard k > 0, !old.isObject, !old.isArray, start <= edit.start, edit.oldEnd <= old.value.upperBound,
+            start < end, end <= buffer.bytes.count
+        else { return nil }
+        return buffer.bytes.withUnsafeBufferPointer { bytes -> DocumentTextMap? in
+            for i in edit.start..<edit.newEnd where bytes[i] == 0x0A { return nil }
+            var map = self
+            if old.isString {
+                // The content only, and the string must still end where the edit moved its end.
+                guard edit.start > start, edit.oldEnd < old.value.upperBound, bytes[start] == UInt8(ascii: "\"")
+                else { return nil }
+                var scanner = JSONByteScanner(bytes: bytes, at: start)
+                scanner.skipString()
+                guard scanner.i == end, map.followString(k, value: start..<end, bytes: bytes) else { return nil }
+            } else {
+                // A literal is read up to the next delimiter: the same bytes must still make exactly one.
+                guard Self.isLiteralByte(old.firstByte) else { return nil }
+                for i in start..<end where !Self.isLiteralByte(bytes[i]) { return nil }
+                guard end == bytes.count || Self.isDelimiter(bytes[end]) else { return nil }
+            }
+            map.spans.edit(k, delta: edit.delta, firstByte: bytes[start])
+            let line = buffer.line(of: edit.start)
+            map.cache = TextMapCache(
+                following: cache, editedLine: line, outlineNodes: map.outlineNodes(editedSpan: k, line: line, buffer),
+                buffer: buffer)
+            return map
+        }
+    }
+
+    /// Follows an edit of string `k`'s content (the string now `value`): false when the map must be built again (the
+    /// string is an `id`, a `type` or a template name), else its colour parsed again when it is in a colour position.
+    private mutating func followString(_ k: Int, value: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let span = spans[k]
+        let key = span.key.map { JSONSourceLocator.string(in: $0, of: bytes) }
+        if key == "id" || key == "type" || templateOwner(of: k, key: key) != nil { return false }
+        let inColorArray = span.element != nil && memberName(span.parent).map(Self.colorArrays.contains) == true
+        guard key.map(Self.colorMembers.contains) == true || inColorArray else { return true }
+        let color = SkeletonColor(parsing: JSONSourceLocator.string(in: value, of: bytes))
+        // `colors` is in span order.
+        var low = 0
+        var high = colors.count
+        while low < high {
+            let mid = (low + high) / 2
+            if colors[mid].span < k { low = mid + 1 } else { high = mid }
+        }
+        let present = low < colors.count && colors[low].span == k
+        switch (present, color) {
+        case (true, .some(let color)): colors[low].color = color
+        case (true, nil): colors.remove(at: low)
+        case (false, .some(let color)): colors.insert((k, color), at: low)
+        case (false, nil): break
+        }
+        return true
+    }
+
+    /// The nodes whose outline symbol may read differently after an edit of scalar `k` on `line` (in this, the
+    /// edited, map): those around it (a `frame` in a symbol's detail, an end on the line) and those with a span
+    /// starting later on the line (their positions move); in node order. Nil when the line holds too many spans.
+    private func outlineNodes(editedSpan k: Int, line: Int, _ buffer: TextBuffer) -> [Int]? {
+        var touched: Set<Int> = []
+        var a = k
+        while a >= 0 {
+            if nodeOfSpan[a] >= 0 { touched.insert(nodeOfSpan[a]) }
+            a = spans[a].parent
+        }
+        let lineEnd = line + 1 < buffer.lineCount ? buffer.lineStarts[line + 1] : buffer.bytes.count
+        var j = k + 1
+        while j < spans.count {
+            let span = spans[j]
+            guard span.value.lowerBound < lineEnd else { break }
+            guard j - k <= Self.maximumOutlineSpans else { return nil }
+            if nodeOfSpan[j] >= 0 { touched.insert(nodeOfSpan[j]) }
+            if span.parent >= 0, nodeOfSpan[span.parent] >= 0 { touched.insert(nodeOfSpan[span.parent]) }
+            j += 1
+        }
+        return touched.sorted()
+    }
+
+    /// Bytes a number or a `true`, `false` or `null` literal is written with (a literal the map follows in place).
+    private static func isLiteralByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+            true
+        default: false
+        }
+    }
+
+    /// Bytes that end a literal in the locator's scan.
+    private static func isDelimiter(_ b: UInt8) -> Bool {
+        JSONByteScanner.isWhitespace(b) || b == UInt8(ascii: ",") || b == UInt8(ascii: "]") || b == UInt8(ascii: "}")
+    }
+
+    /// The fields in which two maps differ (every field but the caches; the first differing span's index), for tests.
+    func differences(from other: DocumentTextMap) -> [String] {
+        var out: [String] = []
+        if let k = zip(spans, other.spans).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            out.append("spans[\(k)]: \(spans[k]) vs \(other.spans[k])")
+        } else if spans.count != other.spans.count {
+            out.append("spans: \(spans.count) vs \(other.spans.count)")
+        }
+        if nodes != other.nodes { out.append("nodes") }
+        if uses != other.uses { out.append("uses") }
+        if colors.map(\.span) != other.colors.map(\.span) || colors.map(\.color) != other.colors.map(\.color) {
+            out.append("colors")
+        }
+        if nodeOfSpan != other.nodeOfSpan { out.append("nodeOfSpan") }
+        if memberNames != other.memberNames { out.append("memberNames") }
+        return out
+    }
 
     // MARK: Positions
 

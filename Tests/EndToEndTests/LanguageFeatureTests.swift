@@ -117,6 +117,24 @@ import Testing
         #expect(uses.arrayValue?.map { $0["range"] ?? .null } == [Self.range(9, 73, 9, 88)])
     }
 
+    /// A supplementary kind named `header` (or `footer`) names a template too: go to it, and find it as a use.
+    @Test func aSupplementaryHeaderIsATemplateUse() throws {
+        let s = try D()
+        defer { s.close() }
+        let text = #"""
+            {"root": {"type": "UICollectionView", "frame": [0, 0, 375, 500], "isSkeletonable": true,
+              "sections": [{"items": 2, "cell": "Tile", "supplementary": {"header": "Top", "footer": "Top"}}],
+              "templates": {
+                "Top": {"type": "UIView", "frame": [0, 0, 375, 44], "isSkeletonable": true},
+                "Tile": {"type": "UICollectionViewCell", "frame": [0, 0, 50, 50], "isSkeletonable": true}}}}
+            """#
+        s.open(Self.uri, text: text)
+        let definition = try s.call("textDocument/definition", Self.at(1, 74))
+        #expect(definition == ["uri": .string(Self.uri), "range": Self.range(3, 4, 3, 9)])
+        let uses = try s.call("textDocument/references", Self.at(3, 5, ["context": ["includeDeclaration": false]]))
+        #expect(uses.arrayValue?.map { $0["range"] ?? .null } == [Self.range(1, 72, 1, 77), Self.range(1, 89, 1, 94)])
+    }
+
     @Test func coloursAndTheirPresentations() throws {
         let s = try Self.feed()
         defer { s.close() }

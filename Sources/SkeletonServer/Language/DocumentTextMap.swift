@@ -154,8 +154,8 @@ struct DocumentTextMap: Sendable {
         if let key, Self.templateMembers.contains(key) {
             // A node's own `cell`, or a section's (an element of the node's `sections`).
             if nodeOfSpan[parent] >= 0 { return key == "cell" ? nodeOfSpan[parent] : nil }
-            guard spans[parent].element != nil else { return nil }
-            return owner(ofMember: spans[parent].parent, named: "sections")
+            if spans[parent].element != nil { return owner(ofMember: spans[parent].parent, named: "sections") }
+            // Else perhaps a `supplementary` kind named `header` or `footer`: below.
         }
         // A value of a section's `supplementary` object.
         if key != nil, memberName(parent) == "supplementary" {

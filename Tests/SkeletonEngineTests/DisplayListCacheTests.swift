@@ -26,6 +26,7 @@ import Testing
         var time = 0.0
         var previous: DisplayList?
         var spliced = 0
+        var quiet = 0
         let nodes: [String?] = [nil, "card", "title", "box", "go"]
         for step in 0..<120 {
             time += Double(random.next() % 5) * 0.1
@@ -54,6 +55,9 @@ import Testing
             }
             // Sample now, a little later and (sometimes) earlier.
             for t in [time, time + 0.3, max(0, time - Double(random.next() % 3) * 0.2)] {
+                // A quiet session's timeline is answered without a scan: it must be the scan's answer.
+                #expect(s.timeline(at: t) == s.timelineScanned(at: t), "step \(step) at \(t)")
+                if s.isQuiet, t >= s.now { quiet += 1 }
                 let (cached, whole) = (s.layers(at: t), s.layersBuiltWhole(at: t))
                 #expect(cached == whole, "step \(step) at \(t)")
                 if cached != whole { return }
@@ -72,6 +76,7 @@ import Testing
         }
         #expect(s.displayListBuilds.partial > 10)
         #expect(spliced > 5)
+        #expect(quiet > 0, "the quiet answer was never taken")
     }
 
     @Test func anEditRebuildsOnlyItsSubtreeAndAQuietStepNothing() throws {

@@ -54,14 +54,32 @@ extension SkeletonSession {
         return out
     }
 
-    /// Whether anything moves at `time`, and when the next discrete change after `time` comes.
+    /// Whether anything moves at `time`, and when the next discrete change after `time` comes. A quiet session
+    /// (`isQuiet`) answers for `now` and later without a copy or a look at its nodes: what a document being typed in
+    /// asks after each edit.
     public func timeline(at time: Double) -> TimelineStatus {
-        var copy = self
-        _ = copy.advance(to: time)
-        return copy.timelineAfterAdvance(at: time)
+        if isQuiet, time >= now { return TimelineStatus(isAnimating: false, nextChange: nil) }
+        return timelineScanned(at: time)
     }
 
-    func timelineAfterAdvance(at time: Double) -> TimelineStatus {
+    /// `timeline(at:)` worked out from every node's state, however quiet the session (what the quiet answer is
+    /// tested against).
+    func timelineScanned(at time: Double) -> TimelineStatus {
+        var copy = self
+        _ = copy.advance(to: time)
+        return copy.timelineAfterAdvance(at: time, scanning: true)
+    }
+
+    /// Whether nothing was called since the session was last idle and nothing waits: no node then shows, fades or
+    /// animates from `now` on (every call that makes one do so is in `history`, which `advance` empties once all is
+    /// idle again), so the timeline is still at any time not before `now` (a fade may still run at an earlier time).
+    var isQuiet: Bool {
+        history.operations.isEmpty && pendingShows.isEmpty && pendingHides.isEmpty && scheduledEvents.isEmpty
+            && departing.isEmpty && handlers.isEmpty && minimumDurations.isEmpty
+    }
+
+    func timelineAfterAdvance(at time: Double, scanning: Bool = false) -> TimelineStatus {
+        if !scanning, isQuiet, time >= now { return TimelineStatus(isAnimating: false, nextChange: nil) }
         var next = Double.infinity
         var moving = false
         func consider(_ t: Double) { if t > time { next = min(next, t) } }
@@ -72,7 +90,8 @@ extension SkeletonSession {
             moving = true
             consider(d.start + d.duration)
         }
-        for (v, st) in states.enumerated() {
+        for v in states.indices {
+            let st = states[v]
             if let f = st.contentFade, f.isRunning(at: time) {
                 moving = true
                 consider(f.start + f.duration)

@@ -80,31 +80,41 @@ public struct NodeSpanIndex: Sendable, Equatable {
 
     /// Replaces node `k`'s subtree with `replacement` (the index of the node's new text, offsets relative to its
     /// `{`), after an edit that changed the document's length by `byteDelta` inside that node.
+    ///
+    /// One pass into a new array: the index is shared with the document's state while an edit is prepared, so a
+    /// mutation in place would copy it first (twice, with the replacement's change of length).
     public mutating func splice(_ k: Int, with replacement: NodeSpanIndex, byteDelta: Int) {
         let old = spans[k]
         let countDelta = replacement.spans.count - (old.subtreeEnd - k)
-        var inserted = replacement.spans
-        for j in inserted.indices {
-            inserted[j].start += old.start
-            inserted[j].end += old.start
-            inserted[j].subtreeEnd += k
-            inserted[j].parent = j == 0 ? old.parent : inserted[j].parent + k
-        }
-        inserted[0].childIndex = old.childIndex
-        // Ancestors grow; later nodes move.
+        var out: [Span] = []
+        out.reserveCapacity(spans.count + countDelta)
+        out.append(contentsOf: spans[..<k])
+        // Ancestors grow.
         var a = old.parent
         while a >= 0 {
-            spans[a].end += byteDelta
-            spans[a].subtreeEnd += countDelta
-            a = spans[a].parent
+            out[a].end += byteDelta
+            out[a].subtreeEnd += countDelta
+            a = out[a].parent
         }
+        for (j, span) in replacement.spans.enumerated() {
+            var s = span
+            s.start += old.start
+            s.end += old.start
+            s.subtreeEnd += k
+            s.parent = j == 0 ? old.parent : s.parent + k
+            if j == 0 { s.childIndex = old.childIndex }
+            out.append(s)
+        }
+        // Later nodes move.
         for j in old.subtreeEnd..<spans.count {
-            spans[j].start += byteDelta
-            spans[j].end += byteDelta
-            spans[j].subtreeEnd += countDelta
-            if spans[j].parent >= old.subtreeEnd { spans[j].parent += countDelta }
+            var s = spans[j]
+            s.start += byteDelta
+            s.end += byteDelta
+            s.subtreeEnd += countDelta
+            if s.parent >= old.subtreeEnd { s.parent += countDelta }
+            out.append(s)
         }
-        spans.replaceSubrange(k..<old.subtreeEnd, with: inserted)
+        spans = out
     }
 
     // MARK: Scanning

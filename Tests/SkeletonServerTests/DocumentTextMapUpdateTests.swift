@@ -287,4 +287,52 @@ import Testing
             #expect(Array(original[composed.oldEnd...]) == Array(buffer.bytes[composed.newEnd...]))
         }
     }
+
+    /// Whitespace typed or deleted between tokens (Enter, indenting, a line break joined) is followed by a point shift
+    /// (`DocumentTextMap.updatedInGap`): at every position of every example, the map is a fresh build's and so is its
+    /// outline (encoded again) and its line kinds; edits that touch a token or a separator are refused.
+    @Test(arguments: examples)
+    func gapEditsEqualAFreshBuild(name: String) throws {
+        let bytes = try Self.example(name)
+        let buffer = TextBuffer(bytes: bytes)
+        let map = Self.map(buffer)
+        _ = map.cache.asciiLines(of: buffer)
+        var followed = 0
+        var refused = 0
+        func check(_ range: Range<Int>, _ text: String) {
+            var edited = buffer
+            let edit = edited.replace(range, with: Array(text.utf8))
+            guard let updated = map.updatedInGap(by: edit, in: edited) else {
+                refused += 1
+                return
+            }
+            followed += 1
+            let fresh = Self.map(edited)
+            let what = "\(range) → \(text.debugDescription)"
+            let differences = updated.differences(from: fresh)
+            #expect(differences.isEmpty, "\(what): \(differences)")
+            #expect(updated.cache.asciiLines(of: edited) == fresh.cache.asciiLines(of: edited), "\(what)")
+            for encoding in [PositionEncoding.utf8, .utf16] {
+                let outline = updated.cache.symbols(encoding) { _ in DocumentSymbols.encode(edited, encoding, updated) }
+                #expect(outline == DocumentSymbols.encode(edited, encoding, fresh).bytes, "\(what) (\(encoding))")
+            }
+        }
+        for i in 0...bytes.count {
+            for text in [" ", "\n", "\n    ", "\t"] { check(i..<i, text) }
+            if i < bytes.count, [0x20, 0x0A].contains(bytes[i]) {
+                check(i..<(i + 1), "")
+                check(i..<(i + 1), "\n\n")
+            }
+        }
+        #expect(followed > 100)
+        #expect(refused > 100)
+        // Separators and tokens are not whitespace: removing or doubling a comma, or a colon, is refused.
+        for needle in [",", ":"] {
+            let at = try #require(Self.find(needle, in: bytes))
+            var edited = buffer
+            #expect(map.updatedInGap(by: edited.replace(at, with: []), in: edited) == nil)
+            edited = buffer
+            #expect(map.updatedInGap(by: edited.replace(at, with: Array((needle + needle).utf8)), in: edited) == nil)
+        }
+    }
 }

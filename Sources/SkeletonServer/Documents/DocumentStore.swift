@@ -204,8 +204,11 @@ public final class DocumentStore: DisplayListProvider {
         let (cached, change) = entry.state.withLock { ($0.textMap, $0.textMapEdit) }
         if let cached, cached.version == version { return cached.map }
         var updated: DocumentTextMap?
-        if let cached, let change, change.from == cached.version, change.to == version, !change.linesChanged {
-            updated = cached.map.updated(by: change.edit, in: text.buffer)
+        if let cached, let change, change.from == cached.version, change.to == version {
+            // Inside one value (same lines), else between two tokens (whitespace and separators, any lines).
+            updated =
+                (change.linesChanged ? nil : cached.map.updated(by: change.edit, in: text.buffer))
+                ?? cached.map.updatedInGap(by: change.edit, in: text.buffer)
         }
         let map = updated ?? text.buffer.bytes.withUnsafeBufferPointer { DocumentTextMap(bytes: $0) }
         entry.languageWork.withLock { work in

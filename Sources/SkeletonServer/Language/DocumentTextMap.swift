@@ -242,6 +242,73 @@ struct DocumentTextMap: Sendable {
         }
     }
 
+    /// The map of the text `edit` made when it changed only the bytes between two tokens (typing Enter, indenting,
+    /// spaces around a separator), or nil when it may have changed more (the map is then built again).
+    ///
+    /// The removed bytes are gone from `buffer`, so the new text is checked instead: the edit lies in one gap between
+    /// consecutive tokens of the old text (keys, scalar values, a container's brackets), and the new gap holds only
+    /// whitespace and the separator those two tokens need (`:` after a key, `,` between members or elements, nothing
+    /// after an opening or before a closing bracket). The tokens are then the old ones, shifted: nodes, uses and
+    /// colours are kept; line kinds are worked out again when lines were added or removed, the outline encoded again.
+    func updatedInGap(by edit: ByteEdit, in buffer: TextBuffer) -> DocumentTextMap? {
+        guard let top = spans.first, top.isObject, edit.start <= edit.oldEnd, edit.start <= edit.newEnd,
+            edit.newEnd <= buffer.bytes.count
+        else { return nil }
+        enum Token { case key, scalar, open, close }
+        // The token ending last at or before the edit, and the one starting first at or after its removed bytes.
+        var before: (end: Int, kind: Token)?
+        var after: (start: Int, kind: Token)?
+        func consider(_ token: Range<Int>, _ kind: Token) -> Bool {
+            if token.upperBound <= edit.start {
+                if before.map({ token.upperBound >= $0.end }) ?? true { before = (token.upperBound, kind) }
+            } else if token.lowerBound >= edit.oldEnd {
+                if after.map({ token.lowerBound < $0.start }) ?? true { after = (token.lowerBound, kind) }
+            } else {
+                return false  // the edit touches a token
+            }
+            return true
+        }
+        for k in spans.indices {
+            let span = spans[k]
+            if let key = span.key, !consider(key, .key) { return nil }
+            if span.isObject || span.isArray {
+                guard !span.value.isEmpty else { return nil }
+                if !consider(span.value.lowerBound..<(span.value.lowerBound + 1), .open) { return nil }
+                if !consider((span.value.upperBound - 1)..<span.value.upperBound, .close) { return nil }
+            } else if !consider(span.value, .scalar) {
+                return nil
+            }
+        }
+        guard let before, let after, before.end <= after.start else { return nil }
+        let separator: UInt8? =
+            switch (before.kind, after.kind) {
+            case (.key, _): UInt8(ascii: ":")
+            case (.open, _), (_, .close): nil
+            default: UInt8(ascii: ",")
+            }
+        // The new gap: from the token before to the token after, moved by the edit.
+        let gapEnd = after.start + edit.delta
+        guard before.end <= gapEnd, gapEnd <= buffer.bytes.count else { return nil }
+        var found = 0
+        for i in before.end..<gapEnd {
+            switch buffer.bytes[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            case let b where b == separator: found += 1
+            default: return nil
+            }
+        }
+        guard found == (separator == nil ? 0 : 1) else { return nil }
+        var map = self
+        map.spans.shiftGap(after: before.end, delta: edit.delta)
+        // A line break typed may move a line's bytes to another line: then every line's kind is worked out again
+        // (one removed without one typed shows in the line count, which the cache checks).
+        let typedLineBreak = buffer.bytes[edit.start..<edit.newEnd].contains(0x0A)
+        map.cache = TextMapCache(
+            following: cache, editedLine: typedLineBreak ? Int.max : buffer.line(of: edit.start), outlineNodes: nil,
+            buffer: buffer)
+        return map
+    }
+
     /// Follows an edit of string `k`'s content (the string now `value`): false when the map must be built again (the
     /// string is an `id`, a `type` or a template name), else its colour parsed again when it is in a colour position.
     private mutating func followString(_ k: Int, value: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -22,10 +22,10 @@ struct SpanTable: RandomAccessCollection, Sendable {
         var end: Int
         var delta: Int
 
-        /// Where a value's or key's first byte (or a key's end) goes.
+        /// Where a value's or key's first byte goes.
         func lower(_ offset: Int) -> Int { offset > start ? offset + delta : offset }
 
-        /// Where a value's end goes.
+        /// Where a value's or key's end goes.
         func upper(_ offset: Int) -> Int { offset >= end ? offset + delta : offset }
     }
 
@@ -61,7 +61,8 @@ struct SpanTable: RandomAccessCollection, Sendable {
         for shift in shifts {
             lower = shift.lower(lower)
             upper = shift.upper(upper)
-            if let (from, to) = key { key = (shift.lower(from), shift.lower(to)) }
+            // A key's end moves as an end does (for a scalar's shift the same as a start: no key ends inside a value).
+            if let (from, to) = key { key = (shift.lower(from), shift.upper(to)) }
         }
         span.value = lower..<Swift.max(lower, upper)
         span.key = key.map { $0.0..<Swift.max($0.0, $0.1) }
@@ -87,6 +88,16 @@ struct SpanTable: RandomAccessCollection, Sendable {
             }
         }
         if shifts.count >= Self.maximumShifts || firstBytes.count >= Self.maximumShifts { applyShifts() }
+    }
+
+    /// Records an edit of the bytes between two tokens (whitespace, a separator) that changed the text's length by
+    /// `delta`, where `boundary` is the end of the token before them: every token starting at or after it and every
+    /// end after it moves.
+    mutating func shiftGap(after boundary: Int, delta: Int) {
+        guard delta != 0 else { return }
+        shifts.append(Shift(start: boundary - 1, end: boundary + 1, delta: delta))
+        lastShifted = nil
+        if shifts.count >= Self.maximumShifts { applyShifts() }
     }
 
     /// Applies the recorded shifts and first bytes to every span.

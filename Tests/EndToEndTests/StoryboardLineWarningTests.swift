@@ -79,5 +79,23 @@ import Testing
         #expect(diagnostics.first?["range"]?["start"]?["line"] == .int(line))
         #expect(
             diagnostics.first?["message"]?.stringValue?.hasPrefix(#""badge": isHiddenWhenSkeletonIsActive"#) == true)
+        // Its quick fix adds the isSkeletonable attribute to the badge; the fixed file says nothing.
+        let at: JSON = ["line": .int(line), "character": 20]
+        let actions =
+            try s.call(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(Self.uri)], "range": ["start": at, "end": at],
+                    "context": ["diagnostics": []],
+                ]
+            ).arrayValue ?? []
+        let fix = try #require(actions.first)
+        #expect(fix["title"] == #"Make "badge" skeletonable"#)
+        #expect(fix["kind"] == "quickfix" && fix["isPreferred"] == true)
+        #expect(fix["diagnostics"]?[0]?["code"] == "hidden-flag-ignored")
+        let fixed = StoryboardCodeActionTests.apply(fix["edit"]?["changes"]?[Self.uri]?.arrayValue ?? [], to: text)
+        #expect(fixed.contains(#"keyPath="isSkeletonable" value="YES""#))
+        s.replace(Self.uri, text: fixed, version: 2)
+        #expect(try s.notification("textDocument/publishDiagnostics")["diagnostics"]?.arrayValue?.isEmpty == true)
     }
 }

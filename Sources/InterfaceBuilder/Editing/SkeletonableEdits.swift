@@ -21,6 +21,20 @@ extension InterfaceBuilderFile {
     static let skeletonableAttribute =
         #"<userDefinedRuntimeAttribute type="boolean" keyPath="isSkeletonable" value="YES"/>"#
 
+    /// The edit that makes the view element with `id` in scene `scene` skeletonable (the runtime attribute, as the
+    /// chain fix writes it), or nil when there is no such view or it is already skeletonable.
+    public func skeletonableEdit(forView id: String, scene: String, in bytes: [UInt8]) -> IBTextEdit? {
+        guard let root = roots[scene] else { return nil }
+        var stack = [root]
+        while let e = stack.popLast() {
+            if e["id"] == id {
+                return ElementTypes.isView(e) ? Self.edit(setting: e, in: bytes, lines: LineIndex(bytes)) : nil
+            }
+            stack += e.children.reversed()
+        }
+        return nil
+    }
+
     /// The edits that make the scene at `offset` (the last scene starting on its line or before, else the first)
     /// skeletonable in `bytes`, this file's text; nil when the file has no scenes. Views whose `isSkeletonable`
     /// is already YES are left alone, so the edits are empty when nothing is missing.

@@ -74,10 +74,15 @@ enum NodePitfalls {
         let locations = file.elementLocations(scene: scene)  // one walk of the scene, however many findings
         return found.prefix(maxWarnings + 1).compactMap { _, node, finding in
             guard let id = node.id, let at = locations[id] else { return nil }
-            return DocumentProblem(
-                code: finding.code, pointer: JSONPointer([]), message: "\"\(id)\": " + finding.message,
-                severity: .warning, line: at.line, column: at.column)
+            return warning(finding, view: id, at: at)
         }
+    }
+
+    /// A finding about the view element `id` that starts at `at`, as a storyboard's warning.
+    static func warning(_ finding: Finding, view id: String, at: (line: Int, column: Int)) -> DocumentProblem {
+        DocumentProblem(
+            code: finding.code, pointer: JSONPointer([]), message: "\"\(id)\": " + finding.message, severity: .warning,
+            line: at.line, column: at.column)
     }
 
     /// The appearance a document's text asks for (SkeletonView's defaults with the document's `appearance`).

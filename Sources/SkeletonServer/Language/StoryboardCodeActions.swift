@@ -5,6 +5,8 @@ import JSON
 /// - on a view with the `not-skeletonable-ancestor` warning (the range starts on its element's line): "Make the chain
 ///   to … skeletonable", a preferred `quickfix` adding the `isSkeletonable = YES` runtime attribute to every view
 ///   above it that is not skeletonable;
+/// - on a view with the `hidden-flag-ignored` warning: "Make … skeletonable", a preferred `quickfix` adding the
+///   attribute to that view;
 /// - "Make this scene skeletonable", a `refactor` whose `WorkspaceEdit` adds SkeletonView's `isSkeletonable = YES`
 ///   runtime attribute to every view of the scene at the range's start that holds content, and to its ancestors, as
 ///   a user would in Xcode's identity inspector. Scenes with nothing missing get no refactor.
@@ -25,6 +27,7 @@ enum StoryboardCodeActions {
             if let warning = chainWarning(file, request, at: offset, known: known) { action["diagnostics"] = [warning] }
             actions.append(.object(action))
         }
+        actions += hiddenFlagFixes(file, request, at: offset)
         if let change = file.skeletonableEdits(in: bytes, sceneAt: offset), !change.edits.isEmpty {
             let views = change.edits.count == 1 ? "1 view" : "\(change.edits.count) views"
             actions.append([
@@ -33,6 +36,36 @@ enum StoryboardCodeActions {
             ])
         }
         return actions
+    }
+
+    /// "Make "x" skeletonable" for each view with the `hidden-flag-ignored` warning whose element starts on the line
+    /// of `offset` (as its scene's live session has it), adding the `isSkeletonable` runtime attribute to that view.
+    private static func hiddenFlagFixes(_ file: InterfaceBuilderFile, _ request: TextDocumentRequest, at offset: Int)
+        -> [JSON]
+    {
+        let buffer = request.text.buffer
+        let line = buffer.line(of: offset) + 1
+        let sessions = request.currentSessions.sessions
+        var out: [JSON] = []
+        for scene in file.scenes {
+            guard let session = sessions[scene.id] else { continue }
+            let appearance = NodePitfalls.appearance(of: session.document)
+            for (id, at) in file.elementLocations(scene: scene.id) where at.line == line {
+                guard let node = session.node(id),
+                    let finding = NodePitfalls.findings(
+                        node, appearance: appearance, isRoot: session.document.root.reference == id
+                    ).first(where: { $0.code == .hiddenFlagIgnored }),
+                    let change = file.skeletonableEdit(forView: id, scene: scene.id, in: buffer.bytes)
+                else { continue }
+                let warning = NodePitfalls.warning(finding, view: id, at: at)
+                out.append([
+                    "title": .string("Make \"\(id)\" skeletonable"), "kind": "quickfix", "isPreferred": true,
+                    "edit": edit([change], request),
+                    "diagnostics": [Diagnostic(warning).lsp(in: buffer, encoding: request.encoding)],
+                ])
+            }
+        }
+        return out
     }
 
     /// A `WorkspaceEdit` of `edits` on the request's document.

@@ -58,14 +58,7 @@ import Testing
             warning["message"]?.stringValue?.hasPrefix(#""title" is skeletonable but its ancestor "box" is not:"#)
                 == true)
         let at: JSON = ["line": .int(line), "character": .int(column + 3)]
-        let actions =
-            try s.call(
-                "textDocument/codeAction",
-                [
-                    "textDocument": ["uri": .string(Self.uri)], "range": ["start": at, "end": at],
-                    "context": ["diagnostics": []],
-                ]
-            ).arrayValue ?? []
+        let actions = try StoryboardCodeActionTests.actions(s, Self.uri, at: at)
         let fix = try #require(actions.first)
         #expect(fix["kind"] == "quickfix")
         #expect(fix["isPreferred"] == true)

@@ -37,6 +37,14 @@ import Testing
             ])
     }
 
+    /// The code actions on `uri` at `at` (an empty range there, no diagnostics in the context).
+    static func actions(_ s: DaemonSession, _ uri: String, at: JSON) throws -> [JSON] {
+        try s.call(
+            "textDocument/codeAction",
+            ["textDocument": ["uri": .string(uri)], "range": ["start": at, "end": at], "context": ["diagnostics": []]]
+        ).arrayValue ?? []
+    }
+
     @Test func everyCorpusSceneBecomesSkeletonableByItsCodeAction() throws {
         let s = try DaemonSession()
         defer { s.close() }

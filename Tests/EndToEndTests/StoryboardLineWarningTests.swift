@@ -81,14 +81,7 @@ import Testing
             diagnostics.first?["message"]?.stringValue?.hasPrefix(#""badge": isHiddenWhenSkeletonIsActive"#) == true)
         // Its quick fix adds the isSkeletonable attribute to the badge; the fixed file says nothing.
         let at: JSON = ["line": .int(line), "character": 20]
-        let actions =
-            try s.call(
-                "textDocument/codeAction",
-                [
-                    "textDocument": ["uri": .string(Self.uri)], "range": ["start": at, "end": at],
-                    "context": ["diagnostics": []],
-                ]
-            ).arrayValue ?? []
+        let actions = try StoryboardCodeActionTests.actions(s, Self.uri, at: at)
         let fix = try #require(actions.first)
         #expect(fix["title"] == #"Make "badge" skeletonable"#)
         #expect(fix["kind"] == "quickfix" && fix["isPreferred"] == true)

@@ -84,9 +84,6 @@ public struct SkeletonSession: Sendable {
     /// Whether the reference names a node.
     public func contains(_ reference: String) -> Bool { tree.index[reference] != nil }
 
-    /// The node `reference` names, as the document wrote it (its own members; its children are the tree's to say).
-    public func node(_ reference: String) -> Node? { tree.index[reference].map { tree.nodes[$0] } }
-
     /// `isSkeletonActive`: the node's status is on, or any skeleton child is active.
     public func isActive(_ reference: String? = nil, at time: Double? = nil) throws(EngineError) -> Bool {
         var copy = self

@@ -2,12 +2,6 @@
 
 public import SkeletonGraphics
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Damage computed from display lists (before any pixel is looked at).
 public enum LayerDamage {
     /// The pixel rectangles (at `scale`, clipped to the new canvas) that may differ between the frames of `old` and
@@ -110,15 +104,11 @@ public enum LayerDamage {
     private static func aligned(_ a: [Layer], _ b: [Layer], scale: Double, canvas: PixelRect) -> [PixelRect]? {
         guard a.count == b.count else { return nil }
         var damage = DamageRegion()
-        // Compared in place: no layer is copied. Layers kept from the previous list (built from the same cached
-        // values) are bitwise identical, which one `memcmp` tells; bitwise identical layers are equal (the converse
-        // does not hold: padding or distinct storage with equal contents fall through to the field comparison).
-        let size = MemoryLayout<Layer>.size
+        // Compared in place, field by field (a `memcmp` of the two layers would miss: copies leave padding as it was).
+        // A list spliced from the last one never gets here (`splice`).
         let aligned = a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
-                guard let baseA = a.baseAddress, let baseB = b.baseAddress else { return a.count == b.count }
                 for i in 0..<a.count {
-                    if memcmp(UnsafeRawPointer(baseA + i), UnsafeRawPointer(baseB + i), size) == 0 { continue }
                     guard a[i].id == b[i].id else { return false }
                     if a[i].shape == b[i].shape, a[i].opacity == b[i].opacity, a[i].kind == b[i].kind,
                         a[i].fill == b[i].fill, a[i].clips == b[i].clips, a[i].node == b[i].node,

@@ -106,23 +106,15 @@ struct RasterContext {
         var ns = 0
         var spansValidUntil = Int.min
         for j in area.minY..<area.maxY {
-            var k = 1.0
-            var oS = lo
-            var oE = hi
-            var iS = lo
-            var iE = hi
+            var k: Double
+            var oS: Int
+            var oE: Int
+            var iS: Int
+            var iE: Int
             if j >= steadyY0 && j < steadyY1, let st = steady {
                 (k, oS, oE, iS, iE) = st
             } else {
-                for s in 0..<n {
-                    let r = shapes[s].row(j, lo: lo, hi: hi)
-                    rows[s] = r
-                    k *= r.cy
-                    oS = max(oS, r.outerStart)
-                    oE = min(oE, r.outerEnd)
-                    iS = max(iS, r.innerStart)
-                    iE = min(iE, r.innerEnd)
-                }
+                (k, oS, oE, iS, iE) = rowSpans(j, shapes: n, lo: lo, hi: hi)
                 if j >= steadyY0 && j < steadyY1 { steady = (k, oS, oE, iS, iE) }
             }
             guard k > 0, oS < oE else { continue }

@@ -124,7 +124,7 @@ enum DocumentCodeActions {
         -> [JSON]
     {
         guard map.nodes[n].scope == .view, let session = request.currentSessions.sessions[""],
-            let node = session.node(map.nodes[n].localReference)
+            let node = session.decodedNode(map.nodes[n].localReference)
         else { return [] }
         let appearance = NodePitfalls.appearance(of: session.document)
         let name = map.nodes[n].localReference
@@ -178,7 +178,7 @@ enum DocumentCodeActions {
             cell = "Cell\(k)"
             k += 1
         }
-        let live = map.nodes[n].scope == .view ? request.currentSessions.sessions[""]?.node(name) : nil
+        let live = map.nodes[n].scope == .view ? request.currentSessions.sessions[""]?.decodedNode(name) : nil
         let cellType: String
         let size: Size
         if type == "UITableView" {

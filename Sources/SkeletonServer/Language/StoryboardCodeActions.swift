@@ -51,7 +51,7 @@ enum StoryboardCodeActions {
             guard let session = sessions[scene.id] else { continue }
             let appearance = NodePitfalls.appearance(of: session.document)
             for (id, at) in file.elementLocations(scene: scene.id) where at.line == line {
-                guard let node = session.node(id),
+                guard let node = session.decodedNode(id),
                     let finding = NodePitfalls.findings(
                         node, appearance: appearance, isRoot: session.document.root.reference == id
                     ).first(where: { $0.code == .hiddenFlagIgnored }),

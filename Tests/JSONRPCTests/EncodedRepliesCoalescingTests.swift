@@ -36,17 +36,7 @@ import Testing
         outbox.send(last)
         expected.append(last)
 
-        var framer = ContentLengthFramer()
-        var received: [[UInt8]] = []
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
-        defer { buffer.deallocate() }
-        while received.count < expected.count {
-            let n = read(readEnd, buffer.baseAddress, buffer.count)
-            guard n > 0 else { break }
-            framer.feed(UnsafeRawBufferPointer(rebasing: buffer[..<n])) { event in
-                if case .message(let body) = event { received.append(Array(body)) }
-            }
-        }
+        let received = Self.read(expected.count, from: readEnd)
         #expect(received == expected)
         for body in received { #expect(throws: Never.self) { _ = try JSONDocument.parse(body) } }
         outbox.close()
@@ -71,20 +61,26 @@ import Testing
             outbox.send(head: head, shared: result.bytes, tail: tail)
             expected += [before, MessageEncoder.response(id: id, encodedResult: result)]
         }
+        let received = Self.read(expected.count, from: readEnd)
+        #expect(received == expected)
+        outbox.close()
+        #expect(outbox.writtenCount == expected.count)
+        close(writeEnd)
+    }
+
+    /// The bodies of up to `count` LSP-framed messages read from `fd` (fewer if it ends first).
+    static func read(_ count: Int, from fd: Int32) -> [[UInt8]] {
         var framer = ContentLengthFramer(maxMessageSize: 1 << 24)
         var received: [[UInt8]] = []
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 1)
         defer { buffer.deallocate() }
-        while received.count < expected.count {
-            let n = read(readEnd, buffer.baseAddress, buffer.count)
+        while received.count < count {
+            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
             guard n > 0 else { break }
             framer.feed(UnsafeRawBufferPointer(rebasing: buffer[..<n])) { event in
                 if case .message(let body) = event { received.append(Array(body)) }
             }
         }
-        #expect(received == expected)
-        outbox.close()
-        #expect(outbox.writtenCount == expected.count)
-        close(writeEnd)
+        return received
     }
 }

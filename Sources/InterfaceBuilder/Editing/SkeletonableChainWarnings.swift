@@ -47,14 +47,22 @@ extension InterfaceBuilderFile {
     /// Where each element with an id starts in scene `scene` (its start tag's line and column, 1-based; the first
     /// element when an id repeats).
     public func elementLocations(scene: String) -> [String: (line: Int, column: Int)] {
-        guard let root = roots[scene] else { return [:] }
         var out: [String: (line: Int, column: Int)] = [:]
-        var stack = [root]
-        while let e = stack.popLast() {
+        forEachElement(inScene: scene) { e in
             if let id = e["id"], out[id] == nil { out[id] = (e.location.line, e.location.column) }
-            stack += e.children.reversed()
+            return true
         }
         return out
+    }
+
+    /// Visits scene `scene`'s elements in file order until `visit` returns false.
+    func forEachElement(inScene scene: String, _ visit: (IBElement) -> Bool) {
+        guard let root = roots[scene] else { return }
+        var stack = [root]
+        while let e = stack.popLast() {
+            guard visit(e) else { return }
+            stack += e.children.reversed()
+        }
     }
 
     /// The quick fix of the warning on the view whose element starts on the line of `offset` in `bytes` (this file's

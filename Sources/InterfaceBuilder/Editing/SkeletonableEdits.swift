@@ -24,15 +24,14 @@ extension InterfaceBuilderFile {
     /// The edit that makes the view element with `id` in scene `scene` skeletonable (the runtime attribute, as the
     /// chain fix writes it), or nil when there is no such view or it is already skeletonable.
     public func skeletonableEdit(forView id: String, scene: String, in bytes: [UInt8]) -> IBTextEdit? {
-        guard let root = roots[scene] else { return nil }
-        var stack = [root]
-        while let e = stack.popLast() {
-            if e["id"] == id {
-                return ElementTypes.isView(e) ? Self.edit(setting: e, in: bytes, lines: LineIndex(bytes)) : nil
-            }
-            stack += e.children.reversed()
+        var view: IBElement?
+        forEachElement(inScene: scene) { e in
+            guard e["id"] == id else { return true }
+            view = e
+            return false
         }
-        return nil
+        guard let view, ElementTypes.isView(view) else { return nil }
+        return Self.edit(setting: view, in: bytes, lines: LineIndex(bytes))
     }
 
     /// The edits that make the scene at `offset` (the last scene starting on its line or before, else the first)

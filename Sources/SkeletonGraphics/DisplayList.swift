@@ -65,44 +65,6 @@ public enum LayerContent: Hashable, Sendable {
     case stroke(width: Double)
 }
 
-/// One paintable layer in absolute canvas points.
-public struct Layer: Hashable, Sendable {
-    // `LayerDamage.aligned` compares layers field by field: a new field must be compared there too.
-    /// Stable identity across frames: the same layer keeps its id while it exists.
-    public var id: String
-    /// The node this layer belongs to: its id, or its index path when it has none.
-    public var node: String
-    public var kind: LayerKind
-    /// The layer's rectangle and corner radius, in absolute canvas points.
-    public var shape: RoundedRect
-    public var fill: Fill
-    /// 0...1, multiplied into every colour of the fill.
-    public var opacity: Double
-    /// Rounded clips from `clipsToBounds` holders and ancestors, outermost first; the layer is drawn inside all.
-    public var clips: [RoundedRect]
-    /// nil: the whole shape is filled; else what is painted in it.
-    public var content: LayerContent?
-
-    public init(
-        id: String, node: String, kind: LayerKind, shape: RoundedRect,
-        fill: Fill, opacity: Double = 1, clips: [RoundedRect] = [], content: LayerContent? = nil
-    ) {
-        self.id = id
-        self.node = node
-        self.kind = kind
-        self.shape = shape
-        self.fill = fill
-        self.opacity = opacity
-        self.clips = clips
-        self.content = content
-    }
-
-    /// The area this layer can touch: its rectangle cut by every clip.
-    public var bounds: Rect {
-        clips.reduce(shape.rect) { $0.intersection($1.rect) }
-    }
-}
-
 /// Everything to draw for one document at one time, in paint order.
 ///
 /// A list also carries an `identity` (equal for copies of one built list, new after any change) and, when its

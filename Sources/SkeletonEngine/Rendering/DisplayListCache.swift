@@ -21,7 +21,8 @@ final class DisplayListCache: Sendable {
         var appearance: SkeletonAppearance
         var scheme: ColorScheme
         var canvas: Size
-        /// Per node (by index): where its subtree's layers start and end in `list`.
+        /// Per node (by index): where its subtree's layers start and end in `list`. Unspecified for nodes under a
+        /// hidden node (they emit nothing, and a rebuild never starts under one).
         var start: [Int]
         var end: [Int]
         /// From this time on none of the layers changes with time (`.infinity`: something animates).
@@ -59,9 +60,20 @@ struct EmitPass {
     let appearance: SkeletonAppearance
     let time: Double
 
+    /// A pass over `nodes` nodes, every run empty.
     init(nodes: Int, departing: [String: [Int]], appearance: SkeletonAppearance, time: Double, capacity: Int) {
-        start = Array(repeating: 0, count: nodes)
-        end = Array(repeating: 0, count: nodes)
+        self.init(
+            start: Array(repeating: 0, count: nodes), end: Array(repeating: 0, count: nodes), departing: departing,
+            appearance: appearance, time: time, capacity: capacity)
+    }
+
+    /// A pass starting from runs already known (a rebuild rewrites those of one subtree).
+    init(
+        start: [Int], end: [Int], departing: [String: [Int]], appearance: SkeletonAppearance, time: Double,
+        capacity: Int
+    ) {
+        self.start = start
+        self.end = end
         self.departing = departing
         self.appearance = appearance
         self.time = time

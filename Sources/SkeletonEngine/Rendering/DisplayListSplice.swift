@@ -41,25 +41,30 @@ extension SkeletonSession {
         let nodeDelta = n - m
         let oldStart = last.start[v]
         let oldEnd = last.end[v]
-        var pass = EmitPass(nodes: n, departing: [:], appearance: appearance, time: time, capacity: 0)
+        // Runs: the last build's, v's old subtree replaced by zeros for its new one (emitted below; nodes under a
+        // hidden node keep zeros, as in a whole build).
+        var pass = EmitPass(
+            start: last.start, end: last.end, departing: [:], appearance: appearance, time: time, capacity: 0)
+        let oldSubtree = v..<(tree.end[v] - nodeDelta)
+        let zeros = repeatElement(0, count: tree.end[v] - v)
+        pass.start.replaceSubrange(oldSubtree, with: zeros)
+        pass.end.replaceSubrange(oldSubtree, with: zeros)
         pass.out = Array(last.list.layers[..<oldStart])
         pass.out.reserveCapacity(last.list.layers.count + 16)
         emit(v, clips: clips, into: &pass)
         let layerDelta = pass.out.count - oldEnd
         pass.out.append(contentsOf: last.list.layers[oldEnd...])
-        // Runs: before v as they were (ancestors grow), v's subtree as just emitted, after it moved.
-        for j in 0..<v {
-            pass.start[j] = last.start[j]
-            pass.end[j] = last.end[j]
-        }
-        var ancestor = tree.parent[v]
-        while ancestor >= 0 {
-            pass.end[ancestor] += layerDelta
-            ancestor = tree.parent[ancestor]
-        }
-        for j in tree.end[v]..<n {
-            pass.start[j] = last.start[j - nodeDelta] + layerDelta
-            pass.end[j] = last.end[j - nodeDelta] + layerDelta
+        // Ancestors' runs grow by the change; runs after v's subtree move by it (before it they stay).
+        if layerDelta != 0 {
+            var ancestor = tree.parent[v]
+            while ancestor >= 0 {
+                pass.end[ancestor] += layerDelta
+                ancestor = tree.parent[ancestor]
+            }
+            for j in tree.end[v]..<n {
+                pass.start[j] += layerDelta
+                pass.end[j] += layerDelta
+            }
         }
         let list = DisplayList(
             splicing: last.list, replaced: oldStart..<oldEnd, with: pass.out,

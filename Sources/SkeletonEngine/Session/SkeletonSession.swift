@@ -16,8 +16,9 @@ public struct SkeletonSession: Sendable {
     public var layoutCount: Int { layoutCache.computedCount }
     /// Leaves' skeleton geometry, kept across edits for the nodes that did not change.
     let layoutCache = LayoutCache()
-    /// The last display list built, reused in part by the next build (see `DisplayListCache`).
-    let displayListCache = DisplayListCache()
+    /// The last display list built, reused in part by the next build (see `DisplayListCache`); a copy given its
+    /// own starts from nothing.
+    var displayListCache = DisplayListCache()
     /// How many display lists were built by rebuilding one subtree's layers, and as a whole (for tests).
     public var displayListBuilds: (partial: Int, full: Int) { displayListCache.buildCounts }
     /// Motion options (phase 2): gradient space and reduced motion.

@@ -104,18 +104,14 @@ public enum LayerDamage {
     private static func aligned(_ a: [Layer], _ b: [Layer], scale: Double, canvas: PixelRect) -> [PixelRect]? {
         guard a.count == b.count else { return nil }
         var damage = DamageRegion()
-        // Compared in place, field by field (a `memcmp` of the two layers would miss: copies leave padding as it was).
-        // A list spliced from the last one never gets here (`splice`).
+        // Compared in place; copies of one layer are equal without their fields being read (`Layer.==`). A list
+        // spliced from the last one never gets here (`splice`).
         let aligned = a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 for i in 0..<a.count {
+                    if a[i].isCopy(of: b[i]) { continue }
                     guard a[i].id == b[i].id else { return false }
-                    if a[i].shape == b[i].shape, a[i].opacity == b[i].opacity, a[i].kind == b[i].kind,
-                        a[i].fill == b[i].fill, a[i].clips == b[i].clips, a[i].node == b[i].node,
-                        a[i].content == b[i].content
-                    {
-                        continue
-                    }
+                    if a[i] == b[i] { continue }
                     if let r = pixelBounds(a[i], scale: scale, canvas: canvas) { damage.add(r) }
                     if let r = pixelBounds(b[i], scale: scale, canvas: canvas) { damage.add(r) }
                 }

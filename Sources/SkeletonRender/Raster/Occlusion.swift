@@ -9,7 +9,8 @@ import SkeletonGraphics
 enum Occlusion {
     /// Occluders considered per layer (the first found; more only cost time).
     static let maxPerLayer = 64
-    /// Above this many layers occlusion is not computed (its cost grows with the square of the count).
+    /// Above this many layers touching the region drawn, occlusion is not computed (its cost grows with the square
+    /// of the count).
     static let maxLayers = 4096
 
     /// The pixels `layer` paints opaquely regardless of what is beneath, cut to `canvas`; empty when none.

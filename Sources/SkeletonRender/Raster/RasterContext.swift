@@ -15,8 +15,10 @@ struct RasterContext {
     let line: UnsafeMutablePointer<UInt32>
     let shapes: UnsafeMutablePointer<PixelShape>
     let rows: UnsafeMutablePointer<PixelShape.Row>
-    /// Per layer: the pixels it paints opaquely whatever lies beneath (see `Occlusion`), or an empty rect.
+    /// Per layer that may touch the region, in paint order: the pixels it paints opaquely whatever lies beneath
+    /// (see `Occlusion`), or an empty rect.
     let occluders: UnsafeMutablePointer<PixelRect>
+    /// How many `occluders` there are (0: occlusion is off).
     let layerCount: Int
     /// Scratch: later occluders meeting the current layer (`Occlusion.maxPerLayer`), and a row's spans.
     let occluding: UnsafeMutablePointer<PixelRect>
@@ -29,7 +31,8 @@ struct RasterContext {
         }
     }
 
-    /// Draws layer number `li`, limited to `region`, skipping pixels that a later layer repaints opaquely.
+    /// Draws the layer that is number `li` of those touching the region, limited to `region`, skipping pixels that a
+    /// later layer repaints opaquely.
     func draw(_ layer: Layer, at li: Int) {
         let opacity = clampUnit(layer.opacity)
         guard opacity > 0, let shape = PixelShape(layer.shape, scale: scale) else { return }

@@ -22,7 +22,8 @@ public struct Rasterizer: Sendable {
     private var occluders: [PixelRect] = []
     private var occluding: [PixelRect] = []
     private var spans: [Int] = []
-    private var touching: [Bool] = []
+    /// Indices of the layers that may touch the region being drawn, in paint order.
+    private var touching: [Int] = []
 
     /// Skip pixels that later opaque layers repaint (see `Occlusion`); off only to test that it changes no byte.
     var occlusionEnabled = true
@@ -118,8 +119,17 @@ public struct Rasterizer: Sendable {
         _ layers: UnsafeBufferPointer<Layer>, background listBackground: RGBA, scale: Double,
         pixels: UnsafeMutablePointer<UInt32>, canvas: PixelRect, region: PixelRect
     ) {
+        // Only layers that can touch the region are looked at closer (a small damage region in a big list).
+        if touching.count < layers.count { touching = Array(repeating: 0, count: layers.count) }
+        var touchingCount = 0
         var maxShapes = 1
-        for i in layers.indices { maxShapes = max(maxShapes, layers[i].clips.count + 1) }
+        touching.withUnsafeMutableBufferPointer { touching in
+            for i in layers.indices where Self.mayTouch(layers[i].shape.rect, region, scale: scale) {
+                touching[touchingCount] = i
+                touchingCount += 1
+                maxShapes = max(maxShapes, layers[i].clips.count + 1)
+            }
+        }
         if ramp.count < GradientRamp.maxEntries { ramp = Array(repeating: 0, count: GradientRamp.maxEntries) }
         let lineNeed = max(canvas.width, canvas.height)
         if line.count < lineNeed { line = Array(repeating: 0, count: lineNeed) }
@@ -132,18 +142,21 @@ public struct Rasterizer: Sendable {
         }
         let background = backgroundPixel(listBackground)
         let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        let layerCount = layers.count
-        if occluders.count < layerCount { occluders = Array(repeating: empty, count: layerCount) }
+        if occluders.count < touchingCount { occluders = Array(repeating: empty, count: touchingCount) }
         if occluding.count < Occlusion.maxPerLayer {
             occluding = Array(repeating: empty, count: Occlusion.maxPerLayer)
             spans = Array(repeating: 0, count: 2 * Occlusion.maxPerLayer + 2)
         }
-        let occlusion = occlusionEnabled && layerCount <= Occlusion.maxLayers
-        if touching.count < layerCount { touching = Array(repeating: false, count: layerCount) }
-        // Only layers that can touch the region are looked at closer (a small damage region in a big list).
-        for i in layers.indices {
-            touching[i] = Self.mayTouch(layers[i].shape.rect, region, scale: scale)
-            occluders[i] = occlusion && touching[i] ? Occlusion.rect(layers[i], scale: scale, canvas: canvas) : empty
+        // Occluders of the touching layers only: a layer that cannot touch the region repaints none of it.
+        let occlusion = occlusionEnabled && touchingCount <= Occlusion.maxLayers
+        if occlusion {
+            touching.withUnsafeBufferPointer { touching in
+                occluders.withUnsafeMutableBufferPointer { occluders in
+                    for t in 0..<touchingCount {
+                        occluders[t] = Occlusion.rect(layers[touching[t]], scale: scale, canvas: canvas)
+                    }
+                }
+            }
         }
         ramp.withUnsafeMutableBufferPointer { rp in
             line.withUnsafeMutableBufferPointer { lp in
@@ -160,10 +173,11 @@ public struct Rasterizer: Sendable {
                                         pixels: pixels, stride: canvas.width, canvas: canvas, region: region,
                                         scale: scale,
                                         ramp: r, line: l, shapes: s, rows: q,
-                                        occluders: o, layerCount: occlusion ? layerCount : 0, occluding: g, spans: z
+                                        occluders: o, layerCount: occlusion ? touchingCount : 0, occluding: g,
+                                        spans: z
                                     )
                                     ctx.fill(region, with: background)
-                                    for i in layers.indices where touching[i] { ctx.draw(layers[i], at: i) }
+                                    for t in 0..<touchingCount { ctx.draw(layers[touching[t]], at: t) }
                                 }
                             }
                         }

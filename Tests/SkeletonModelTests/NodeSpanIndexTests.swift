@@ -69,6 +69,18 @@ import Testing
             let node = spans.spans[k]
             var bytes = Array(text.utf8)
             let nodeText = slice(text, node)
+            // A digit retyped (the length kept, the common keystroke): only the node's own spans change.
+            if random.next() % 3 == 0, let digit = nodeText.utf8.firstIndex(where: { (0x31...0x39).contains($0) }) {
+                var bytes = Array(text.utf8)
+                let at = node.start + nodeText.utf8.distance(from: nodeText.utf8.startIndex, to: digit)
+                bytes[at] = bytes[at] == 0x39 ? 0x31 : bytes[at] + 1
+                text = String(decoding: bytes, as: UTF8.self)
+                let replacement = try #require(
+                    bytes[node.start..<node.end].withUnsafeBufferPointer { NodeSpanIndex.build(node: $0) })
+                spans.splice(k, with: replacement, byteDelta: 0)
+                #expect(spans == (try index(text)))
+                continue
+            }
             let insertion: [UInt8]
             if random.next() % 3 == 0, !nodeText.contains("\"children\"") {
                 insertion = Array(", \"children\": [{\"type\": \"UIView\", \"frame\": [0, 0, 1, 1]}]".utf8)

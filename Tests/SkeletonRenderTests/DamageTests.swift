@@ -135,6 +135,55 @@ import Testing
         }
     }
 
+    /// Small damage is cut to its pixels directly, big damage through tiles: either way every differing pixel in
+    /// the damage is covered once, by rectangles whose every edge holds a difference.
+    @Test func changedPixelsAreTheDifferencesInTheDamage() throws {
+        var rng = SeededRandom(seed: 25)
+        var direct = 0
+        var tiled = 0
+        for _ in 0..<160 {
+            let a = Fixtures.randomList(&rng, width: 200, height: 80, count: rng.int(1, 12))
+            let b = Fixtures.mutate(a, &rng)
+            let fa = try Fixtures.render(a)
+            let fb = try Fixtures.render(b)
+            let damage = try LayerDamage.between(a, b, scale: 1)
+            let rects = try TileDiff.changedPixels(from: fa, to: fb, within: damage)
+            let area = TileDiff.disjoint(damage.map { $0.intersection(fa.bounds) }.filter { !$0.isEmpty })
+                .reduce(0) { $0 + $1.width * $1.height }
+            if area <= TileDiff.directPixels { direct += 1 } else { tiled += 1 }
+            var covered = [Int](repeating: 0, count: fa.width * fa.height)
+            for r in rects {
+                #expect(fa.bounds.contains(r))
+                #expect((r.minX..<r.maxX).contains { fa[$0, r.minY] != fb[$0, r.minY] })
+                #expect((r.minX..<r.maxX).contains { fa[$0, r.maxY - 1] != fb[$0, r.maxY - 1] })
+                #expect((r.minY..<r.maxY).contains { fa[r.minX, $0] != fb[r.minX, $0] })
+                #expect((r.minY..<r.maxY).contains { fa[r.maxX - 1, $0] != fb[r.maxX - 1, $0] })
+                for y in r.minY..<r.maxY {
+                    for x in r.minX..<r.maxX { covered[y * fa.width + x] += 1 }
+                }
+            }
+            #expect(covered.allSatisfy { $0 <= 1 }, "rects overlap")
+            for y in 0..<fa.height {
+                for x in 0..<fa.width where fa[x, y] != fb[x, y] {
+                    #expect(covered[y * fa.width + x] == 1, "pixel (\(x), \(y)) differs and is not covered")
+                }
+            }
+            #expect(try TileDiff.changedPixels(from: fa, to: fa, within: damage).isEmpty)
+        }
+        #expect(direct > 10 && tiled > 10, "direct \(direct), tiled \(tiled)")
+    }
+
+    @Test func overlappingDamageIsMergedIntoDisjointRects() {
+        let rects = TileDiff.disjoint([
+            PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 20, y: 0, width: 10, height: 10),
+            PixelRect(x: 5, y: 5, width: 20, height: 2), PixelRect(x: 100, y: 100, width: 1, height: 1),
+        ])
+        #expect(
+            rects == [
+                PixelRect(x: 0, y: 0, width: 30, height: 10), PixelRect(x: 100, y: 100, width: 1, height: 1),
+            ])
+    }
+
     @Test func aOnePixelColumnIsSentAsOnePixelColumn() throws {
         let a = try Frame(width: 300, height: 64)
         var b = a

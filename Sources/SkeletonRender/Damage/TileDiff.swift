@@ -28,6 +28,42 @@ public enum TileDiff {
             candidateRows: candidateRows(within, height: new.height, bounds: new.bounds))
     }
 
+    /// Damage of at most this many pixels (after overlapping rectangles are merged) is cut to its differing pixels
+    /// directly, without the tile pass (which pays only when it can skip unchanged tiles of a big damage).
+    public static let directPixels = 8192
+
+    /// What a frame carries for `damage` (pixel rectangles inside the frames, such as `LayerDamage` gives): the
+    /// bounding boxes of the differing pixels, one per merged damage rectangle when the damage is small, else per
+    /// run of differing tiles (`changedRects`, then `tightened`). The rectangles cover every differing pixel inside
+    /// the damage, do not overlap, and each has a differing pixel on every edge. Empty when nothing differs.
+    ///
+    /// - Important: `old` and `new` have the same size.
+    public static func changedPixels(from old: Frame, to new: Frame, within damage: [PixelRect]) throws(RenderError)
+        -> [PixelRect]
+    {
+        guard old.width == new.width, old.height == new.height else { throw .frameSizeMismatch }
+        let merged = disjoint(damage.map { $0.intersection(new.bounds) }.filter { !$0.isEmpty })
+        let area = merged.reduce(0) { $0 + $1.width * $1.height }
+        guard area <= directPixels else {
+            return tightened(try changedRects(from: old, to: new, within: damage), from: old, to: new)
+        }
+        return tightened(merged, from: old, to: new)
+    }
+
+    /// `rects` with every overlapping pair replaced by its bounding box until none overlap.
+    static func disjoint(_ rects: [PixelRect]) -> [PixelRect] {
+        var out: [PixelRect] = []
+        for r in rects {
+            var merged = r
+            // A union can meet rectangles kept before: merge until it meets none.
+            while let i = out.firstIndex(where: { !$0.intersection(merged).isEmpty }) {
+                merged = merged.union(out.remove(at: i))
+            }
+            out.append(merged)
+        }
+        return out
+    }
+
     /// The tile rows `within` meets (all rows when nil; empty when it meets none).
     static func candidateRows(_ within: [PixelRect]?, height: Int, bounds: PixelRect) -> Range<Int> {
         let rows = tileRows(height)
@@ -72,13 +108,9 @@ public enum TileDiff {
                     var left = rect.maxX
                     var right = rect.minX - 1
                     for y in top...bottom {
-                        let row = y * w
-                        var x = rect.minX
-                        while x < left && pa[row + x] == pb[row + x] { x += 1 }
-                        if x < left { left = x }
-                        var z = rect.maxX - 1
-                        while z > right && pa[row + z] == pb[row + z] { z -= 1 }
-                        if z > right { right = z }
+                        let row = PixelRows(a: pa + y * w, b: pb + y * w)
+                        if let x = row.firstDifference(in: rect.minX..<left) { left = x }
+                        if let z = row.lastDifference(in: (right + 1)..<rect.maxX) { right = z }
                     }
                     guard left <= right else { continue }
                     result.append(PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1))
@@ -176,5 +208,46 @@ public enum TileDiff {
         }
         for o in open { close(o, endRow: scanned.upperBound) }
         return done.sorted { ($0.y, $0.x) < ($1.y, $1.x) }
+    }
+}
+
+/// One row of two frames, compared eight pixels at a time.
+private struct PixelRows {
+    let a: UnsafePointer<UInt32>
+    let b: UnsafePointer<UInt32>
+
+    /// Whether pixels `x..<(x + 8)` are the same in both rows.
+    private func sameOctet(_ x: Int) -> Bool {
+        let ra = UnsafeRawPointer(a + x)
+        let rb = UnsafeRawPointer(b + x)
+        var d: UInt64 = 0
+        for k in 0..<4 {
+            d |=
+                ra.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)
+                ^ rb.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)
+        }
+        return d == 0
+    }
+
+    /// The first column of `range` where the rows differ.
+    func firstDifference(in range: Range<Int>) -> Int? {
+        var x = range.lowerBound
+        while x + 8 <= range.upperBound && sameOctet(x) { x += 8 }
+        while x < range.upperBound {
+            if a[x] != b[x] { return x }
+            x += 1
+        }
+        return nil
+    }
+
+    /// The last column of `range` where the rows differ.
+    func lastDifference(in range: Range<Int>) -> Int? {
+        var z = range.upperBound
+        while z - 8 >= range.lowerBound && sameOctet(z - 8) { z -= 8 }
+        while z > range.lowerBound {
+            z -= 1
+            if a[z] != b[z] { return z }
+        }
+        return nil
     }
 }

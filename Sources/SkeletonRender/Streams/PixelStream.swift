@@ -56,8 +56,7 @@ public struct PixelStream: Sendable {
             work = workFrame
         }
         try rasterizer.render(list, scale: scale, into: &workFrame, regions: damage)
-        let changed = TileDiff.tightened(
-            try TileDiff.changedRects(from: sentFrame, to: workFrame, within: damage), from: sentFrame, to: workFrame)
+        let changed = try TileDiff.changedPixels(from: sentFrame, to: workFrame, within: damage)
         guard !changed.isEmpty else { return nil }
         let rects = try RectEncoder.encode(workFrame, rects: changed, as: encoding)
         try sentFrame.copy(changed, from: workFrame)

@@ -18,10 +18,13 @@ public struct JSONWriter: Sendable {
     /// Continues after `bytes` (already valid JSON text, or the start of it).
     public init(appendingTo bytes: [UInt8]) { self.bytes = bytes }
 
-    /// Reserves room for `count` more bytes.
+    /// Reserves room for `count` more bytes, growing geometrically (reserving exactly, call after call, would copy
+    /// the whole buffer each time: a keyframe of many rectangles).
     public mutating func reserve(_ count: Int) {
         let (total, overflow) = bytes.count.addingReportingOverflow(count)
-        if !overflow { bytes.reserveCapacity(total) }
+        guard !overflow, total > bytes.capacity else { return }
+        let doubled = bytes.capacity.multipliedReportingOverflow(by: 2)
+        bytes.reserveCapacity(doubled.overflow ? total : max(total, doubled.partialValue))
     }
 
     public mutating func write(_ value: JSON) {

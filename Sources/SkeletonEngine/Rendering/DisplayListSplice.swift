@@ -7,13 +7,8 @@ extension SkeletonSession {
     func rebuild(from last: DisplayListCache.Build, appearance: SkeletonAppearance, at time: Double) -> DisplayList? {
         let n = tree.count
         let m = last.revision.count
-        func same(_ j: Int, _ k: Int) -> Bool {
-            tree.revision[j] == last.revision[k] && states.revision[j] == last.stateRevision[k]
-        }
-        var a = 0
-        while a < min(n, m), same(a, a) { a += 1 }
-        var b = 0
-        while b < min(n, m) - a, same(n - 1 - b, m - 1 - b) { b += 1 }
+        let (a, b) = Self.unchangedEnds(
+            (tree.revision, states.revision), (last.revision, last.stateRevision), count: (n, m))
         if a == n, n == m { return last.list }
         // New nodes a..<(n - b) replace old ones a..<(m - b): find the subtree holding them.
         guard a < n - b, a < m else { return nil }
@@ -78,5 +73,31 @@ extension SkeletonSession {
                 time: time),
             partial: true)
         return list
+    }
+
+    /// How many nodes at the start (`a`) and then at the end (`b`) have the same tree and state revisions in the
+    /// new arrays (`n` nodes) and the last build's (`m`), compared in place.
+    private static func unchangedEnds(
+        _ new: (tree: [Int], state: [Int]), _ old: (tree: [Int], state: [Int]), count: (n: Int, m: Int)
+    ) -> (a: Int, b: Int) {
+        new.tree.withUnsafeBufferPointer { nt in
+            new.state.withUnsafeBufferPointer { ns in
+                old.tree.withUnsafeBufferPointer { ot in
+                    old.state.withUnsafeBufferPointer { os in
+                        let (n, m) = count
+                        // Read in place: only within the arrays (they hold one entry per node; nothing matches else).
+                        guard nt.count == n, ns.count == n, ot.count == m, os.count == m else { return (0, 0) }
+                        let shorter = min(n, m)
+                        var a = 0
+                        while a < shorter, nt[a] == ot[a], ns[a] == os[a] { a += 1 }
+                        var b = 0
+                        while b < shorter - a, nt[n - 1 - b] == ot[m - 1 - b], ns[n - 1 - b] == os[m - 1 - b] {
+                            b += 1
+                        }
+                        return (a, b)
+                    }
+                }
+            }
+        }
     }
 }

@@ -86,35 +86,42 @@ public struct NodeSpanIndex: Sendable, Equatable {
     public mutating func splice(_ k: Int, with replacement: NodeSpanIndex, byteDelta: Int) {
         let old = spans[k]
         let countDelta = replacement.spans.count - (old.subtreeEnd - k)
-        var out: [Span] = []
-        out.reserveCapacity(spans.count + countDelta)
-        out.append(contentsOf: spans[..<k])
-        // Ancestors grow.
-        var a = old.parent
-        while a >= 0 {
-            out[a].end += byteDelta
-            out[a].subtreeEnd += countDelta
-            a = out[a].parent
+        let count = spans.count + countDelta
+        let new = replacement.spans
+        spans = spans.withUnsafeBufferPointer { spans in
+            [Span](unsafeUninitializedCapacity: count) { out, initialized in
+                guard let before = spans.baseAddress, let into = out.baseAddress else { return }
+                into.initialize(from: before, count: k)
+                // Ancestors grow.
+                var a = old.parent
+                while a >= 0 {
+                    out[a].end += byteDelta
+                    out[a].subtreeEnd += countDelta
+                    a = out[a].parent
+                }
+                for j in new.indices {
+                    var s = new[j]
+                    s.start += old.start
+                    s.end += old.start
+                    s.subtreeEnd += k
+                    s.parent = j == 0 ? old.parent : s.parent + k
+                    if j == 0 { s.childIndex = old.childIndex }
+                    (into + k + j).initialize(to: s)
+                }
+                // Later nodes move.
+                var o = k + new.count
+                for j in old.subtreeEnd..<spans.count {
+                    var s = spans[j]
+                    s.start += byteDelta
+                    s.end += byteDelta
+                    s.subtreeEnd += countDelta
+                    if s.parent >= old.subtreeEnd { s.parent += countDelta }
+                    (into + o).initialize(to: s)
+                    o += 1
+                }
+                initialized = o
+            }
         }
-        for (j, span) in replacement.spans.enumerated() {
-            var s = span
-            s.start += old.start
-            s.end += old.start
-            s.subtreeEnd += k
-            s.parent = j == 0 ? old.parent : s.parent + k
-            if j == 0 { s.childIndex = old.childIndex }
-            out.append(s)
-        }
-        // Later nodes move.
-        for j in old.subtreeEnd..<spans.count {
-            var s = spans[j]
-            s.start += byteDelta
-            s.end += byteDelta
-            s.subtreeEnd += countDelta
-            if s.parent >= old.subtreeEnd { s.parent += countDelta }
-            out.append(s)
-        }
-        spans = out
     }
 
     // MARK: Scanning

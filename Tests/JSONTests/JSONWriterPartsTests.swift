@@ -76,4 +76,20 @@ import Testing
         writer.writeByte(UInt8(ascii: "\""))
         #expect(writer.bytes == Array(#""QUJD""#.utf8))
     }
+
+    /// Reserving room before each of many pieces (a keyframe's rectangles) grows the buffer geometrically: a few
+    /// reallocations, not one per piece (each copies everything written so far).
+    @Test func reservingPieceByPieceGrowsGeometrically() {
+        var writer = JSONWriter()
+        var capacities: Set<Int> = []
+        for _ in 0..<1000 {
+            writer.reserve(100)
+            capacities.insert(writer.bytes.capacity)
+            writer.writeRaw { $0.append(contentsOf: repeatElement(UInt8(ascii: "A"), count: 100)) }
+        }
+        #expect(writer.bytes.count == 100_000)
+        #expect(capacities.count < 24, "\(capacities.count) reallocations for 1,000 pieces")
+        writer.reserve(Int.max)  // an overflowing request changes nothing
+        #expect(writer.bytes.count == 100_000)
+    }
 }

@@ -115,7 +115,9 @@ let package = Package(
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"], swiftSettings: strict),
-        .testTarget(name: "SkeletonGraphicsTests", dependencies: ["SkeletonGraphics"], swiftSettings: strict),
+        .testTarget(
+            name: "SkeletonGraphicsTests", dependencies: ["SkeletonGraphics", "SkeletondTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "SkeletonTextTests", dependencies: ["SkeletonText", "SkeletonGraphics"], swiftSettings: strict),
         .testTarget(

@@ -67,6 +67,10 @@ public enum LayerContent: Hashable, Sendable {
 
 /// Everything to draw for one document at one time, in paint order.
 ///
+/// Layers are held in segments (`LayerSegment`, at most `LayerSegment.capacity` layers each) that lists spliced
+/// from one another share: a splice copies only the segments its run touches, and a renderer skips whole segments
+/// away from what it draws. `layers` reads them as one array.
+///
 /// A list also carries an `identity` (equal for copies of one built list, new after any change) and, when its
 /// builder made it by splicing an earlier list, its `derivation`: which run of layers replaced which. Damage uses
 /// them to skip comparing the layers a splice kept (`LayerDamage`); equality and hashing ignore both.
@@ -79,10 +83,10 @@ public struct DisplayList: Hashable, Sendable {
     public var background: RGBA {
         didSet { forgetLineage() }
     }
-    /// Layers in paint order: earlier layers are drawn first (below).
-    public var layers: [Layer] {
-        didSet { forgetLineage() }
-    }
+    /// The layers in paint order, in segments (none empty).
+    public private(set) var segments: [LayerSegment]
+    /// How many layers there are (all segments).
+    public private(set) var layerCount: Int
     /// Shared by copies of this list; a fresh one after any change to it.
     public private(set) var identity: UInt64
     /// How this list was made from an earlier one, when it was (and has not changed since).
@@ -108,20 +112,67 @@ public struct DisplayList: Hashable, Sendable {
     public init(size: Size, background: RGBA, layers: [Layer]) {
         self.size = size
         self.background = background
-        self.layers = layers
+        segments = LayerSegment.segments(of: layers[...])
+        layerCount = layers.count
         identity = ListIdentity.next()
         derivation = nil
     }
 
-    /// A list made from `parent` by replacing its layers `replaced` with `replacement`, which the new list holds
-    /// at the same start index.
+    /// A list made from `parent` by replacing its layers `replaced` with `run`: the segments the run does not
+    /// touch are shared with `parent`.
     ///
-    /// - Important: `layers` must be `parent.layers` with exactly that run replaced; damage trusts it.
-    public init(splicing parent: DisplayList, replaced: Range<Int>, with layers: [Layer], replacementCount: Int) {
-        self.init(size: parent.size, background: parent.background, layers: layers)
+    /// - Important: `replaced` lies within `parent`'s layers.
+    public init(splicing parent: DisplayList, replaced: Range<Int>, with run: [Layer]) {
+        size = parent.size
+        background = parent.background
+        segments = LayerSegment.splice(parent.segments, replacing: replaced, with: run)
+        layerCount = parent.layerCount - replaced.count + run.count
+        identity = ListIdentity.next()
         derivation = Derivation(
             parent: parent.identity, replacedOld: replaced,
-            replacedNew: replaced.lowerBound..<(replaced.lowerBound + replacementCount))
+            replacedNew: replaced.lowerBound..<(replaced.lowerBound + run.count))
+    }
+
+    /// Layers in paint order: earlier layers are drawn first (below). Reading them joins the segments (one array
+    /// when there is one segment); setting them makes new segments.
+    public var layers: [Layer] {
+        get {
+            if segments.count == 1 { return segments[0].layers }
+            var all: [Layer] = []
+            all.reserveCapacity(layerCount)
+            for segment in segments { all.append(contentsOf: segment.layers) }
+            return all
+        }
+        set {
+            segments = LayerSegment.segments(of: newValue[...])
+            layerCount = newValue.count
+            forgetLineage()
+        }
+    }
+
+    /// Adds `more` on top of the layers (the segments before the last one are kept).
+    public mutating func append(contentsOf more: [Layer]) {
+        guard !more.isEmpty else { return }
+        let last = segments.popLast()
+        segments += LayerSegment.segments(of: ((last?.layers ?? []) + more)[...])
+        layerCount += more.count
+        forgetLineage()
+    }
+
+    /// Calls `body` with each layer of `range` (indices in `layers`), in order.
+    public func forEachLayer(in range: Range<Int>, _ body: (Layer) -> Void) {
+        guard !range.isEmpty else { return }
+        var start = 0
+        for segment in segments {
+            let end = start + segment.layers.count
+            if end > range.lowerBound {
+                guard start < range.upperBound else { return }
+                segment.layers.withUnsafeBufferPointer { layers in
+                    for i in max(range.lowerBound, start)..<min(range.upperBound, end) { body(layers[i - start]) }
+                }
+            }
+            start = end
+        }
     }
 
     private mutating func forgetLineage() {
@@ -130,13 +181,18 @@ public struct DisplayList: Hashable, Sendable {
     }
 
     public static func == (a: DisplayList, b: DisplayList) -> Bool {
-        a.size == b.size && a.background == b.background && a.layers == b.layers
+        guard a.size == b.size, a.background == b.background, a.layerCount == b.layerCount else { return false }
+        if a.segments.count == b.segments.count, zip(a.segments, b.segments).allSatisfy({ $0 === $1 }) { return true }
+        return a.layers == b.layers
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(size)
         hasher.combine(background)
-        hasher.combine(layers)
+        hasher.combine(layerCount)
+        for segment in segments {
+            for layer in segment.layers { hasher.combine(layer) }
+        }
     }
 }
 

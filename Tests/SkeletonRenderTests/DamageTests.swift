@@ -202,8 +202,8 @@ import Testing
                 Fixtures.randomLayer(&rng, id: "new\($0)", width: 150, height: 70)
             }
             let layers = Array(old.layers[..<start]) + replacement + Array(old.layers[end...])
-            let new = DisplayList(
-                splicing: old, replaced: start..<end, with: layers, replacementCount: replacement.count)
+            let new = DisplayList(splicing: old, replaced: start..<end, with: replacement)
+            #expect(new.layers == layers)
             let damage = try LayerDamage.between(old, new, scale: 1)
             // Exactly the runs' bounds: the kept layers are not looked at.
             var expected = DamageRegion()
@@ -229,7 +229,8 @@ import Testing
         for k in a.layers.indices { a.layers[k].clips = [] }
         var b = a
         b.layers[2].shape = RoundedRect(rect: Rect(x: 10, y: 10, width: 20, height: 20), cornerRadius: 0)
-        let c = DisplayList(splicing: a, replaced: 2..<3, with: b.layers, replacementCount: 1)
+        let c = DisplayList(splicing: a, replaced: 2..<3, with: [b.layers[2]])
+        #expect(c == b)
         // Compared with a list that is not its parent (here `a` changed elsewhere), `c` gets the full comparison.
         var other = a
         other.layers[4].shape = RoundedRect(rect: Rect(x: 100, y: 40, width: 20, height: 20), cornerRadius: 0)

@@ -13,7 +13,7 @@ extension SkeletonSession {
         var copy = self
         _ = copy.advance(to: time)
         var list = copy.buildDisplayList(at: time)
-        if outlines { list.layers += copy.outlineLayers() }
+        if outlines { list.append(contentsOf: copy.outlineLayers()) }
         return list
     }
 
@@ -23,7 +23,7 @@ extension SkeletonSession {
         var copy = self
         _ = copy.advance(to: time)
         var list = copy.buildDisplayList(at: time)
-        if outlines { list.layers += copy.outlineLayers() }
+        if outlines { list.append(contentsOf: copy.outlineLayers()) }
         return (list, copy.timelineAfterAdvance(at: time).isAnimating)
     }
 
@@ -66,8 +66,8 @@ extension SkeletonSession {
 
     /// Emits node `v`'s subtree (under `clips`, its ancestors' clips) into `pass`, noting each node's run.
     func emit(_ v: Int, clips: [RoundedRect], into pass: inout EmitPass) {
-        pass.start[v] = pass.out.count
-        defer { pass.end[v] = pass.out.count }
+        pass.start[v] = pass.position
+        defer { pass.end[v] = pass.position }
         let node = tree.nodes[v]
         let st = states[v]
         if node.isHidden || st.hiddenBySkeleton { return }

@@ -52,7 +52,10 @@ final class DisplayListCache: Sendable {
 
 /// One pass of emitting layers: the layers so far, each visited node's run, and from when they stop changing.
 struct EmitPass {
+    /// The layers emitted so far.
     var out: [Layer] = []
+    /// Where `out` starts in the whole list (a rebuild emits one run, spliced in at its place).
+    var offset = 0
     var start: [Int]
     var end: [Int]
     var staticSince = -Double.infinity
@@ -79,6 +82,9 @@ struct EmitPass {
         self.time = time
         out.reserveCapacity(capacity)
     }
+
+    /// The index in the whole list of the next layer emitted.
+    var position: Int { offset + out.count }
 
     /// Notes that layers just emitted fade from `start` for `duration` seconds: they change until the fade's end
     /// (with a margin that keeps rounding out of it; an instant fade changes only at its start).

@@ -44,11 +44,12 @@ extension SkeletonSession {
         let zeros = repeatElement(0, count: tree.end[v] - v)
         pass.start.replaceSubrange(oldSubtree, with: zeros)
         pass.end.replaceSubrange(oldSubtree, with: zeros)
-        pass.out = Array(last.list.layers[..<oldStart])
-        pass.out.reserveCapacity(last.list.layers.count + 16)
+        // v's run is emitted on its own and spliced into the last list (whose other segments the new one shares);
+        // the runs it notes start at the run's start.
+        pass.out.reserveCapacity(oldEnd - oldStart + 16)
+        pass.offset = oldStart
         emit(v, clips: clips, into: &pass)
-        let layerDelta = pass.out.count - oldEnd
-        pass.out.append(contentsOf: last.list.layers[oldEnd...])
+        let layerDelta = pass.out.count - (oldEnd - oldStart)
         // Ancestors' runs grow by the change; runs after v's subtree move by it (before it they stay).
         if layerDelta != 0 {
             var ancestor = tree.parent[v]
@@ -61,9 +62,7 @@ extension SkeletonSession {
                 pass.end[j] += layerDelta
             }
         }
-        let list = DisplayList(
-            splicing: last.list, replaced: oldStart..<oldEnd, with: pass.out,
-            replacementCount: oldEnd + layerDelta - oldStart)
+        let list = DisplayList(splicing: last.list, replaced: oldStart..<oldEnd, with: pass.out)
         displayListCache.store(
             DisplayListCache.Build(
                 list: list, revision: tree.revision, stateRevision: states.revision, appearance: appearance,

@@ -18,7 +18,7 @@ public enum LayerDamage {
         guard let old, old.size == new.size, old.background == new.background else { return [canvas] }
         if old.identity == new.identity { return [] }
         if let spliced = splice(old, new, scale: scale, canvas: canvas) { return spliced }
-        if let aligned = aligned(old.layers, new.layers, scale: scale, canvas: canvas) { return aligned }
+        if let aligned = aligned(old, new, scale: scale, canvas: canvas) { return aligned }
         guard let oldIndex = uniqueIndex(old.layers), let newIndex = uniqueIndex(new.layers) else {
             return positional(old.layers, new.layers, scale: scale, canvas: canvas)
         }
@@ -80,45 +80,35 @@ public enum LayerDamage {
     private static func splice(_ old: DisplayList, _ new: DisplayList, scale: Double, canvas: PixelRect)
         -> [PixelRect]?
     {
-        guard let d = new.derivation, d.parent == old.identity, d.replacedOld.upperBound <= old.layers.count,
-            d.replacedNew.upperBound <= new.layers.count,
-            old.layers.count - d.replacedOld.count == new.layers.count - d.replacedNew.count
+        guard let d = new.derivation, d.parent == old.identity, d.replacedOld.upperBound <= old.layerCount,
+            d.replacedNew.upperBound <= new.layerCount,
+            old.layerCount - d.replacedOld.count == new.layerCount - d.replacedNew.count
         else { return nil }
         var damage = DamageRegion()
-        old.layers.withUnsafeBufferPointer { layers in
-            for i in d.replacedOld {
-                if let r = pixelBounds(layers[i], scale: scale, canvas: canvas) { damage.add(r) }
-            }
+        func add(_ layer: Layer) {
+            if let r = pixelBounds(layer, scale: scale, canvas: canvas) { damage.add(r) }
         }
-        new.layers.withUnsafeBufferPointer { layers in
-            for i in d.replacedNew {
-                if let r = pixelBounds(layers[i], scale: scale, canvas: canvas) { damage.add(r) }
-            }
-        }
+        old.forEachLayer(in: d.replacedOld, add)
+        new.forEachLayer(in: d.replacedNew, add)
         return damage.rects
     }
 
     /// The common case of a frame after an edit or a step of an animation: the same layer ids in the same order.
     /// Then the damage is the bounds of the layers that differ, old and new (paint order did not change); nil when
-    /// the ids do not line up. Layers built from the same cached values compare in constant time.
-    private static func aligned(_ a: [Layer], _ b: [Layer], scale: Double, canvas: PixelRect) -> [PixelRect]? {
-        guard a.count == b.count else { return nil }
+    /// the ids do not line up. Segments the two lists share are skipped whole; copies of one layer compare equal
+    /// without their fields being read (`Layer.==`). A list spliced from the last one never gets here (`splice`).
+    private static func aligned(_ a: DisplayList, _ b: DisplayList, scale: Double, canvas: PixelRect) -> [PixelRect]? {
+        guard a.layerCount == b.layerCount else { return nil }
         var damage = DamageRegion()
-        // Compared in place; copies of one layer are equal without their fields being read (`Layer.==`). A list
-        // spliced from the last one never gets here (`splice`).
-        let aligned = a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                for i in 0..<a.count {
-                    if a[i].isCopy(of: b[i]) { continue }
-                    guard a[i].id == b[i].id else { return false }
-                    if a[i] == b[i] { continue }
-                    if let r = pixelBounds(a[i], scale: scale, canvas: canvas) { damage.add(r) }
-                    if let r = pixelBounds(b[i], scale: scale, canvas: canvas) { damage.add(r) }
-                }
-                return true
-            }
+        var pairs = LayerPairs(a.segments, b.segments)
+        while let (x, y) = pairs.next() {
+            if x.isCopy(of: y) { continue }
+            guard x.id == y.id else { return nil }
+            if x == y { continue }
+            if let r = pixelBounds(x, scale: scale, canvas: canvas) { damage.add(r) }
+            if let r = pixelBounds(y, scale: scale, canvas: canvas) { damage.add(r) }
         }
-        return aligned ? damage.rects : nil
+        return damage.rects
     }
 
     /// Id → index, or nil when an id repeats.
@@ -186,4 +176,35 @@ public struct DamageRegion: Hashable, Sendable {
 
     /// Forgets all damage (after a frame was sent).
     public mutating func removeAll() { rects.removeAll() }
+}
+
+/// The layers of two lists of equal length, pair by pair, skipping the stretches where both lists hold the same
+/// segment at the same place.
+private struct LayerPairs {
+    private let a: [LayerSegment]
+    private let b: [LayerSegment]
+    private var ia = 0, ja = 0, ib = 0, jb = 0
+
+    init(_ a: [LayerSegment], _ b: [LayerSegment]) {
+        self.a = a
+        self.b = b
+    }
+
+    mutating func next() -> (Layer, Layer)? {
+        while true {
+            guard ia < a.count, ib < b.count else { return nil }
+            // A segment both lists share, both at its start: nothing in it differs.
+            if ja == 0, jb == 0, a[ia] === b[ib] {
+                ia += 1
+                ib += 1
+                continue
+            }
+            let pair = (a[ia].layers[ja], b[ib].layers[jb])
+            ja += 1
+            if ja == a[ia].layers.count { (ia, ja) = (ia + 1, 0) }
+            jb += 1
+            if jb == b[ib].layers.count { (ib, jb) = (ib + 1, 0) }
+            return pair
+        }
+    }
 }

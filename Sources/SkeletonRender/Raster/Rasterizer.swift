@@ -22,8 +22,8 @@ public struct Rasterizer: Sendable {
     private var occluders: [PixelRect] = []
     private var occluding: [PixelRect] = []
     private var spans: [Int] = []
-    /// Indices of the layers that may touch the region being drawn, in paint order.
-    private var touching: [Int] = []
+    /// The layers that may touch the region being drawn, in paint order (empty between draws).
+    private var touching: [Layer] = []
 
     /// Skip pixels that later opaque layers repaint (see `Occlusion`); off only to test that it changes no byte.
     var occlusionEnabled = true
@@ -109,27 +109,33 @@ public struct Rasterizer: Sendable {
     private mutating func draw(
         _ list: DisplayList, scale: Double, pixels: UnsafeMutablePointer<UInt32>, canvas: PixelRect, region: PixelRect
     ) {
-        // Layers are read in place through the buffer (a `for layer in` loop would copy each one: five references).
-        list.layers.withUnsafeBufferPointer { layers in
-            draw(layers, background: list.background, scale: scale, pixels: pixels, canvas: canvas, region: region)
-        }
-    }
-
-    private mutating func draw(
-        _ layers: UnsafeBufferPointer<Layer>, background listBackground: RGBA, scale: Double,
-        pixels: UnsafeMutablePointer<UInt32>, canvas: PixelRect, region: PixelRect
-    ) {
-        // Only layers that can touch the region are looked at closer (a small damage region in a big list).
-        if touching.count < layers.count { touching = Array(repeating: 0, count: layers.count) }
-        var touchingCount = 0
+        // Only layers that can touch the region are looked at closer (a small damage region in a big list): whole
+        // segments away from it are skipped by their extent, the others' layers read in place.
         var maxShapes = 1
-        touching.withUnsafeMutableBufferPointer { touching in
-            for i in layers.indices where Self.mayTouch(layers[i].shape.rect, region, scale: scale) {
-                touching[touchingCount] = i
-                touchingCount += 1
-                maxShapes = max(maxShapes, layers[i].clips.count + 1)
+        for segment in list.segments where segment.extent.map({ Self.mayTouch($0, region, scale: scale) }) ?? true {
+            segment.layers.withUnsafeBufferPointer { layers in
+                for i in layers.indices where Self.mayTouch(layers[i].shape.rect, region, scale: scale) {
+                    touching.append(layers[i])
+                    maxShapes = max(maxShapes, layers[i].clips.count + 1)
+                }
             }
         }
+        touching.withUnsafeBufferPointer { layers in
+            draw(
+                layers, maxShapes: maxShapes, background: list.background, scale: scale, pixels: pixels,
+                canvas: canvas, region: region)
+        }
+        // Kept for its capacity, not its layers.
+        touching.removeAll(keepingCapacity: true)
+    }
+
+    /// Draws `layers` (those of a list that may touch `region`, in paint order; `maxShapes`: the most clips any
+    /// has, plus one) into the pixels of `canvas`, touching only `region`.
+    private mutating func draw(
+        _ layers: UnsafeBufferPointer<Layer>, maxShapes: Int, background listBackground: RGBA, scale: Double,
+        pixels: UnsafeMutablePointer<UInt32>, canvas: PixelRect, region: PixelRect
+    ) {
+        let touchingCount = layers.count
         if ramp.count < GradientRamp.maxEntries { ramp = Array(repeating: 0, count: GradientRamp.maxEntries) }
         let lineNeed = max(canvas.width, canvas.height)
         if line.count < lineNeed { line = Array(repeating: 0, count: lineNeed) }
@@ -150,12 +156,8 @@ public struct Rasterizer: Sendable {
         // Occluders of the touching layers only: a layer that cannot touch the region repaints none of it.
         let occlusion = occlusionEnabled && touchingCount <= Occlusion.maxLayers
         if occlusion {
-            touching.withUnsafeBufferPointer { touching in
-                occluders.withUnsafeMutableBufferPointer { occluders in
-                    for t in 0..<touchingCount {
-                        occluders[t] = Occlusion.rect(layers[touching[t]], scale: scale, canvas: canvas)
-                    }
-                }
+            occluders.withUnsafeMutableBufferPointer { occluders in
+                for t in 0..<touchingCount { occluders[t] = Occlusion.rect(layers[t], scale: scale, canvas: canvas) }
             }
         }
         ramp.withUnsafeMutableBufferPointer { rp in
@@ -177,7 +179,7 @@ public struct Rasterizer: Sendable {
                                         spans: z
                                     )
                                     ctx.fill(region, with: background)
-                                    for t in 0..<touchingCount { ctx.draw(layers[touching[t]], at: t) }
+                                    for t in 0..<touchingCount { ctx.draw(layers[t], at: t) }
                                 }
                             }
                         }

@@ -128,7 +128,10 @@ let package = Package(
             dependencies: ["SkeletonEngine", "SkeletonModel", "JSON", "SkeletondTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "InterfaceBuilderTests",
-            dependencies: ["InterfaceBuilder", "SkeletonModel", "SkeletonEngine", "SkeletonGraphics", "JSON"],
+            dependencies: [
+                "InterfaceBuilder", "SkeletonModel", "SkeletonEngine", "SkeletonGraphics", "JSON",
+                "SkeletondTestSupport",
+            ],
             exclude: ["Fixtures"],
             swiftSettings: strict
         ),

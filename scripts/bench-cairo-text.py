@@ -30,19 +30,20 @@ def main():
     labels = scene["labels"]
     nudge = [0]
 
-    def draw(size):
-        for label in labels:
-            width = int(-(-label["width"] * scale // 1))
-            height = int(-(-label["height"] * scale // 1))
-            surface = cairo.ImageSurface(cairo.FORMAT_A8, width, height)
-            ctx = cairo.Context(surface)
-            ctx.scale(scale, scale)
-            ctx.select_font_face("Inter", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
-            ctx.set_font_size(size)
-            for x, baseline, text in label["lines"]:
-                ctx.move_to(x, baseline)
-                ctx.show_text(text)
-            surface.flush()
+    def draw(label, size):
+        """Draws one label into a new A8 surface at `size` points and returns the surface."""
+        width = int(-(-label["width"] * scale // 1))
+        height = int(-(-label["height"] * scale // 1))
+        surface = cairo.ImageSurface(cairo.FORMAT_A8, width, height)
+        ctx = cairo.Context(surface)
+        ctx.scale(scale, scale)
+        ctx.select_font_face("Inter", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+        ctx.set_font_size(size)
+        for x, baseline, text in label["lines"]:
+            ctx.move_to(x, baseline)
+            ctx.show_text(text)
+        surface.flush()
+        return surface
 
     for line in sys.stdin:
         command = line.split()
@@ -53,23 +54,11 @@ def main():
                 nudge[0] += 1
             size = base + nudge[0] * 1e-6 if command[0] == "cold" else base
             start = time.perf_counter()
-            draw(size)
+            for label in labels:
+                draw(label, size)
             print(repr(time.perf_counter() - start), flush=True)
         elif command[0] == "ink":
-            total = 0
-            for label in labels:
-                width = int(-(-label["width"] * scale // 1))
-                height = int(-(-label["height"] * scale // 1))
-                surface = cairo.ImageSurface(cairo.FORMAT_A8, width, height)
-                ctx = cairo.Context(surface)
-                ctx.scale(scale, scale)
-                ctx.select_font_face("Inter", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
-                ctx.set_font_size(base)
-                for x, baseline, text in label["lines"]:
-                    ctx.move_to(x, baseline)
-                    ctx.show_text(text)
-                surface.flush()
-                total += sum(bytes(surface.get_data()))
+            total = sum(sum(bytes(draw(label, base).get_data())) for label in labels)
             print(total, flush=True)
         elif command[0] == "quit":
             break

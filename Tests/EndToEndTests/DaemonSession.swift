@@ -82,6 +82,21 @@ final class DaemonSession {
         throw ClientError("no \(method) within \(timeout) s")
     }
 
+    /// The diagnostics of the next `textDocument/publishDiagnostics` (an error when it has none).
+    func publishedDiagnostics() throws -> [JSON] {
+        let published = try notification("textDocument/publishDiagnostics")
+        guard let diagnostics = published["diagnostics"]?.arrayValue else {
+            throw ClientError("publishDiagnostics without diagnostics: \(published.text)")
+        }
+        return diagnostics
+    }
+
+    /// Opens `storyboard` at `uri` and returns the diagnostics the daemon publishes for it.
+    func diagnostics(of storyboard: StoryboardXML, at uri: String) throws -> [JSON] {
+        open(uri, text: storyboard.text, languageId: "storyboard")
+        return try publishedDiagnostics()
+    }
+
     func close() {
         client.closeInput()
         _ = daemon.waitForExit()

@@ -7,47 +7,25 @@ import Testing
 /// quick fix, applied as a client would, leaves the file without warnings.
 @Suite struct StoryboardChainWarningTests {
     static let uri = "file:///chain.storyboard"
-    static let attribute =
-        #"<userDefinedRuntimeAttributes><userDefinedRuntimeAttribute type="boolean" "#
-        + #"keyPath="isSkeletonable" value="YES"/></userDefinedRuntimeAttributes>"#
-    static let text = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" initialViewController="vc">
-            <scenes>
-                <scene sceneID="s">
-                    <objects>
-                        <viewController id="vc" sceneMemberID="viewController">
-                            <view key="view" contentMode="scaleToFill" id="root">
-                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                                <subviews>
-                                    <view contentMode="scaleToFill" id="box">
-                                        <rect key="frame" x="0.0" y="0.0" width="375" height="200"/>
-                                        <subviews>
-                                            <label text="Title" id="title">
-                                                <rect key="frame" x="8" y="8" width="200" height="20"/>
-                                                \(attribute)
-                                            </label>
-                                        </subviews>
-                                    </view>
-                                </subviews>
-                                \(attribute)
-                            </view>
-                        </viewController>
-                    </objects>
-                </scene>
-            </scenes>
-        </document>
-        """
+    /// Root view (skeletonable) → `box` (not) → label `title` (skeletonable).
+    static let storyboard = StoryboardXML([
+        StoryboardScene(
+            id: "s", controller: "vc", root: "root", skeletonable: true,
+            subviews: [
+                .view(
+                    "box", frame: (0, 0, 375, 200),
+                    subviews: [
+                        .label("title", text: "Title", frame: (8, 8, 200, 20), skeletonable: true)
+                    ])
+            ])
+    ])
 
     @Test func theWarningAndItsQuickFix() throws {
         let s = try DaemonSession()
         defer { s.close() }
-        StoryboardCodeActionTests.open(s, Self.uri, Self.text, languageId: "storyboard")
-        let published = try s.notification("textDocument/publishDiagnostics")
-        let diagnostics = published["diagnostics"]?.arrayValue ?? []
-        let lines = Self.text.components(separatedBy: "\n")
-        let line = try #require(lines.firstIndex { $0.contains(#"id="title""#) })
-        let column = try #require(lines[line].firstIndex(of: "<")).utf16Offset(in: lines[line])
+        let diagnostics = try s.diagnostics(of: Self.storyboard, at: Self.uri)
+        let lines = Self.storyboard.lines
+        let (line, column) = try #require(Self.storyboard.start(ofElement: "title"))
         #expect(diagnostics.count == 1)
         let warning = try #require(diagnostics.first)
         #expect(warning["code"] == "not-skeletonable-ancestor")
@@ -66,7 +44,7 @@ import Testing
         #expect(fix["diagnostics"] == [warning])
         #expect(actions.count == 2 && actions.last?["kind"] == "refactor")
         let edits = fix["edit"]?["changes"]?[Self.uri]?.arrayValue ?? []
-        let fixed = StoryboardCodeActionTests.apply(edits, to: Self.text)
+        let fixed = StoryboardCodeActionTests.apply(edits, to: Self.storyboard.text)
         StoryboardCodeActionTests.open(s, "file:///fixed.storyboard", fixed, languageId: "storyboard")
         // A clean file publishes nothing; the scene decodes and the title draws without assumeSkeletonable.
         let shown = try s.call("skeleton/show", ["uri": "file:///fixed.storyboard", "transition": "none"])

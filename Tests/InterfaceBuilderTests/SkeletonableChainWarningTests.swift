@@ -1,5 +1,6 @@
 import Foundation
 import SkeletonModel
+import SkeletondTestSupport
 import Testing
 
 @testable import InterfaceBuilder
@@ -7,73 +8,32 @@ import Testing
 /// `not-skeletonable-ancestor` for storyboards and XIBs: on the view's element, only in scenes that use SkeletonView
 /// in Interface Builder, with a quick fix that clears it; and quiet on real files.
 @Suite struct SkeletonableChainWarningTests {
-    static let skeletonable = #"""
-                                    <userDefinedRuntimeAttributes>
-                                        <userDefinedRuntimeAttribute type="boolean" keyPath="isSkeletonable" value="YES"/>
-                                    </userDefinedRuntimeAttributes>
-        """#
-
     /// Scene `feed`: root view → `box` (not skeletonable) → `card` (not) → label `title` (skeletonable) and image
     /// `photo` (skeletonable, directly in `box`); scene `plain`: no skeletonable view at all.
-    static let storyboard = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" initialViewController="feedVC">
-            <device id="retina4_7" orientation="portrait" appearance="light"/>
-            <scenes>
-                <!--Feed-->
-                <scene sceneID="s-feed">
-                    <objects>
-                        <viewController id="feedVC" sceneMemberID="viewController">
-                            <view key="view" contentMode="scaleToFill" id="feedRoot">
-                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                                <subviews>
-                                    <view contentMode="scaleToFill" id="box">
-                                        <rect key="frame" x="0.0" y="0.0" width="375" height="200"/>
-                                        <subviews>
-                                            <view contentMode="scaleToFill" id="card">
-                                                <rect key="frame" x="0.0" y="0.0" width="300" height="100"/>
-                                                <subviews>
-                                                    <label text="Title" id="title">
-                                                        <rect key="frame" x="8" y="8" width="200" height="20"/>
-        \(skeletonable)
-                                                    </label>
-                                                </subviews>
-                                            </view>
-                                            <imageView contentMode="scaleAspectFill" id="photo">
-                                                <rect key="frame" x="0.0" y="120" width="60" height="60"/>
-        \(skeletonable)
-                                            </imageView>
-                                        </subviews>
-                                    </view>
-                                </subviews>
-        \(skeletonable)
-                            </view>
-                        </viewController>
-                    </objects>
-                </scene>
-                <!--Plain-->
-                <scene sceneID="s-plain">
-                    <objects>
-                        <viewController id="plainVC" sceneMemberID="viewController">
-                            <view key="view" contentMode="scaleToFill" id="plainRoot">
-                                <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
-                                <subviews>
-                                    <label text="Hello" id="hello">
-                                        <rect key="frame" x="8" y="8" width="200" height="20"/>
-                                    </label>
-                                </subviews>
-                            </view>
-                        </viewController>
-                    </objects>
-                </scene>
-            </scenes>
-        </document>
-        """
+    static let storyboard = StoryboardXML([
+        StoryboardScene(
+            id: "s-feed", controller: "feedVC", root: "feedRoot", skeletonable: true,
+            subviews: [
+                .view(
+                    "box", frame: (0, 0, 375, 200),
+                    subviews: [
+                        .view(
+                            "card", frame: (0, 0, 300, 100),
+                            subviews: [
+                                .label("title", text: "Title", frame: (8, 8, 200, 20), skeletonable: true)
+                            ]),
+                        StoryboardView(
+                            "imageView", id: "photo", ["contentMode": "scaleAspectFill"], frame: (0, 120, 60, 60),
+                            skeletonable: true),
+                    ])
+            ]),
+        StoryboardScene(
+            id: "s-plain", controller: "plainVC", root: "plainRoot",
+            subviews: [.label("hello", text: "Hello", frame: (8, 8, 200, 20))]),
+    ])
 
-    /// The 1-based line holding `needle`.
-    static func line(of needle: String, in text: String) -> Int {
-        (text.components(separatedBy: "\n").firstIndex { $0.contains(needle) } ?? -1) + 1
-    }
+    /// The 1-based line where the element with `id` starts.
+    static func line(of id: String) -> Int { (storyboard.start(ofElement: id)?.line ?? -1) + 1 }
 
     /// Every warning of every scene of `bytes`.
     static func warnings(_ bytes: [UInt8]) -> [DocumentProblem] {
@@ -82,10 +42,8 @@ import Testing
     }
 
     @Test func aSkeletonableViewUnderOneThatIsNotIsWarnedOnItsElement() throws {
-        let text = Self.storyboard
-        let warnings = Self.warnings(Array(text.utf8))
-        #expect(
-            warnings.map(\.line) == [Self.line(of: #"id="title""#, in: text), Self.line(of: #"id="photo""#, in: text)])
+        let warnings = Self.warnings(Array(Self.storyboard.text.utf8))
+        #expect(warnings.map(\.line) == [Self.line(of: "title"), Self.line(of: "photo")])
         #expect(warnings.allSatisfy { $0.code == .notSkeletonableAncestor && $0.severity == .warning })
         #expect(warnings.allSatisfy { $0.pointer.tokens.isEmpty && $0.column != nil })
         #expect(
@@ -96,17 +54,17 @@ import Testing
     }
 
     @Test func whatTheDecodedSceneSaysWins() throws {
-        let file = InterfaceBuilderFile.parse(bytes: Array(Self.storyboard.utf8))
+        let file = InterfaceBuilderFile.parse(bytes: Array(Self.storyboard.text.utf8))
         // The app's code makes `box` and `card` skeletonable: nothing stops the label or the image.
         let known: (String) -> Bool? = { ["box": true, "card": true][$0] }
         #expect(file.skeletonableChainWarnings(scene: "feedVC", known: known).isEmpty)
     }
 
     @Test func theQuickFixMakesTheChainSkeletonable() throws {
-        let text = Self.storyboard
+        let text = Self.storyboard.text
         var bytes = Array(text.utf8)
-        let line = Self.line(of: #"id="title""#, in: text)
-        let offset = text.components(separatedBy: "\n").prefix(line - 1).reduce(0) { $0 + $1.utf8.count + 1 }
+        let line = Self.line(of: "title")
+        let offset = Self.storyboard.lines.prefix(line - 1).reduce(0) { $0 + $1.utf8.count + 1 }
         let file = InterfaceBuilderFile.parse(bytes: bytes)
         let fix = try #require(file.skeletonableChainEdits(in: bytes, at: offset + 4))
         #expect(fix.name == "title")

@@ -40,29 +40,34 @@ struct DaemonStatus: Sendable, Hashable {
     /// The answer written straight as text (no tree): the same bytes as `json`'s encoding.
     var encoded: EncodedJSON {
         var w = JSONWriter(capacity: 256)
-        w.writeRaw(#"{"documents":"#)
-        w.writeInt(documents)
-        w.writeRaw(#","subscriptions":"#)
-        w.writeInt(subscriptions)
-        w.writeRaw(#","framesBuilt":"#)
-        w.writeInt(framesBuilt)
-        w.writeRaw(#","pendingWork":"#)
-        w.writeInt(pendingWork)
-        w.writeRaw(#","analyses":{"full":"#)
-        w.writeInt(fullAnalyses)
-        w.writeRaw(#","incremental":"#)
-        w.writeInt(incrementalAnalyses)
-        w.writeRaw(#"},"output":{"queuedBytes":"#)
-        w.writeInt(queuedBytes)
-        w.writeRaw(congested ? #","congested":true"# : #","congested":false"#)
-        w.writeRaw(#","messagesWritten":"#)
-        w.writeInt(messagesWritten)
-        w.writeRaw(#","budget":"#)
-        w.writeInt(budget)
-        w.writeRaw(#","budgetWaits":"#)
-        w.writeInt(budgetWaits)
+        w.writeByte(UInt8(ascii: "{"))
+        Self.writeMembers(
+            [
+                "documents": .int(documents), "subscriptions": .int(subscriptions), "framesBuilt": .int(framesBuilt),
+                "pendingWork": .int(pendingWork),
+            ], into: &w)
+        w.writeRaw(#","analyses":{"#)
+        Self.writeMembers(["full": .int(fullAnalyses), "incremental": .int(incrementalAnalyses)], into: &w)
+        w.writeRaw(#"},"output":{"#)
+        Self.writeMembers(
+            [
+                "queuedBytes": .int(queuedBytes), "congested": .bool(congested),
+                "messagesWritten": .int(messagesWritten),
+                "budget": .int(budget), "budgetWaits": .int(budgetWaits),
+            ], into: &w)
         w.writeRaw("}}")
         return EncodedJSON(unchecked: w.bytes)
+    }
+
+    /// Writes `"name":value` for each of `members` in order, separated by commas: one object's figures, without its
+    /// braces (the values are numbers and booleans: no tree).
+    private static func writeMembers(_ members: KeyValuePairs<String, JSON>, into w: inout JSONWriter) {
+        for (index, (name, value)) in members.enumerated() {
+            if index > 0 { w.writeByte(UInt8(ascii: ",")) }
+            w.writeString(name)
+            w.writeByte(UInt8(ascii: ":"))
+            w.write(value)
+        }
     }
 
     /// The answer as a tree (the reference the encoded form is tested against).

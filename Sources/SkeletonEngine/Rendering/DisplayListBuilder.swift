@@ -66,8 +66,8 @@ extension SkeletonSession {
 
     /// Emits node `v`'s subtree (under `clips`, its ancestors' clips) into `pass`, noting each node's run.
     func emit(_ v: Int, clips: [RoundedRect], into pass: inout EmitPass) {
-        pass.start[v] = pass.position
-        defer { pass.end[v] = pass.position }
+        pass.begin(v)
+        defer { pass.finish(v) }
         let node = tree.nodes[v]
         let st = states[v]
         if node.isHidden || st.hiddenBySkeleton { return }

@@ -63,20 +63,18 @@ struct EmitPass {
     let appearance: SkeletonAppearance
     let time: Double
 
-    /// A pass over `nodes` nodes, every run empty.
-    init(nodes: Int, departing: [String: [Int]], appearance: SkeletonAppearance, time: Double, capacity: Int) {
-        self.init(
-            start: Array(repeating: 0, count: nodes), end: Array(repeating: 0, count: nodes), departing: departing,
-            appearance: appearance, time: time, capacity: capacity)
-    }
+    /// The first node whose run `start` and `end` hold (index `i` is node `firstNode + i`): a rebuild notes only
+    /// its subtree's runs.
+    let firstNode: Int
 
-    /// A pass starting from runs already known (a rebuild rewrites those of one subtree).
+    /// A pass noting the runs of `nodes` nodes from `firstNode` on, every run empty.
     init(
-        start: [Int], end: [Int], departing: [String: [Int]], appearance: SkeletonAppearance, time: Double,
+        nodes: Int, from firstNode: Int = 0, departing: [String: [Int]], appearance: SkeletonAppearance, time: Double,
         capacity: Int
     ) {
-        self.start = start
-        self.end = end
+        start = Array(repeating: 0, count: nodes)
+        end = Array(repeating: 0, count: nodes)
+        self.firstNode = firstNode
         self.departing = departing
         self.appearance = appearance
         self.time = time
@@ -85,6 +83,12 @@ struct EmitPass {
 
     /// The index in the whole list of the next layer emitted.
     var position: Int { offset + out.count }
+
+    /// Notes where node `v`'s run starts (the next layer emitted).
+    mutating func begin(_ v: Int) { start[v - firstNode] = position }
+
+    /// Notes where node `v`'s run ends (after the last layer emitted).
+    mutating func finish(_ v: Int) { end[v - firstNode] = position }
 
     /// Notes that layers just emitted fade from `start` for `duration` seconds: they change until the fade's end
     /// (with a margin that keeps rounding out of it; an instant fade changes only at its start).

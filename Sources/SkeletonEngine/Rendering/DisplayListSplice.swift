@@ -36,38 +36,24 @@ extension SkeletonSession {
         let nodeDelta = n - m
         let oldStart = last.start[v]
         let oldEnd = last.end[v]
-        // Runs: the last build's, v's old subtree replaced by zeros for its new one (emitted below; nodes under a
-        // hidden node keep zeros, as in a whole build).
-        var pass = EmitPass(
-            start: last.start, end: last.end, departing: [:], appearance: appearance, time: time, capacity: 0)
-        let oldSubtree = v..<(tree.end[v] - nodeDelta)
-        let zeros = repeatElement(0, count: tree.end[v] - v)
-        pass.start.replaceSubrange(oldSubtree, with: zeros)
-        pass.end.replaceSubrange(oldSubtree, with: zeros)
         // v's run is emitted on its own and spliced into the last list (whose other segments the new one shares);
-        // the runs it notes start at the run's start.
-        pass.out.reserveCapacity(oldEnd - oldStart + 16)
+        // the runs noted are v's subtree's, in the whole list's indices.
+        let subtree = v..<tree.end[v]
+        var pass = EmitPass(
+            nodes: subtree.count, from: v, departing: [:], appearance: appearance, time: time,
+            capacity: oldEnd - oldStart + 16)
         pass.offset = oldStart
         emit(v, clips: clips, into: &pass)
         let layerDelta = pass.out.count - (oldEnd - oldStart)
-        // Ancestors' runs grow by the change; runs after v's subtree move by it (before it they stay).
-        if layerDelta != 0 {
-            var ancestor = tree.parent[v]
-            while ancestor >= 0 {
-                pass.end[ancestor] += layerDelta
-                ancestor = tree.parent[ancestor]
-            }
-            for j in tree.end[v]..<n {
-                pass.start[j] += layerDelta
-                pass.end[j] += layerDelta
-            }
-        }
+        let (start, end) = Self.runs(
+            last: (last.start, last.end), subtree: subtree, oldSubtree: v..<(tree.end[v] - nodeDelta),
+            emitted: (pass.start, pass.end), layerDelta: layerDelta, ancestors: ancestors(of: v))
         let list = DisplayList(splicing: last.list, replaced: oldStart..<oldEnd, with: pass.out)
         displayListCache.store(
             DisplayListCache.Build(
                 list: list, revision: tree.revision, stateRevision: states.revision, appearance: appearance,
                 scheme: last.scheme,
-                canvas: last.canvas, start: pass.start, end: pass.end,
+                canvas: last.canvas, start: start, end: end,
                 staticSince: max(last.staticSince, pass.staticSince),
                 time: time),
             partial: true)
@@ -98,5 +84,40 @@ extension SkeletonSession {
                 }
             }
         }
+    }
+
+    /// The runs of every node after a rebuild of one subtree: the last build's, with the subtree's old runs replaced
+    /// by those just emitted, its ancestors' ends and the later nodes' runs moved by `layerDelta`. When nothing
+    /// moved and the subtree's runs are what they were (an edit of values), the last build's arrays themselves.
+    private static func runs(
+        last: (start: [Int], end: [Int]), subtree: Range<Int>, oldSubtree: Range<Int>,
+        emitted: (start: [Int], end: [Int]), layerDelta: Int, ancestors: [Int]
+    ) -> (start: [Int], end: [Int]) {
+        if layerDelta == 0, subtree == oldSubtree, last.start[subtree].elementsEqual(emitted.start),
+            last.end[subtree].elementsEqual(emitted.end)
+        {
+            return last
+        }
+        var (start, end) = last
+        start.replaceSubrange(oldSubtree, with: emitted.start)
+        end.replaceSubrange(oldSubtree, with: emitted.end)
+        guard layerDelta != 0 else { return (start, end) }
+        for a in ancestors { end[a] += layerDelta }
+        for j in subtree.upperBound..<start.count {
+            start[j] += layerDelta
+            end[j] += layerDelta
+        }
+        return (start, end)
+    }
+
+    /// The ancestors of node `v`, nearest first.
+    private func ancestors(of v: Int) -> [Int] {
+        var out: [Int] = []
+        var a = tree.parent[v]
+        while a >= 0 {
+            out.append(a)
+            a = tree.parent[a]
+        }
+        return out
     }
 }

@@ -81,11 +81,16 @@ public struct NodeSpanIndex: Sendable, Equatable {
     /// Replaces node `k`'s subtree with `replacement` (the index of the node's new text, offsets relative to its
     /// `{`), after an edit that changed the document's length by `byteDelta` inside that node.
     ///
-    /// One pass into a new array: the index is shared with the document's state while an edit is prepared, so a
-    /// mutation in place would copy it first (twice, with the replacement's change of length).
+    /// When the subtree keeps its node count (an edit of values), the spans are rewritten in place: only the
+    /// subtree's, its ancestors' and, when the length changed, the later nodes' (an index shared with another owner
+    /// is copied once first). Otherwise one pass into a new array.
     public mutating func splice(_ k: Int, with replacement: NodeSpanIndex, byteDelta: Int) {
         let old = spans[k]
         let countDelta = replacement.spans.count - (old.subtreeEnd - k)
+        if countDelta == 0 {
+            spliceKeepingCount(k, with: replacement, byteDelta: byteDelta)
+            return
+        }
         let count = spans.count + countDelta
         let new = replacement.spans
         spans = spans.withUnsafeBufferPointer { spans in
@@ -120,6 +125,33 @@ public struct NodeSpanIndex: Sendable, Equatable {
                     o += 1
                 }
                 initialized = o
+            }
+        }
+    }
+
+    /// `splice` of a subtree with as many nodes as before, in place.
+    private mutating func spliceKeepingCount(_ k: Int, with replacement: NodeSpanIndex, byteDelta: Int) {
+        let old = spans[k]
+        let new = replacement.spans
+        spans.withUnsafeMutableBufferPointer { out in
+            var a = old.parent
+            while a >= 0 {
+                out[a].end += byteDelta
+                a = out[a].parent
+            }
+            for j in new.indices {
+                var s = new[j]
+                s.start += old.start
+                s.end += old.start
+                s.subtreeEnd += k
+                s.parent = j == 0 ? old.parent : s.parent + k
+                if j == 0 { s.childIndex = old.childIndex }
+                out[k + j] = s
+            }
+            guard byteDelta != 0 else { return }
+            for j in old.subtreeEnd..<out.count {
+                out[j].start += byteDelta
+                out[j].end += byteDelta
             }
         }
     }

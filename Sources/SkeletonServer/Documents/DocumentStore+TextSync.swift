@@ -97,7 +97,7 @@ extension DocumentStore {
             state.text.version = version
             return edit
         }
-        if let edit, let spans, applyInPlace(uri, entry, edit: edit, spans: spans) { return }
+        if let edit, let spans, applyInPlace(uri, entry, edit: edit, spans: consume spans) { return }
         // A Swift file's changes that pile up are read once, newest text first (`Protocol/swift-code.md`).
         if isSwiftDocument(entry, uri) { return queueSwiftReading(uri, entry) }
         analyse(uri, entry, as: .edit)

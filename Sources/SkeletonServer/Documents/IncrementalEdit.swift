@@ -35,8 +35,8 @@ extension DocumentStore {
 
     /// Applies a text edit (`edit`, already applied to the entry's text) to the one node whose text holds it, as a
     /// design edit. Returns false, changing nothing, when the whole text must be analysed instead.
-    func applyInPlace(_ uri: String, _ entry: DocumentEntry, edit: ByteEdit, spans: NodeSpanIndex) -> Bool {
-        guard let events = replaceInPlace(uri, entry, text: nil, edit: edit, spans: spans, as: .edit) else {
+    func applyInPlace(_ uri: String, _ entry: DocumentEntry, edit: ByteEdit, spans: consuming NodeSpanIndex) -> Bool {
+        guard let events = replaceInPlace(uri, entry, text: nil, edit: edit, spans: consume spans, as: .edit) else {
             return false
         }
         sessionChanged(uri, entry, events: events.map { SceneEvent(scene: "", event: $0) })
@@ -48,15 +48,20 @@ extension DocumentStore {
     /// text's warnings again when it has any (or had). Returns the session's events, or nil, changing nothing, when the whole text must be analysed instead. The caller reports
     /// the session change.
     func replaceInPlace(
-        _ uri: String, _ entry: DocumentEntry, text: TextDocument?, edit: ByteEdit, spans: NodeSpanIndex,
+        _ uri: String, _ entry: DocumentEntry, text: TextDocument?, edit: ByteEdit, spans: consuming NodeSpanIndex,
         as change: DocumentChange
     ) -> [LifecycleEvent]? {
         let now = configuration.clock.now
+        // The index moves into the edit: with the state's reference dropped, it is spliced in place, not copied.
+        // (The state's index, if the edit declines, is built again on the next edit.)
+        var owned: NodeSpanIndex? = consume spans
         let result = entry.state.withLock {
             state -> (events: [LifecycleEvent], publication: (TextDocument, [DocumentProblem])?)? in
             let buffer = text?.buffer ?? state.text.buffer
+            state.spans = nil
             // A patch's difference is computed, so its range may start inside a neighbour: climb if needed.
-            guard let prepared = IncrementalEdit(text: buffer, edit: edit, spans: spans, climbing: text != nil),
+            guard let index = owned.take(),
+                let prepared = IncrementalEdit(text: buffer, edit: edit, spans: consume index, climbing: text != nil),
                 // Out of the map while it changes, so its storage is not copied.
                 var session = state.sessions.removeValue(forKey: "")
             else { return nil }
@@ -109,22 +114,35 @@ public struct IncrementalEdit: Sendable {
     ///
     /// `climbing`: when that node's new text is not one valid node, try its ancestors (below the root) in turn.
     /// For computed differences (a patch's), whose minimal range can start inside a neighbour of what changed.
+    ///
+    /// `spans` is taken: given its only reference (`consume`), it becomes the new text's index in place.
     public init?(
-        text: TextBuffer, edit: ByteEdit, spans: NodeSpanIndex, limits: DocumentLimits = .default,
+        text: TextBuffer, edit: ByteEdit, spans: consuming NodeSpanIndex, limits: DocumentLimits = .default,
         climbing: Bool = false
     ) {
         guard var k = spans.innermostNode(containing: edit.start..<edit.oldEnd), k > 0 else { return nil }
-        while true {
-            if let decoded = Self(node: k, text: text, edit: edit, spans: spans, limits: limits) {
-                self = decoded
-                return
-            }
+        var found = Self.decode(node: k, text: text, edit: edit, spans: spans, limits: limits)
+        while found == nil {
             k = spans.spans[k].parent
             guard climbing, k > 0 else { return nil }
+            found = Self.decode(node: k, text: text, edit: edit, spans: spans, limits: limits)
         }
+        guard let found else { return nil }
+        indexPath = found.indexPath
+        node = found.node
+        nodeCount = found.nodeSpans.spans.count
+        oldCount = spans.spans[k].subtreeEnd - k
+        spans.splice(k, with: found.nodeSpans, byteDelta: edit.delta)
+        self.spans = spans
+        self.limits = limits
     }
 
-    private init?(node k: Int, text: TextBuffer, edit: ByteEdit, spans: NodeSpanIndex, limits: DocumentLimits) {
+    /// Node `k`'s new text decoded, with its index path and its own span index; nil when it has any problem.
+    private static func decode(
+        node k: Int, text: TextBuffer, edit: ByteEdit, spans: NodeSpanIndex, limits: DocumentLimits
+    )
+        -> (indexPath: [Int], node: Node, nodeSpans: NodeSpanIndex)?
+    {
         let old = spans.spans[k]
         let nodeBytes = old.start..<(old.end + edit.delta)
         guard nodeBytes.upperBound <= text.bytes.count else { return nil }
@@ -140,14 +158,7 @@ public struct IncrementalEdit: Sendable {
         guard let node = decoded.node, decoded.problems.isEmpty, let nodeSpans,
             nodeSpans.spans.count == decoded.nodeCount
         else { return nil }
-        var spans = spans
-        spans.splice(k, with: nodeSpans, byteDelta: edit.delta)
-        self.indexPath = indexPath
-        self.node = node
-        self.nodeCount = decoded.nodeCount
-        self.oldCount = old.subtreeEnd - k
-        self.spans = spans
-        self.limits = limits
+        return (indexPath, node, nodeSpans)
     }
 
     /// Replaces the node's subtree in `session` (the session of the text before the edit) as `change` says. Returns

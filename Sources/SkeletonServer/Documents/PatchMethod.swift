@@ -40,7 +40,8 @@ struct PatchMethod: Sendable {
             var patched = text
             let edit = patched.buffer.replace(range, with: replacement)
             patched.version += 1
-            if let events = documents.replaceInPlace(uri, entry, text: patched, edit: edit, spans: spans, as: .runtime)
+            if let events = documents.replaceInPlace(
+                uri, entry, text: patched, edit: edit, spans: consume spans, as: .runtime)
             {
                 context.afterResponse {
                     documents.sessionChanged(uri, entry, events: events.map { SceneEvent(scene: "", event: $0) })

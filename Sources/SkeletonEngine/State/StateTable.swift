@@ -35,7 +35,8 @@ struct StateTable: Sendable, RandomAccessCollection {
     /// Replaces the states of `range` (a replaced subtree's nodes) with `states`, each with a new revision.
     mutating func replaceSubrange(_ range: Range<Int>, with states: [NodeState]) {
         values.replaceSubrange(range, with: states)
-        revision.replaceSubrange(range, with: Self.fresh(states.count))
+        // Shared with the last display list's build (which compares revisions): copied in bulk.
+        revision.replaceSubrange(copying: range, with: Self.fresh(states.count))
     }
 
     private static func fresh(_ count: Int) -> [Int] {

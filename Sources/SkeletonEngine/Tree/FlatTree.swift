@@ -101,7 +101,8 @@ struct FlatTree: Sendable {
         parent.replaceSubrange(i..<oldEnd, with: fragment.parent.map { $0 < 0 ? p : $0 + i })
         origin.replaceSubrange(i..<oldEnd, with: fragment.origin)
         rtl.replaceSubrange(i..<oldEnd, with: fragment.rtl)
-        revision.replaceSubrange(i..<oldEnd, with: Self.newRevisions(fragment.count))
+        // Shared with the last display list's build (which compares revisions): copied in bulk.
+        revision.replaceSubrange(copying: i..<oldEnd, with: Self.newRevisions(fragment.count))
         leadsToContent.replaceSubrange(i..<oldEnd, with: fragment.leadsToContent)
         a = p
         while a >= 0 {

@@ -114,24 +114,29 @@ import Testing
             let tiles = try TileDiff.changedRects(from: fa, to: fb)
             let rects = TileDiff.tightened(tiles, from: fa, to: fb)
             #expect(rects.count <= tiles.count)
-            var covered = [Int](repeating: 0, count: fa.width * fa.height)
-            for r in rects {
-                #expect(tiles.contains { $0.contains(r) }, "a tightened rect leaves its tiles")
-                // Minimal: each edge row and column holds a differing pixel.
-                #expect((r.minX..<r.maxX).contains { fa[$0, r.minY] != fb[$0, r.minY] })
-                #expect((r.minX..<r.maxX).contains { fa[$0, r.maxY - 1] != fb[$0, r.maxY - 1] })
-                #expect((r.minY..<r.maxY).contains { fa[r.minX, $0] != fb[r.minX, $0] })
-                #expect((r.minY..<r.maxY).contains { fa[r.maxX - 1, $0] != fb[r.maxX - 1, $0] })
-                for y in r.minY..<r.maxY {
-                    for x in r.minX..<r.maxX { covered[y * fa.width + x] += 1 }
-                }
-            }
-            for y in 0..<fa.height {
-                for x in 0..<fa.width where fa[x, y] != fb[x, y] {
-                    #expect(covered[y * fa.width + x] == 1, "pixel (\(x), \(y)) differs and is not covered once")
-                }
-            }
+            for r in rects { #expect(tiles.contains { $0.contains(r) }, "a tightened rect leaves its tiles") }
+            Self.expectMinimalCover(rects, of: fa, fb)
             #expect(TileDiff.tightened(tiles, from: fa, to: fa).isEmpty)
+        }
+    }
+
+    /// `rects` cover every pixel that differs between `fa` and `fb` exactly once (they do not overlap where it
+    /// matters), and are minimal: each edge row and column holds a differing pixel.
+    static func expectMinimalCover(_ rects: [PixelRect], of fa: Frame, _ fb: Frame) {
+        var covered = [Int](repeating: 0, count: fa.width * fa.height)
+        for r in rects {
+            #expect((r.minX..<r.maxX).contains { fa[$0, r.minY] != fb[$0, r.minY] })
+            #expect((r.minX..<r.maxX).contains { fa[$0, r.maxY - 1] != fb[$0, r.maxY - 1] })
+            #expect((r.minY..<r.maxY).contains { fa[r.minX, $0] != fb[r.minX, $0] })
+            #expect((r.minY..<r.maxY).contains { fa[r.maxX - 1, $0] != fb[r.maxX - 1, $0] })
+            for y in r.minY..<r.maxY {
+                for x in r.minX..<r.maxX { covered[y * fa.width + x] += 1 }
+            }
+        }
+        for y in 0..<fa.height {
+            for x in 0..<fa.width where fa[x, y] != fb[x, y] {
+                #expect(covered[y * fa.width + x] == 1, "pixel (\(x), \(y)) differs and is not covered once")
+            }
         }
     }
 
@@ -151,23 +156,11 @@ import Testing
             let area = TileDiff.disjoint(damage.map { $0.intersection(fa.bounds) }.filter { !$0.isEmpty })
                 .reduce(0) { $0 + $1.width * $1.height }
             if area <= TileDiff.directPixels { direct += 1 } else { tiled += 1 }
-            var covered = [Int](repeating: 0, count: fa.width * fa.height)
-            for r in rects {
+            for (i, r) in rects.enumerated() {
                 #expect(fa.bounds.contains(r))
-                #expect((r.minX..<r.maxX).contains { fa[$0, r.minY] != fb[$0, r.minY] })
-                #expect((r.minX..<r.maxX).contains { fa[$0, r.maxY - 1] != fb[$0, r.maxY - 1] })
-                #expect((r.minY..<r.maxY).contains { fa[r.minX, $0] != fb[r.minX, $0] })
-                #expect((r.minY..<r.maxY).contains { fa[r.maxX - 1, $0] != fb[r.maxX - 1, $0] })
-                for y in r.minY..<r.maxY {
-                    for x in r.minX..<r.maxX { covered[y * fa.width + x] += 1 }
-                }
+                #expect(rects[(i + 1)...].allSatisfy { $0.intersection(r).isEmpty }, "rects overlap")
             }
-            #expect(covered.allSatisfy { $0 <= 1 }, "rects overlap")
-            for y in 0..<fa.height {
-                for x in 0..<fa.width where fa[x, y] != fb[x, y] {
-                    #expect(covered[y * fa.width + x] == 1, "pixel (\(x), \(y)) differs and is not covered")
-                }
-            }
+            Self.expectMinimalCover(rects, of: fa, fb)
             #expect(try TileDiff.changedPixels(from: fa, to: fa, within: damage).isEmpty)
         }
         #expect(direct > 10 && tiled > 10, "direct \(direct), tiled \(tiled)")

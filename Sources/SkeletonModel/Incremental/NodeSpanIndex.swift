@@ -104,15 +104,7 @@ public struct NodeSpanIndex: Sendable, Equatable {
                     out[a].subtreeEnd += countDelta
                     a = out[a].parent
                 }
-                for j in new.indices {
-                    var s = new[j]
-                    s.start += old.start
-                    s.end += old.start
-                    s.subtreeEnd += k
-                    s.parent = j == 0 ? old.parent : s.parent + k
-                    if j == 0 { s.childIndex = old.childIndex }
-                    (into + k + j).initialize(to: s)
-                }
+                for j in new.indices { (into + k + j).initialize(to: Self.placed(new[j], j, at: k, replacing: old)) }
                 // Later nodes move.
                 var o = k + new.count
                 for j in old.subtreeEnd..<spans.count {
@@ -129,6 +121,18 @@ public struct NodeSpanIndex: Sendable, Equatable {
         }
     }
 
+    /// Span `j` of a replacement subtree's own index (offsets relative to its `{`), as node `k + j` of the whole
+    /// index in place of the subtree whose root span was `old`.
+    private static func placed(_ span: Span, _ j: Int, at k: Int, replacing old: Span) -> Span {
+        var s = span
+        s.start += old.start
+        s.end += old.start
+        s.subtreeEnd += k
+        s.parent = j == 0 ? old.parent : s.parent + k
+        if j == 0 { s.childIndex = old.childIndex }
+        return s
+    }
+
     /// `splice` of a subtree with as many nodes as before, in place.
     private mutating func spliceKeepingCount(_ k: Int, with replacement: NodeSpanIndex, byteDelta: Int) {
         let old = spans[k]
@@ -139,15 +143,7 @@ public struct NodeSpanIndex: Sendable, Equatable {
                 out[a].end += byteDelta
                 a = out[a].parent
             }
-            for j in new.indices {
-                var s = new[j]
-                s.start += old.start
-                s.end += old.start
-                s.subtreeEnd += k
-                s.parent = j == 0 ? old.parent : s.parent + k
-                if j == 0 { s.childIndex = old.childIndex }
-                out[k + j] = s
-            }
+            for j in new.indices { out[k + j] = Self.placed(new[j], j, at: k, replacing: old) }
             guard byteDelta != 0 else { return }
             for j in old.subtreeEnd..<out.count {
                 out[j].start += byteDelta

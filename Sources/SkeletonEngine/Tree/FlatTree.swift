@@ -106,7 +106,7 @@ struct FlatTree: Sendable {
         leadsToContent.replaceSubrange(i..<oldEnd, with: fragment.leadsToContent)
         a = p
         while a >= 0 {
-            leadsToContent[a] = nodes[a].holdsContent || children(of: a).contains { leadsToContent[$0] }
+            leadsToContent[a] = nodes[a].holdsContent || anyChild(of: a) { leadsToContent[$0] }
             a = parent[a]
         }
         for (reference, j) in fragment.index { index[reference] = j + i }
@@ -114,6 +114,16 @@ struct FlatTree: Sendable {
     }
 
     private init() {}
+
+    /// Whether a direct child of `i` satisfies `test` (children visited in order, none collected).
+    func anyChild(of i: Int, _ test: (Int) -> Bool) -> Bool {
+        var c = i + 1
+        while c < end[i] {
+            if test(c) { return true }
+            c = end[c]
+        }
+        return false
+    }
 
     /// Direct children of `i`, in order.
     func children(of i: Int) -> [Int] {

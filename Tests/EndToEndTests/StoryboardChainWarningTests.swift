@@ -45,7 +45,7 @@ import Testing
         #expect(actions.count == 2 && actions.last?["kind"] == "refactor")
         let edits = fix["edit"]?["changes"]?[Self.uri]?.arrayValue ?? []
         let fixed = StoryboardCodeActionTests.apply(edits, to: Self.storyboard.text)
-        StoryboardCodeActionTests.open(s, "file:///fixed.storyboard", fixed, languageId: "storyboard")
+        s.open("file:///fixed.storyboard", text: fixed, languageId: "storyboard")
         // A clean file publishes nothing; the scene decodes and the title draws without assumeSkeletonable.
         let shown = try s.call("skeleton/show", ["uri": "file:///fixed.storyboard", "transition": "none"])
         #expect(shown["leaves"] == ["title"])

@@ -27,16 +27,6 @@ import Testing
         return lines.joined(separator: "\n")
     }
 
-    static func open(_ s: DaemonSession, _ uri: String, _ text: String, languageId: String) {
-        s.client.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": .string(uri), "languageId": .string(languageId), "version": 1, "text": .string(text),
-                ]
-            ])
-    }
-
     /// The code actions on `uri` at `at` (an empty range there, no diagnostics in the context).
     static func actions(_ s: DaemonSession, _ uri: String, at: JSON) throws -> [JSON] {
         try s.call(
@@ -52,7 +42,7 @@ import Testing
         for url in RealInterfaceBuilderCorpusTests.files() {
             let text = try String(contentsOf: url, encoding: .utf8)
             let uri = "file:///actions/\(url.lastPathComponent)"
-            Self.open(s, uri, text, languageId: url.pathExtension)
+            s.open(uri, text: text, languageId: url.pathExtension)
             let scenes = (try? s.call("skeleton/scenes", ["uri": .string(uri)]).arrayValue) ?? []
             for scene in scenes {
                 guard let id = scene["id"]?.stringValue else { continue }
@@ -79,7 +69,7 @@ import Testing
                 #expect(!edits.isEmpty)
                 let edited = Self.apply(edits, to: text)
                 let editedURI = uri + ".\(id).edited"
-                Self.open(s, editedURI, edited, languageId: url.pathExtension)
+                s.open(editedURI, text: edited, languageId: url.pathExtension)
                 let plain = try s.call(
                     "skeleton/show", ["uri": .string(editedURI), "scene": .string(id), "transition": "none"])
                 #expect(plain["outcome"] == assumed["outcome"], "\(url.lastPathComponent)#\(id)")

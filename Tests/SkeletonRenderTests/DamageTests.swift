@@ -216,6 +216,63 @@ import Testing
         }
     }
 
+    /// A solid layer whose rectangle alone changed (an edited width, a moved view, with or without its own clip)
+    /// damages only the strips its moving edges sweep: every pixel that differs is in them, whatever the radius,
+    /// clips and scale, through a
+    /// splice (an edit's list) and through the layer-by-layer comparison alike; a width edit damages less than the
+    /// layer's bounds.
+    @Test func aMovedEdgeDamagesOnlyItsStrip() throws {
+        var rng = SeededRandom(seed: 61)
+        var smaller = 0
+        for trial in 0..<300 {
+            var list = Fixtures.randomList(&rng, width: 120, height: 60, count: rng.int(1, 5))
+            let k = rng.int(0, list.layerCount - 1)
+            var layer = list.layers[k]
+            layer.fill = .solid(RGBA(red: rng.double(0, 1), green: 0.4, blue: 0.6, alpha: rng.bool(0.7) ? 1 : 0.5))
+            layer.content = nil
+            layer.shape.cornerRadius = [0, 2, 7.5, 40][rng.int(0, 3)]
+            if rng.bool(0.5) { layer.clips = [] }
+            // Half the time the view clips to its own bounds (`clipsToBounds`): its clip moves with it.
+            let clipsToBounds = rng.bool(0.5)
+            if clipsToBounds { layer.clips.append(RoundedRect(rect: layer.shape.rect, cornerRadius: 6)) }
+            list.layers[k] = layer
+            var moved = layer
+            var rect = moved.shape.rect
+            switch trial % 4 {
+            case 0: rect.width += rng.double(-rect.width * 0.9, 3)  // the right edge
+            case 1: rect.x += rng.double(-4, 4)  // a move: both sides
+            case 2: rect.height += rng.double(-rect.height * 0.9, 3)
+            default:
+                rect.y += rng.double(-2, 2)
+                rect.width += rng.double(-1, 1)
+            }
+            moved.shape.rect = rect
+            if clipsToBounds { moved.clips[moved.clips.count - 1] = RoundedRect(rect: rect, cornerRadius: 6) }
+            let scale = [1.0, 1.5, 2.0, 3.0][rng.int(0, 3)]
+            let spliced = DisplayList(splicing: list, replaced: k..<(k + 1), with: [moved])
+            var whole = list
+            whole.layers[k] = moved
+            let (fa, fb) = (try Fixtures.render(list, scale: scale), try Fixtures.render(whole, scale: scale))
+            let canvas = fa.bounds
+            for (name, new) in [("splice", spliced), ("aligned", whole)] {
+                let damage = try LayerDamage.between(list, new, scale: scale)
+                for y in 0..<fa.height {
+                    for x in 0..<fa.width where fa[x, y] != fb[x, y] {
+                        #expect(
+                            damage.contains { $0.contains(PixelRect(x: x, y: y, width: 1, height: 1)) },
+                            "\(name), trial \(trial): (\(x), \(y)) differs outside the damage")
+                    }
+                }
+                let bounds = [layer, moved].compactMap { LayerDamage.pixelBounds($0, scale: scale, canvas: canvas) }
+                    .reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+                #expect(damage.allSatisfy { bounds.contains($0) }, "\(name): damage beyond the layer's bounds")
+                let area = damage.reduce(0) { $0 + $1.width * $1.height }
+                if name == "splice", trial % 4 == 0, area < bounds.width * bounds.height { smaller += 1 }
+            }
+        }
+        #expect(smaller > 40, "a width edit damaged its whole bounds (\(smaller) of 75 smaller)")
+    }
+
     @Test func aListSplicedFromAnotherIsComparedLayerByLayer() throws {
         var rng = SeededRandom(seed: 25)
         var a = Fixtures.randomList(&rng, width: 150, height: 70, count: 6)

@@ -19,28 +19,26 @@ public enum LayerDamage {
         if old.identity == new.identity { return [] }
         if let spliced = splice(old, new, scale: scale, canvas: canvas) { return spliced }
         if let aligned = aligned(old, new, scale: scale, canvas: canvas) { return aligned }
-        guard let oldIndex = uniqueIndex(old.layers), let newIndex = uniqueIndex(new.layers) else {
-            return positional(old.layers, new.layers, scale: scale, canvas: canvas)
+        // The layers joined from their segments once (each read of `layers` joins them).
+        let (oldLayers, newLayers) = (old.layers, new.layers)
+        guard let oldIndex = uniqueIndex(oldLayers), let newIndex = uniqueIndex(newLayers) else {
+            return positional(oldLayers, newLayers, scale: scale, canvas: canvas)
         }
-        var damage: [PixelRect] = []
+        var damage = DamageRegion()
         func add(_ layer: Layer) {
-            if let r = pixelBounds(layer, scale: scale, canvas: canvas) { damage.append(r) }
+            if let r = pixelBounds(layer, scale: scale, canvas: canvas) { damage.add(r) }
         }
-        for layer in old.layers where newIndex[layer.id] == nil { add(layer) }
-        for layer in new.layers {
+        for layer in oldLayers where newIndex[layer.id] == nil { add(layer) }
+        for layer in newLayers {
             if let i = oldIndex[layer.id] {
-                let before = old.layers[i]
-                if before != layer {
-                    add(before)
-                    add(layer)
-                }
+                changed(oldLayers[i], layer, scale: scale, canvas: canvas, into: &damage)
             } else {
                 add(layer)
             }
         }
         // Paint order of the layers present in both: damage the window where the orders differ.
-        let commonOld = old.layers.filter { newIndex[$0.id] != nil }
-        let commonNew = new.layers.filter { oldIndex[$0.id] != nil }
+        let commonOld = oldLayers.filter { newIndex[$0.id] != nil }
+        let commonNew = newLayers.filter { oldIndex[$0.id] != nil }
         var first = 0
         while first < commonOld.count && commonOld[first].id == commonNew[first].id { first += 1 }
         if first < commonOld.count {
@@ -51,7 +49,7 @@ public enum LayerDamage {
                 add(commonNew[i])
             }
         }
-        return DamageRegion(damage).rects
+        return damage.rects
     }
 
     /// The pixels a layer can touch, exactly as the rasterizer bounds it: the intersection of the whole-pixel boxes
@@ -85,11 +83,18 @@ public enum LayerDamage {
             old.layerCount - d.replacedOld.count == new.layerCount - d.replacedNew.count
         else { return nil }
         var damage = DamageRegion()
-        func add(_ layer: Layer) {
+        var before: [Layer] = []
+        var after: [Layer] = []
+        old.forEachLayer(in: d.replacedOld) { before.append($0) }
+        new.forEachLayer(in: d.replacedNew) { after.append($0) }
+        // The run rebuilt with the same layers (an edit of values): each layer against its old self.
+        if before.count == after.count, zip(before, after).allSatisfy({ $0.id == $1.id }) {
+            for (x, y) in zip(before, after) { changed(x, y, scale: scale, canvas: canvas, into: &damage) }
+            return damage.rects
+        }
+        for layer in before + after {
             if let r = pixelBounds(layer, scale: scale, canvas: canvas) { damage.add(r) }
         }
-        old.forEachLayer(in: d.replacedOld, add)
-        new.forEachLayer(in: d.replacedNew, add)
         return damage.rects
     }
 
@@ -104,9 +109,7 @@ public enum LayerDamage {
         while let (x, y) = pairs.next() {
             if x.isCopy(of: y) { continue }
             guard x.id == y.id else { return nil }
-            if x == y { continue }
-            if let r = pixelBounds(x, scale: scale, canvas: canvas) { damage.add(r) }
-            if let r = pixelBounds(y, scale: scale, canvas: canvas) { damage.add(r) }
+            changed(x, y, scale: scale, canvas: canvas, into: &damage)
         }
         return damage.rects
     }

@@ -218,9 +218,8 @@ import Testing
 
     /// A solid layer whose rectangle alone changed (an edited width, a moved view, with or without its own clip)
     /// damages only the strips its moving edges sweep: every pixel that differs is in them, whatever the radius,
-    /// clips and scale, through a
-    /// splice (an edit's list) and through the layer-by-layer comparison alike; a width edit damages less than the
-    /// layer's bounds.
+    /// clips and scale, through a splice (an edit's list) and through the layer-by-layer comparison alike; a width
+    /// edit damages less than the layer's bounds.
     @Test func aMovedEdgeDamagesOnlyItsStrip() throws {
         var rng = SeededRandom(seed: 61)
         var smaller = 0

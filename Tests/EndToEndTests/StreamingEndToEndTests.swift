@@ -72,6 +72,7 @@ import Testing
             var replica = LayerListReplica()
             let deadline = Date().addingTimeInterval(20)
             var matched = false
+            var lastExpected: [JSON] = []
             while !matched, Date() < deadline {
                 for frame in frames {
                     if encoding == "layers" { replica.apply(frame) } else { try canvas.apply(frame) }
@@ -82,6 +83,7 @@ import Testing
                         try s.call("skeleton/layers", ["uri": .string(uri), "includeContent": true])["layers"]?
                         .arrayValue ?? []
                     matched = replica.matches(expected)
+                    lastExpected = expected
                 } else {
                     let render = try s.call("preview/render", ["uri": .string(uri), "encoding": "raw"])
                     let pixels = Data(base64Encoded: render["data"]?.stringValue ?? "").map(Array.init) ?? []
@@ -99,7 +101,12 @@ import Testing
                     }
                 }
             }
-            #expect(matched, "round \(round): the frames never reassembled to the current picture (ops \(log))")
+            #expect(
+                matched,
+                """
+                round \(round): the frames never reassembled to the current picture (ops \(log)); replica \
+                \(replica.layers.map { $0.text }), expected \(lastExpected.map { $0.text })
+                """)
         }
     }
 

@@ -57,7 +57,7 @@ public final class PreviewHub: Sendable {
     }
 
     private func invalidate(_ subscription: Subscription) {
-        subscription.state.withLock { $0.dirty = true }
+        subscription.state.withLock { $0.demand.changed() }
         schedule(subscription)
     }
 
@@ -72,7 +72,7 @@ public final class PreviewHub: Sendable {
         let realClock = clock.mode == .real
         let now = Self.monotonicSeconds()
         let decision = subscription.state.withLock { s -> Decision in
-            guard !s.closed, s.dirty, s.unacknowledged < subscription.settings.window else { return .none }
+            guard !s.closed, s.demand.isPending, s.unacknowledged < subscription.settings.window else { return .none }
             if realClock {
                 let next = s.lastFrameAt + 1 / subscription.settings.maxFPS
                 if now < next {
@@ -99,6 +99,9 @@ public final class PreviewHub: Sendable {
     /// Builds the subscriber's next frame from the newest state (on the writer thread), or nothing when no pixel
     /// (cell, layer) changed.
     private func produce(_ subscription: Subscription) -> [UInt8]? {
+        // Marked before the state is read: a change reported while this frame is built keeps a frame owed (see
+        // `FrameDemand`), scheduled below.
+        let mark = subscription.state.withLock { $0.demand.frameStarted() }
         let time = clock.now
         let source = provider.source(for: subscription.settings.uri, scene: subscription.settings.scene)
         // Only the real clock runs a frame timer, so only it needs to know whether the document still moves (under the
@@ -111,7 +114,7 @@ public final class PreviewHub: Sendable {
         let list = frame?.list
         let message = subscription.state.withLock { s -> [UInt8]? in
             guard !s.closed, s.unacknowledged < subscription.settings.window else { return nil }
-            s.dirty = false
+            s.demand.frameBuilt(since: mark)
             s.lastFrameAt = Self.monotonicSeconds()
             guard let list else { return nil }
             let content: FrameContent?
@@ -132,6 +135,7 @@ public final class PreviewHub: Sendable {
         }
         let animating = real && (frame?.isAnimating ?? false)
         updateTimer(subscription, animating: animating)
+        if subscription.state.withLock({ $0.demand.isPending }) { schedule(subscription) }
         return message
     }
 
@@ -187,7 +191,7 @@ public final class PreviewHub: Sendable {
             let subscription = try find(try context.paramsObject())
             subscription.state.withLock { s in
                 s.stream.requestKeyframe()
-                s.dirty = true
+                s.demand.changed()
             }
             context.afterResponse { [self] in schedule(subscription) }
             return .null

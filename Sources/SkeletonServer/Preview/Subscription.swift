@@ -25,8 +25,8 @@ final class Subscription: Sendable {
         var stream: PreviewStream
         var sentSeq = 0
         var ackedSeq = 0
-        /// Something may have changed since the last frame was built.
-        var dirty = true
+        /// Whether a frame is owed (a change since the last frame's state was read).
+        var demand = FrameDemand()
         /// Monotonic seconds of the last frame built (for the fps limit).
         var lastFrameAt = -Double.infinity
         /// A delayed schedule is already waiting (for the fps limit).

@@ -28,14 +28,9 @@ public struct Layer: Hashable, Sendable {
     @usableFromInline
     final class Storage: Sendable {
         @usableFromInline let fields: Fields
-        /// `fields.shape.rect` cut by every clip, computed once.
-        @usableFromInline let bounds: Rect
 
         @usableFromInline
-        init(_ fields: Fields) {
-            self.fields = fields
-            bounds = fields.clips.reduce(fields.shape.rect) { $0.intersection($1.rect) }
-        }
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     // Readable from other modules' inlined code (the rasterizer reads layers per pixel row); written only here.
@@ -104,7 +99,9 @@ public struct Layer: Hashable, Sendable {
     }
 
     /// The area this layer can touch: its rectangle cut by every clip.
-    @inlinable public var bounds: Rect { storage.bounds }
+    public var bounds: Rect {
+        clips.reduce(shape.rect) { $0.intersection($1.rect) }
+    }
 
     /// Whether `self` and `other` are copies of one layer (then they are equal; equal layers need not be copies).
     @inlinable public func isCopy(of other: Layer) -> Bool { storage === other.storage }

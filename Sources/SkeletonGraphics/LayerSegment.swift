@@ -79,16 +79,15 @@ public final class LayerSegment: Sendable {
             last += 1
             lastEnd += segments[last].layers.count
         }
+        // What the touched segments keep before and after the replaced layers, around the run.
+        let head = segments[first].layers
+        let tail = segments[last].layers
+        let lastStart = lastEnd - tail.count
         var middle: [Layer] = []
         middle.reserveCapacity(lastEnd - firstStart - replaced.count + run.count)
-        segments[first].layers.withUnsafeBufferPointer { head in
-            for i in 0..<max(0, min(replaced.lowerBound - firstStart, head.count)) { middle.append(head[i]) }
-        }
+        middle.append(contentsOf: head[..<min(replaced.lowerBound - firstStart, head.count)])
         middle.append(contentsOf: run)
-        let lastStart = lastEnd - segments[last].layers.count
-        segments[last].layers.withUnsafeBufferPointer { tail in
-            for i in min(tail.count, max(0, replaced.upperBound - lastStart))..<tail.count { middle.append(tail[i]) }
-        }
+        middle.append(contentsOf: tail[min(tail.count, replaced.upperBound - lastStart)...])
         var out: [LayerSegment] = []
         out.reserveCapacity(segments.count + run.count / capacity + 1)
         out.append(contentsOf: segments[..<first])

@@ -154,7 +154,7 @@ import Testing
             let damage = try LayerDamage.between(a, b, scale: 1)
             let rects = try TileDiff.changedPixels(from: fa, to: fb, within: damage)
             let area = TileDiff.disjoint(damage.map { $0.intersection(fa.bounds) }.filter { !$0.isEmpty })
-                .reduce(0) { $0 + $1.width * $1.height }
+                .reduce(0) { $0 + $1.area }
             if area <= TileDiff.directPixels { direct += 1 } else { tiled += 1 }
             for (i, r) in rects.enumerated() {
                 #expect(fa.bounds.contains(r))
@@ -265,11 +265,44 @@ import Testing
                 let bounds = [layer, moved].compactMap { LayerDamage.pixelBounds($0, scale: scale, canvas: canvas) }
                     .reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
                 #expect(damage.allSatisfy { bounds.contains($0) }, "\(name): damage beyond the layer's bounds")
-                let area = damage.reduce(0) { $0 + $1.width * $1.height }
+                let area = damage.reduce(0) { $0 + $1.area }
                 if name == "splice", trial % 4 == 0, area < bounds.width * bounds.height { smaller += 1 }
             }
         }
         #expect(smaller > 40, "a width edit damaged its whole bounds (\(smaller) of 75 smaller)")
+    }
+
+    /// A rectangle far beyond any pixel coordinate, or not a number, that moves: its damage is its bounds (cut to the
+    /// canvas) or nothing, never a crash or a strip computed from it.
+    @Test func aMovedEdgeBeyondAnyPixelFallsBackToTheBounds() throws {
+        let solid = Fill.solid(RGBA(red: 0.2, green: 0.4, blue: 0.6))
+        func list(_ rect: Rect) -> DisplayList {
+            DisplayList(
+                size: Size(width: 100, height: 50), background: .white,
+                layers: [
+                    Layer(
+                        id: "a", node: "n", kind: .block, shape: RoundedRect(rect: rect, cornerRadius: 4), fill: solid)
+                ])
+        }
+        let canvas = PixelRect(x: 0, y: 0, width: 200, height: 100)
+        // A huge width growing: the strip lies beyond 32-bit pixels, so the damage is the bounds on the canvas.
+        let wide = list(Rect(x: 10, y: 10, width: 1e15, height: 20))
+        let wider = DisplayList(
+            splicing: wide, replaced: 0..<1, with: [list(Rect(x: 10, y: 10, width: 2e15, height: 20)).layers[0]])
+        #expect(try LayerDamage.between(wide, wider, scale: 2) == [PixelRect(x: 20, y: 20, width: 180, height: 40)])
+        // A rectangle that is not a number damages nothing it could name, and does not trap.
+        let nan = DisplayList(
+            splicing: wide, replaced: 0..<1, with: [list(Rect(x: .nan, y: 10, width: 5, height: 20)).layers[0]])
+        let damage = try LayerDamage.between(wide, nan, scale: 2)
+        #expect(damage.allSatisfy { canvas.intersection($0) == $0 })
+        // A far move of an ordinary rectangle: both bounds, the strips would sweep more.
+        let near = list(Rect(x: 10, y: 10, width: 20, height: 20))
+        let far = DisplayList(
+            splicing: near, replaced: 0..<1, with: [list(Rect(x: 70, y: 10, width: 20, height: 20)).layers[0]])
+        let moved = try LayerDamage.between(near, far, scale: 1)
+        #expect(moved.allSatisfy { $0.width <= 22 })
+        #expect(moved.contains { $0.contains(PixelRect(x: 10, y: 10, width: 20, height: 20)) })
+        #expect(moved.contains { $0.contains(PixelRect(x: 70, y: 10, width: 20, height: 20)) })
     }
 
     @Test func aListSplicedFromAnotherIsComparedLayerByLayer() throws {

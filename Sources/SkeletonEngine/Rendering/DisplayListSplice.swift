@@ -18,9 +18,9 @@ extension SkeletonSession {
             guard v >= 0 else { return nil }
         }
         // The run is in the old list only when no ancestor hid the subtree.
+        let ancestors = tree.ancestors(of: v)
         var clips: [RoundedRect] = []
-        var p = tree.parent[v]
-        while p >= 0 {
+        for p in ancestors {
             if tree.nodes[p].isHidden || states[p].hiddenBySkeleton { return nil }
             if tree.nodes[p].clipsToBounds {
                 let o = tree.origin[p]
@@ -30,7 +30,6 @@ extension SkeletonSession {
                         rect: Rect(x: o.x, y: o.y, width: size.width, height: size.height),
                         cornerRadius: tree.nodes[p].cornerRadius))
             }
-            p = tree.parent[p]
         }
         clips.reverse()
         let nodeDelta = n - m
@@ -47,7 +46,7 @@ extension SkeletonSession {
         let layerDelta = pass.out.count - (oldEnd - oldStart)
         let (start, end) = Self.runs(
             last: (last.start, last.end), subtree: subtree, oldSubtree: v..<(tree.end[v] - nodeDelta),
-            emitted: (pass.start, pass.end), layerDelta: layerDelta, ancestors: ancestors(of: v))
+            emitted: (pass.start, pass.end), layerDelta: layerDelta, ancestors: ancestors)
         let list = DisplayList(splicing: last.list, replaced: oldStart..<oldEnd, with: pass.out)
         displayListCache.store(
             DisplayListCache.Build(
@@ -108,16 +107,5 @@ extension SkeletonSession {
             end[j] += layerDelta
         }
         return (start, end)
-    }
-
-    /// The ancestors of node `v`, nearest first.
-    private func ancestors(of v: Int) -> [Int] {
-        var out: [Int] = []
-        var a = tree.parent[v]
-        while a >= 0 {
-            out.append(a)
-            a = tree.parent[a]
-        }
-        return out
     }
 }

@@ -115,6 +115,17 @@ struct FlatTree: Sendable {
 
     private init() {}
 
+    /// The ancestors of node `i`, nearest first.
+    func ancestors(of i: Int) -> [Int] {
+        var out: [Int] = []
+        var a = parent[i]
+        while a >= 0 {
+            out.append(a)
+            a = parent[a]
+        }
+        return out
+    }
+
     /// Whether a direct child of `i` satisfies `test` (children visited in order, none collected).
     func anyChild(of i: Int, _ test: (Int) -> Bool) -> Bool {
         var c = i + 1

@@ -22,11 +22,15 @@ extension LayerDamage {
             return
         }
         let bounds = o.union(n)
-        for strip in strips {
-            // A strip beyond any pixel coordinate damages the bounds whole.
-            let box = pixelBox(strip, scale: scale)?.intersection(bounds) ?? bounds
-            if !box.isEmpty { damage.add(box) }
+        // A strip beyond any pixel coordinate damages the bounds whole.
+        let boxes = strips.map { pixelBox($0, scale: scale)?.intersection(bounds) ?? bounds }.filter { !$0.isEmpty }
+        // A far move sweeps more than the layer covers: then its two bounds are the smaller damage.
+        guard boxes.reduce(0, { $0 + $1.area }) < o.area + n.area else {
+            damage.add(o)
+            damage.add(n)
+            return
         }
+        for box in boxes { damage.add(box) }
     }
 
     /// The regions (points) where two versions of one plain solid layer can paint differently, when only its

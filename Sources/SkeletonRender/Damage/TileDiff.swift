@@ -43,7 +43,7 @@ public enum TileDiff {
     {
         guard old.width == new.width, old.height == new.height else { throw .frameSizeMismatch }
         let merged = disjoint(damage.map { $0.intersection(new.bounds) }.filter { !$0.isEmpty })
-        let area = merged.reduce(0) { $0 + $1.width * $1.height }
+        let area = merged.reduce(0) { $0 + $1.area }
         guard area <= directPixels else {
             return tightened(try changedRects(from: old, to: new, within: damage), from: old, to: new)
         }

@@ -69,7 +69,7 @@ public struct PixelStream: Sendable {
         var base = try Frame(width: width, height: height, color: bg)
         var full = try Frame(width: width, height: height, color: bg)
         try rasterizer.render(list, scale: scale, into: &full)
-        let changed = TileDiff.tightened(try TileDiff.changedRects(from: base, to: full), from: base, to: full)
+        let changed = try TileDiff.changedPixels(from: base, to: full, within: [full.bounds])
         var rects = [EncodedRect(rect: base.bounds, encoding: .fill, color: bg)]
         rects += try RectEncoder.encode(full, rects: changed, as: encoding)
         try base.copy(changed, from: full)

@@ -7,14 +7,14 @@
 /// reported since (`frameBuilt`). Clearing the demand unconditionally lost changes: a change applied after the
 /// frame's state was read sets the demand, then the frame finishing clears it, and the change's own scheduling
 /// (which checks the demand) queues nothing: the subscriber keeps the older picture until some other change.
-struct FrameDemand: Sendable, Equatable {
+struct FrameDemand: Sendable {
     /// Something may have changed since the last frame's state was read.
     private(set) var isPending = true
     /// Changes reported so far (wrapping).
     private var changes = 0
 
     /// Where the changes stood when a frame's state was read.
-    struct Mark: Sendable, Equatable {
+    struct Mark: Sendable {
         fileprivate let changes: Int
     }
 
@@ -29,7 +29,6 @@ struct FrameDemand: Sendable, Equatable {
 
     /// The frame begun at `mark` was built: it meets the demand unless a change came after `mark`. Returns whether a
     /// frame is still owed (then schedule one).
-    @discardableResult
     mutating func frameBuilt(since mark: Mark) -> Bool {
         if changes == mark.changes { isPending = false }
         return isPending

@@ -112,9 +112,11 @@ public final class PreviewHub: Sendable {
             ? source?.frame(at: time, outlines: subscription.settings.outlines)
             : source.map { ($0.displayList(at: time, outlines: subscription.settings.outlines), false) }
         let list = frame?.list
+        // Whether a change came while this frame was built (then it gets a frame of its own).
+        var owed = false
         let message = subscription.state.withLock { s -> [UInt8]? in
             guard !s.closed, s.unacknowledged < subscription.settings.window else { return nil }
-            s.demand.frameBuilt(since: mark)
+            owed = s.demand.frameBuilt(since: mark)
             s.lastFrameAt = Self.monotonicSeconds()
             guard let list else { return nil }
             let content: FrameContent?
@@ -135,7 +137,7 @@ public final class PreviewHub: Sendable {
         }
         let animating = real && (frame?.isAnimating ?? false)
         updateTimer(subscription, animating: animating)
-        if subscription.state.withLock({ $0.demand.isPending }) { schedule(subscription) }
+        if owed { schedule(subscription) }
         return message
     }
 

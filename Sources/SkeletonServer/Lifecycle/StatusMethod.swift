@@ -10,6 +10,7 @@ enum StatusMethod {
                 documents: documents.count,
                 subscriptions: documents.previews.count,
                 framesBuilt: documents.previews.framesBuilt,
+                framesPrepared: documents.previews.framesPrepared,
                 pendingWork: context.server.pendingWork,
                 fullAnalyses: documents.analysisCounts.withLock { $0.full },
                 incrementalAnalyses: documents.analysisCounts.withLock { $0.incremental },
@@ -28,6 +29,8 @@ struct DaemonStatus: Sendable, Hashable {
     var documents: Int
     var subscriptions: Int
     var framesBuilt: Int
+    /// Of `framesBuilt`, those built ahead by the lane that changed the document (`PreviewHub.prepare`).
+    var framesPrepared: Int
     var pendingWork: Int
     var fullAnalyses: Int
     var incrementalAnalyses: Int
@@ -44,7 +47,7 @@ struct DaemonStatus: Sendable, Hashable {
         Self.writeMembers(
             [
                 "documents": .int(documents), "subscriptions": .int(subscriptions), "framesBuilt": .int(framesBuilt),
-                "pendingWork": .int(pendingWork),
+                "framesPrepared": .int(framesPrepared), "pendingWork": .int(pendingWork),
             ], into: &w)
         w.writeRaw(#","analyses":{"#)
         Self.writeMembers(["full": .int(fullAnalyses), "incremental": .int(incrementalAnalyses)], into: &w)
@@ -76,6 +79,7 @@ struct DaemonStatus: Sendable, Hashable {
             "documents": .int(documents),
             "subscriptions": .int(subscriptions),
             "framesBuilt": .int(framesBuilt),
+            "framesPrepared": .int(framesPrepared),
             "pendingWork": .int(pendingWork),
             "analyses": ["full": .int(fullAnalyses), "incremental": .int(incrementalAnalyses)],
             "output": [

@@ -10,14 +10,18 @@ import Synchronization
 /// - A subscriber gets a frame only while fewer than `window` frames are unacknowledged and the output is not
 ///   congested; frames in between are never built. When it catches up it gets one frame from its last-sent
 ///   state to now.
-/// - Frames are built by the writer thread when their turn comes (`Outbox.sendLatest`), from the newest state:
-///   at most one frame per subscriber waits in the output, so a slow reader costs no memory.
+/// - A frame's place in the output is a producer (`Outbox.sendLatest`): at most one per subscriber waits, so a slow
+///   reader costs no memory. The thread that reported a document's change builds the frame right after queueing
+///   its producer (`prepare`), while the writer wakes up; the producer then sends it, or builds the frame itself
+///   from the newest state when nothing was prepared. Either way a change reported after the frame's state was
+///   read gets a frame of its own (`FrameDemand`).
 /// - Under the real clock, a frame timer runs at `maxFps` only while the document animates; otherwise nothing
 ///   runs between edits. Under the manual clock, frames are built when the clock moves.
 public final class PreviewHub: Sendable {
     private let subscriptions = Mutex<[String: Subscription]>([:])
     private let counter = Atomic<Int>(0)
     private let built = Atomic<Int>(0)
+    private let sentPrepared = Atomic<Int>(0)
     private let outboxBox = Mutex<Outbox?>(nil)
     private let provider: any DisplayListProvider
     private let clock: SessionClock
@@ -36,9 +40,15 @@ public final class PreviewHub: Sendable {
     /// Frames built and sent since the daemon started.
     public var framesBuilt: Int { built.load(ordering: .relaxed) }
 
-    /// A document's display list may have changed (an edit, a show, an update, a hide).
+    /// Of those, the frames built ahead by the thread that changed the document, while the writer woke up.
+    public var framesPrepared: Int { sentPrepared.load(ordering: .relaxed) }
+
+    /// A document's display list may have changed (an edit, a show, an update, a hide). Called on the document's
+    /// lane, which then builds the subscribers' frames while the writer wakes up to send them.
+    ///
+    /// - Important: the caller holds no lock of the hub's or of a subscription's.
     public func documentChanged(_ uri: String) {
-        for subscription in subscriptions(of: uri) { invalidate(subscription) }
+        for subscription in subscriptions(of: uri) { invalidate(subscription, prepare: true) }
     }
 
     /// A document was closed: its subscriptions end.
@@ -56,9 +66,9 @@ public final class PreviewHub: Sendable {
         for subscription in subscriptions.withLock({ Array($0.values) }) { invalidate(subscription) }
     }
 
-    private func invalidate(_ subscription: Subscription) {
+    private func invalidate(_ subscription: Subscription, prepare: Bool = false) {
         subscription.state.withLock { $0.demand.changed() }
-        schedule(subscription)
+        schedule(subscription, prepare: prepare)
     }
 
     private enum Decision {
@@ -67,7 +77,11 @@ public final class PreviewHub: Sendable {
     }
 
     /// Queues a frame producer if the subscriber may get a frame now, or a retry when the fps limit says later.
-    func schedule(_ subscription: Subscription) {
+    /// `prepare`: then build the frame on this thread (`prepare(_:)`), so it is ready when the writer wakes.
+    ///
+    /// - Important: `prepare` only where no subscription's `production` lock is held (never inside a build) and
+    ///   never on the writer thread.
+    func schedule(_ subscription: Subscription, prepare: Bool = false) {
         guard let outbox = outboxBox.withLock({ $0 }), !outbox.isCongested else { return }
         let realClock = clock.mode == .real
         let now = Self.monotonicSeconds()
@@ -81,6 +95,7 @@ public final class PreviewHub: Sendable {
                     return .after(next - now)
                 }
             }
+            s.producerQueued = true
             return .now
         }
         switch decision {
@@ -88,6 +103,7 @@ public final class PreviewHub: Sendable {
             break
         case .now:
             outbox.sendLatest(key: "preview:" + subscription.id) { [self] in produce(subscription) }
+            if prepare { self.prepare(subscription) }
         case .after(let delay):
             DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
                 subscription.state.withLock { $0.delayedSchedule = false }
@@ -96,9 +112,38 @@ public final class PreviewHub: Sendable {
         }
     }
 
-    /// Builds the subscriber's next frame from the newest state (on the writer thread), or nothing when no pixel
-    /// (cell, layer) changed.
+    /// The producer, on the writer thread when its turn comes: the frame prepared ahead if there is one (waiting
+    /// for it while it is being built), else the frame built now from the newest state; nil to send nothing.
     private func produce(_ subscription: Subscription) -> [UInt8]? {
+        subscription.production.withLock { _ in
+            let (prepared, owed) = subscription.state.withLock { s -> ([UInt8]?, Bool) in
+                s.producerQueued = false
+                guard let prepared = s.prepared.take(), !s.closed else { return (nil, false) }
+                return (prepared, s.demand.isPending)
+            }
+            guard let prepared else { return build(subscription) }
+            sentPrepared.add(1, ordering: .relaxed)
+            // A change reported after the prepared frame's state was read is owed a frame of its own.
+            if owed { schedule(subscription) }
+            return prepared
+        }
+    }
+
+    /// Builds the frame the queued producer will send, on the thread that reported the change, while the writer
+    /// wakes up. Nothing when no producer is waiting (it ran already: it built the frame itself) or a frame is
+    /// already prepared (the newer change is owed its own frame, scheduled when that one is sent).
+    private func prepare(_ subscription: Subscription) {
+        subscription.production.withLock { _ in
+            let claimed = subscription.state.withLock { s in s.producerQueued && s.prepared == nil && !s.closed }
+            guard claimed, let message = build(subscription) else { return }
+            subscription.state.withLock { $0.prepared = message }
+        }
+    }
+
+    /// Builds the subscriber's next frame from the newest state, or nothing when no pixel (cell, layer) changed.
+    ///
+    /// - Important: the caller holds `subscription.production`.
+    private func build(_ subscription: Subscription) -> [UInt8]? {
         // Marked before the state is read: a change reported while this frame is built keeps a frame owed (see
         // `FrameDemand`), scheduled below.
         let mark = subscription.state.withLock { $0.demand.frameStarted() }

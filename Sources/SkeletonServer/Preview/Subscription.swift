@@ -34,6 +34,11 @@ final class Subscription: Sendable {
         var timer: (any DispatchSourceTimer)?
         var closed = false
         var unknownAcks = 0
+        /// A producer of this subscription waits in the outbox (set when one is queued, cleared when it runs).
+        var producerQueued = false
+        /// A frame built ahead by the thread that reported the change, while the writer woke up
+        /// (`PreviewHub.prepare`): its producer sends it. Already counted in `sentSeq`.
+        var prepared: [UInt8]?
 
         var unacknowledged: Int { sentSeq - ackedSeq }
     }
@@ -41,6 +46,10 @@ final class Subscription: Sendable {
     let id: String
     let settings: Settings
     let state: Mutex<State>
+    /// Held for the whole building of a frame, by the writer's producer or by the thread preparing one ahead, so
+    /// the two never build at once: a producer that finds a frame being prepared waits for it and sends it.
+    /// Taken before `state`, never while holding it.
+    let production = Mutex(())
 
     init(id: String, settings: Settings, stream: PreviewStream) {
         self.id = id

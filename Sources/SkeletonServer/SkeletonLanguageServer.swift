@@ -10,10 +10,14 @@ public final class SkeletonLanguageServer: Sendable {
 
     /// - Parameters:
     ///   - debug: log the skeleton tree after every show (`SKELETON_DEBUG`); by default, whether that variable is set.
+    ///   - previewBudget: the bytes of frames all preview subscriptions together may hold (`PreviewLimits`).
     ///   - onExit: ends the process with the given status (tests record it instead).
-    public init(log: Logger, debug: Bool? = nil, onExit: @escaping @Sendable (Int32) -> Void) {
+    public init(
+        log: Logger, debug: Bool? = nil, previewBudget: Int = PreviewLimits.frameBudget,
+        onExit: @escaping @Sendable (Int32) -> Void
+    ) {
         let configuration = SessionConfiguration()
-        let documents = DocumentStore(configuration: configuration, log: log)
+        let documents = DocumentStore(configuration: configuration, log: log, previewBudget: previewBudget)
         var table = MethodTable()
         documents.register(in: &table)
         documents.previews.register(in: &table)

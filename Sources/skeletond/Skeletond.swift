@@ -34,6 +34,13 @@ struct Skeletond: ParsableCommand {
             """)
     var outputBudget: Int = Outbox.defaultBudget
 
+    @Option(
+        help: """
+            Bytes of frames that all preview subscriptions together may hold: a subscription that would pass it is \
+            refused, one whose canvas grows past it ends (preview/ended).
+            """)
+    var previewBudget: Int = PreviewLimits.frameBudget
+
     @Option(help: "error, warning, info, debug or trace (stderr).")
     var logLevel: String = "warning"
 
@@ -44,6 +51,7 @@ struct Skeletond: ParsableCommand {
         }
         guard maxMessageSize > 0 else { throw ValidationError("--max-message-size must be positive") }
         guard outputBudget > 0 else { throw ValidationError("--output-budget must be positive") }
+        guard previewBudget > 0 else { throw ValidationError("--preview-budget must be positive") }
     }
 
     func run() throws {
@@ -59,7 +67,7 @@ struct Skeletond: ParsableCommand {
             input: 0, output: protocolOutput, mode: jsonl ? .jsonl : .lsp,
             limits: JSONLimits(maxBytes: maxMessageSize, maxDepth: JSONLimits.messages.maxDepth),
             watermarks: Outbox.Watermarks(budget: outputBudget), log: log)
-        let daemon = SkeletonLanguageServer(log: log) { status in Glibc.exit(status) }
+        let daemon = SkeletonLanguageServer(log: log, previewBudget: previewBudget) { status in Glibc.exit(status) }
         connection.readLoop(daemon.server)
     }
 }

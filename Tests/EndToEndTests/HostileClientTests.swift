@@ -246,6 +246,41 @@ extension HostileClientTests {
         try Self.stillServing(session)
     }
 
+    /// A client that subscribes again and again (a plugin that re-subscribes on every buffer switch) costs the
+    /// preview budget, not its request count: past it each `preview/subscribe` is -32803 and nothing is held for it.
+    /// Without the budget each of these raw phone-screen subscriptions at scale 3 would hold 23.7 MB of frames.
+    @Test func aClientThatSubscribesAgainAndAgainIsBoundedByThePreviewBudget() throws {
+        let perSubscription = 2 * 4 * 1170 * 2532
+        let session = try DaemonSession(arguments: ["--preview-budget", String(perSubscription + perSubscription / 2)])
+        let phone: JSON = [
+            "root": DaemonSession.node(
+                "UIView", "screen", frame: [0, 0, 390, 844],
+                children: [DaemonSession.node("UILabel", "title", frame: [16, 16, 200, 20])])
+        ]
+        session.open("file:///phone.json", phone)
+        _ = try session.call("skeleton/show", ["uri": "file:///phone.json", "transition": "none"])
+        var granted = 0
+        var refused = 0
+        for id in 0..<200 {
+            session.client.send([
+                "jsonrpc": "2.0", "id": .int(id), "method": "preview/subscribe",
+                "params": ["uri": "file:///phone.json", "encoding": "raw", "scale": 3],
+            ])
+        }
+        var answered = 0
+        while answered < 200 {
+            let message = try session.client.receive(timeout: 60)
+            guard message["id"] != nil else { continue }
+            answered += 1
+            if message["result"]?["subscription"] != nil { granted += 1 }
+            if message["error"]?["code"] == -32803 { refused += 1 }
+        }
+        #expect(granted == 1 && refused == 199)
+        let status = try session.call("daemon/status", [:])
+        #expect(status["subscriptions"] == 1)
+        try Self.stillServing(session)
+    }
+
     /// Row 8: a batch of 200,000 requests (10 MiB) is refused before it is parsed: -32600, id null.
     @Test func aHugeBatchIsRefusedBeforeParsing() throws {
         let session = try DaemonSession()

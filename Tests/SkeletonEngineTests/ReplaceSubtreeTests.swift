@@ -18,7 +18,10 @@ import Testing
     }
 
     @Test(
-        arguments: [(300, false, "title"), (250, true, "title"), (300, true, "heading"), (120, false, "heading")],
+        arguments: [
+            (300, false, "title"), (120, false, "title"), (250, true, "title"), (300, true, "heading"),
+            (120, false, "heading"),
+        ],
         [DocumentChange.edit, .runtime])
     func endsWhereReplacingTheDocumentEnds(
         edit: (width: Int, extraChild: Bool, titleID: String), change: DocumentChange

@@ -36,9 +36,11 @@ struct PreviewHarness {
     let hub: PreviewHub
     let server: InProcessServer
 
-    init(clock mode: SessionClock.Mode = .manual) {
+    init(clock mode: SessionClock.Mode = .manual, frameBudget: Int = PreviewLimits.frameBudget) {
         clock.start(mode)
-        let hub = PreviewHub(provider: documents, clock: clock, log: Logger(level: .error))
+        let hub = PreviewHub(
+            provider: documents, clock: clock, log: Logger(level: .error, fd: InProcessServer.quiet),
+            frameBudget: frameBudget)
         var table = MethodTable()
         hub.register(in: &table)
         RenderMethod.register(in: &table, provider: documents, clock: clock)

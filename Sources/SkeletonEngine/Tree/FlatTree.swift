@@ -82,7 +82,12 @@ struct FlatTree: Sendable {
         var fragment = FlatTree()
         fragment.add(node, parent: -1, at: origin[p], rtl: rtl[p], isRoot: false)
         let delta = fragment.count - (oldEnd - i)
-        for j in i..<oldEnd { index[nodes[j].reference] = nil }
+        // A subtree replaced by one with the same references in the same places (a value edited) keeps the index.
+        let sameReferences =
+            delta == 0 && fragment.nodes.indices.allSatisfy { fragment.nodes[$0].reference == nodes[i + $0].reference }
+        if !sameReferences {
+            for j in i..<oldEnd { index[nodes[j].reference] = nil }
+        }
         // Ancestors span more or fewer nodes; later nodes move.
         var a = p
         while a >= 0 {
@@ -109,7 +114,9 @@ struct FlatTree: Sendable {
             leadsToContent[a] = nodes[a].holdsContent || anyChild(of: a) { leadsToContent[$0] }
             a = parent[a]
         }
-        for (reference, j) in fragment.index { index[reference] = j + i }
+        if !sameReferences {
+            for (reference, j) in fragment.index { index[reference] = j + i }
+        }
         return delta
     }
 

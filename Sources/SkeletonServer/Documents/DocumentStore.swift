@@ -27,11 +27,15 @@ public final class DocumentStore: DisplayListProvider {
     /// `DocumentStore+SwiftCode.swift`).
     let linkerHints = Mutex(LinkerHintTable())
 
-    public init(configuration: SessionConfiguration, log: Logger) {
+    /// - Parameter previewBudget: the bytes of frames all preview subscriptions together may hold.
+    public init(
+        configuration: SessionConfiguration, log: Logger, previewBudget: Int = PreviewLimits.frameBudget
+    ) {
         self.configuration = configuration
         self.log = log
         let provider = StoreProvider()
-        previews = PreviewHub(provider: provider, clock: configuration.clock, log: log)
+        previews = PreviewHub(
+            provider: provider, clock: configuration.clock, log: log, frameBudget: previewBudget)
         provider.store = self
         configuration.clock.observe { [weak self] _ in self?.clockMoved() }
     }

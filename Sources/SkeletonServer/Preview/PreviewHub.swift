@@ -26,11 +26,17 @@ public final class PreviewHub: Sendable {
     private let provider: any DisplayListProvider
     private let clock: SessionClock
     private let log: Logger
+    private let budget: FrameBudget
 
-    public init(provider: any DisplayListProvider, clock: SessionClock, log: Logger) {
+    /// - Parameter frameBudget: the bytes of frames all subscriptions together may hold (`PreviewLimits`).
+    public init(
+        provider: any DisplayListProvider, clock: SessionClock, log: Logger,
+        frameBudget: Int = PreviewLimits.frameBudget
+    ) {
         self.provider = provider
         self.clock = clock
         self.log = log
+        self.budget = FrameBudget(limit: frameBudget)
         clock.observe { [weak self] _ in self?.invalidateAll() }
     }
 
@@ -42,6 +48,9 @@ public final class PreviewHub: Sendable {
 
     /// Of those, the frames built ahead by the thread that changed the document, while the writer woke up.
     public var framesPrepared: Int { sentPrepared.load(ordering: .relaxed) }
+
+    /// Bytes of frames the subscriptions hold now, against `PreviewLimits.frameBudget`.
+    public var frameBytesHeld: Int { budget.bytes }
 
     /// A document's display list may have changed (an edit, a show, an update, a hide). Called on the document's
     /// lane, which then builds the subscribers' frames while the writer wakes up to send them.
@@ -159,11 +168,23 @@ public final class PreviewHub: Sendable {
         let list = frame?.list
         // Whether a change came while this frame was built (then it gets a frame of its own).
         var owed = false
+        // Whether the canvas grew past what the frame budget has left (then the subscription ends).
+        var overBudget = false
         let message = subscription.state.withLock { s -> [UInt8]? in
             guard !s.closed, s.unacknowledged < subscription.settings.window else { return nil }
             owed = s.demand.frameBuilt(since: mark)
             s.lastFrameAt = Self.monotonicSeconds()
             guard let list else { return nil }
+            let settings = subscription.settings
+            if let wanted = PreviewLimits.frameBytes(settings.encoding, canvas: list.size, scale: settings.scale),
+                wanted != s.heldBytes
+            {
+                guard budget.move(from: s.heldBytes, to: wanted) else {
+                    overBudget = true
+                    return nil
+                }
+                s.heldBytes = wanted
+            }
             let content: FrameContent?
             do {
                 content = try s.stream.next(list)
@@ -179,6 +200,10 @@ public final class PreviewHub: Sendable {
                     subscription: subscription.id, uri: subscription.settings.uri, seq: s.sentSeq, time: time,
                     encoding: subscription.settings.encoding),
                 content)
+        }
+        if overBudget {
+            end(subscription, reason: "frameBudget", message: Self.overBudgetMessage)
+            return nil
         }
         let animating = real && (frame?.isAnimating ?? false)
         updateTimer(subscription, animating: animating)
@@ -209,12 +234,34 @@ public final class PreviewHub: Sendable {
 
     private func remove(_ id: String) {
         guard let subscription = subscriptions.withLock({ $0.removeValue(forKey: id) }) else { return }
-        subscription.state.withLock { s in
+        let held = subscription.state.withLock { s in
             s.closed = true
             s.timer?.cancel()
             s.timer = nil
+            s.prepared = nil
+            defer { s.heldBytes = 0 }
+            return s.heldBytes
         }
+        _ = budget.move(from: held, to: 0)
     }
+
+    /// Ends a subscription the daemon can no longer serve, and tells the client why (`preview/ended`).
+    private func end(_ subscription: Subscription, reason: String, message: String) {
+        remove(subscription.id)
+        log.warning("preview \(subscription.id) ended: \(message)")
+        outboxBox.withLock { $0 }?.send(
+            OutgoingMessage.notification(
+                method: "preview/ended",
+                params: [
+                    "subscription": .string(subscription.id), "uri": .string(subscription.settings.uri),
+                    "reason": .string(reason), "message": .string(message),
+                ]
+            ).bytes)
+    }
+
+    private static let overBudgetMessage =
+        "the document's canvas grew past the frames previews may hold (\(PreviewLimits.frameBudget >> 20) MiB for "
+        + "all subscriptions): subscribe again at a smaller scale, or end other previews"
 
     static func monotonicSeconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
@@ -271,10 +318,12 @@ public final class PreviewHub: Sendable {
         guard let source = provider.source(for: uri, scene: scene) else {
             throw provider.missingSource(params, uri: uri, uriValue: uriValue)
         }
+        var bytes = 0
         if let list = source.displayList(at: clock.now) {
             do { _ = try CanvasGeometry.pixelSize(of: list.size, scale: scale) } catch {
                 throw JSONDecodingError(pointer: params.pointerFromRoot.appending("scale"), message: error.description)
             }
+            bytes = PreviewLimits.frameBytes(encoding, canvas: list.size, scale: scale) ?? 0
         }
         let stream: PreviewStream
         do { stream = try PreviewStream(encoding: encoding, scale: scale, columns: columns, rows: rows) } catch {
@@ -291,7 +340,26 @@ public final class PreviewHub: Sendable {
                 uri: uri, scene: scene, encoding: encoding, scale: scale, maxFPS: maxFPS, window: window,
                 outlines: outlines),
             stream: stream)
-        subscriptions.withLock { $0[id] = subscription }
+        // The frames it will hold are reserved before it exists: refused, nothing of it remains.
+        guard budget.move(from: 0, to: bytes) else {
+            throw ResponseError(
+                .requestFailed,
+                "previews already hold \(budget.bytes >> 20) MiB of the \(budget.limit >> 20) MiB of frames they may hold, "
+                    + "and this one needs \(bytes >> 20) MiB: unsubscribe others, or use a smaller scale or the layers "
+                    + "encoding")
+        }
+        subscription.state.withLock { $0.heldBytes = bytes }
+        let added = subscriptions.withLock { open -> Bool in
+            guard open.count < PreviewLimits.maxSubscriptions else { return false }
+            open[id] = subscription
+            return true
+        }
+        guard added else {
+            _ = budget.move(from: bytes, to: 0)
+            throw ResponseError(
+                .requestFailed,
+                "\(PreviewLimits.maxSubscriptions) previews are open, the most a daemon serves: unsubscribe one first")
+        }
         context.afterResponse { [self] in schedule(subscription) }
         return ["subscription": .string(id)]
     }

@@ -39,6 +39,9 @@ final class Subscription: Sendable {
         /// A frame built ahead by the thread that reported the change, while the writer woke up
         /// (`PreviewHub.prepare`): its producer sends it. Already counted in `sentSeq`.
         var prepared: [UInt8]?
+        /// This subscription's share of the previews' frame budget (`PreviewLimits`): the bytes of frames its stream
+        /// holds for the canvas it was last given.
+        var heldBytes = 0
 
         var unacknowledged: Int { sentSeq - ackedSeq }
     }

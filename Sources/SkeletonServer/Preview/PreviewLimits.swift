@@ -1,0 +1,60 @@
+import SkeletonGraphics
+import SkeletonRender
+import Synchronization
+
+/// What previews may hold, whatever a client subscribes to (`Protocol/previews.md#limits`).
+///
+/// A pixel subscription keeps its last-sent frame and a work frame of the whole canvas (a `cells` one keeps one frame),
+/// up to `RenderLimits.maxPixels` each: without a bound on their sum, a client that subscribes again and again (an
+/// editor plugin that re-subscribes on every buffer switch) makes the daemon's memory follow its requests.
+public enum PreviewLimits {
+    /// Subscriptions open at once.
+    public static let maxSubscriptions = 64
+    /// Bytes of frames that all subscriptions together hold: 1 GiB, room for four subscriptions of the largest
+    /// canvas (`RenderLimits.maxPixels` at 4 bytes a pixel, two frames each) or about forty of a phone screen at
+    /// scale 3.
+    public static let frameBudget = 1 << 30
+
+    /// The bytes of frames a subscription of `encoding` holds for a canvas of `pixels` pixels (at most
+    /// `RenderLimits.maxPixels`, so nothing overflows).
+    static func frameBytes(_ encoding: PreviewEncoding, pixels: Int) -> Int {
+        switch encoding {
+        case .raw, .png: 2 * 4 * pixels
+        case .cells: 4 * pixels
+        case .layers: 0
+        }
+    }
+
+    /// The bytes of frames a subscription of `encoding` at `scale` holds for a canvas of `size` points, or nil when
+    /// the canvas cannot be drawn at that scale (the stream reports that itself).
+    static func frameBytes(_ encoding: PreviewEncoding, canvas size: Size, scale: Double) -> Int? {
+        guard encoding != .layers else { return 0 }
+        guard let (width, height) = try? CanvasGeometry.pixelSize(of: size, scale: scale) else { return nil }
+        return frameBytes(encoding, pixels: width * height)
+    }
+}
+
+/// The bytes of frames held by all subscriptions, against `PreviewLimits.frameBudget`. A leaf lock: taken under a
+/// subscription's state lock, never the other way round.
+final class FrameBudget: Sendable {
+    private let held = Mutex(0)
+    let limit: Int
+
+    init(limit: Int = PreviewLimits.frameBudget) { self.limit = limit }
+
+    /// Bytes held now.
+    var bytes: Int { held.withLock { $0 } }
+
+    /// Moves a subscription's share from `current` to `wanted` bytes. Growing fails, changing nothing, when the
+    /// shares together would pass the limit; shrinking always succeeds.
+    ///
+    /// - Important: `current` is what this subscription holds (its earlier reservations), so the sum never drifts.
+    func move(from current: Int, to wanted: Int) -> Bool {
+        held.withLock { total in
+            let next = total - current + wanted
+            guard wanted <= current || next <= limit else { return false }
+            total = next
+            return true
+        }
+    }
+}

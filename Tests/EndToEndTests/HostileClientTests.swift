@@ -278,6 +278,7 @@ extension HostileClientTests {
         #expect(granted == 1 && refused == 199)
         let status = try session.call("daemon/status", [:])
         #expect(status["subscriptions"] == 1)
+        #expect(status["frameBytes"] == .int(perSubscription))
         try Self.stillServing(session)
     }
 

@@ -9,7 +9,8 @@ import Testing
     func theEncodedAnswerIsTheTreesText(n: Int) {
         for congested in [false, true] {
             let status = DaemonStatus(
-                documents: n, subscriptions: 1, framesBuilt: n, framesPrepared: n / 2, pendingWork: 0, fullAnalyses: 3,
+                documents: n, subscriptions: 1, framesBuilt: n, framesPrepared: n / 2, frameBytes: n, pendingWork: 0,
+                fullAnalyses: 3,
                 incrementalAnalyses: n, queuedBytes: 12_345, congested: congested, messagesWritten: n, budget: 64 << 20,
                 budgetWaits: n)
             #expect(status.encoded.bytes == status.json.bytes)

@@ -11,6 +11,7 @@ enum StatusMethod {
                 subscriptions: documents.previews.count,
                 framesBuilt: documents.previews.framesBuilt,
                 framesPrepared: documents.previews.framesPrepared,
+                frameBytes: documents.previews.frameBytesHeld,
                 pendingWork: context.server.pendingWork,
                 fullAnalyses: documents.analysisCounts.withLock { $0.full },
                 incrementalAnalyses: documents.analysisCounts.withLock { $0.incremental },
@@ -31,6 +32,8 @@ struct DaemonStatus: Sendable, Hashable {
     var framesBuilt: Int
     /// Of `framesBuilt`, those built ahead by the lane that changed the document (`PreviewHub.prepare`).
     var framesPrepared: Int
+    /// Bytes of frames the subscriptions hold, against the preview budget (`PreviewLimits`).
+    var frameBytes: Int
     var pendingWork: Int
     var fullAnalyses: Int
     var incrementalAnalyses: Int
@@ -47,7 +50,8 @@ struct DaemonStatus: Sendable, Hashable {
         Self.writeMembers(
             [
                 "documents": .int(documents), "subscriptions": .int(subscriptions), "framesBuilt": .int(framesBuilt),
-                "framesPrepared": .int(framesPrepared), "pendingWork": .int(pendingWork),
+                "framesPrepared": .int(framesPrepared), "frameBytes": .int(frameBytes),
+                "pendingWork": .int(pendingWork),
             ], into: &w)
         w.writeRaw(#","analyses":{"#)
         Self.writeMembers(["full": .int(fullAnalyses), "incremental": .int(incrementalAnalyses)], into: &w)
@@ -80,6 +84,7 @@ struct DaemonStatus: Sendable, Hashable {
             "subscriptions": .int(subscriptions),
             "framesBuilt": .int(framesBuilt),
             "framesPrepared": .int(framesPrepared),
+            "frameBytes": .int(frameBytes),
             "pendingWork": .int(pendingWork),
             "analyses": ["full": .int(fullAnalyses), "incremental": .int(incrementalAnalyses)],
             "output": [

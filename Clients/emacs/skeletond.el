@@ -585,6 +585,22 @@ frame's members."
             (when (and window (not (equal skeleton--grid (skeleton--fit window skeleton--canvas))))
               (skeleton--subscribe preview))))))))
 
+;; The daemon ends a subscription whose canvas grew past the frames previews may hold.
+(cl-defmethod eglot-handle-notification
+  ((_server skeleton-server) (_method (eql 'preview/ended))
+   &key subscription message &allow-other-keys)
+  "The daemon ended SUBSCRIPTION, which it can no longer serve.
+Say MESSAGE in its preview and the echo area;
+\\[skeleton-preview] subscribes again."
+  (let ((preview (gethash subscription skeleton--subscriptions)))
+    (remhash subscription skeleton--subscriptions)
+    (when (buffer-live-p preview)
+      (with-current-buffer preview
+        (setq skeleton--subscription nil
+              skeleton--notice (format "preview ended: %s" message))
+        (skeleton--draw-notice)))
+    (message "skeleton: preview ended: %s" message)))
+
 (defconst skeleton--state-names
   '(("willAppear" . "shown") ("didAppear" . "shown") ("willUpdate" . "shown")
     ("didUpdate" . "shown") ("willDisappear" . "hiding") ("didDisappear" . "hidden"))

@@ -253,6 +253,24 @@ def test_preview_show_hide_and_diagnostics(emacs: Session):
     assert emacs.eval("(hash-table-count skeleton--subscriptions)") == "0"
 
 
+def test_a_preview_whose_canvas_outgrows_the_frame_budget_says_it_ended(tmp_path: Path, daemon: Path):
+    """The daemon ends a subscription whose canvas grows past the frames previews may hold (`preview/ended`): the
+    preview and the echo area say why, instead of a picture that silently stops following the document."""
+    with emacs_in_tmux(tmp_path, [str(daemon), "--preview-budget", "2000000"]) as emacs:
+        emacs.tmux.keys("C-a")
+        wait_for(lambda: emacs.state()["managed"], timeout=30, what="eglot to manage the document")
+        wait_for(lambda: emacs.preview_state().get("frames", 0) >= 1, timeout=30, what="the first preview frame")
+        # 375x260 points hold 0.4 MB of frames (cells: one frame, 4 bytes a pixel); 1375x1260 hold 6.9 MB.
+        emacs.eval(f"(with-current-buffer (get-file-buffer {elisp_string(emacs.doc)})"
+                   ' (goto-char (point-min)) (search-forward "[0, 0, 375, 260]")'
+                   ' (replace-match "[0, 0, 1375, 1260]" t t))')
+        wait_for(lambda: "preview ended" in emacs.tmux.plain(), timeout=30, what="the preview to say it ended")
+        state = emacs.state()
+        assert "skeleton: preview ended:" in state["messages"] and "smaller scale" in state["messages"]
+        assert state["preview"]["subscription"] is None
+        assert emacs.eval("(hash-table-count skeleton--subscriptions)") == "0"
+
+
 def test_missing_daemon_is_one_clear_message(tmp_path: Path):
     with emacs_in_tmux(tmp_path, [str(tmp_path / "no-such-skeletond")]) as emacs:
         text = "no-such-skeletond' is not executable; build it with scripts/demo"

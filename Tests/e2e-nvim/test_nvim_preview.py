@@ -110,8 +110,9 @@ class Session:
 
 @contextlib.contextmanager
 def neovim_in_tmux(tmp_path: Path, daemon: Path, text: str | None = None, source: Path = EXAMPLE,
-                   marker: str = '"root"'):
-    """Neovim in a 120x40 tmux terminal, editing a copy of the example `source` (or `text`)."""
+                   marker: str = '"root"', arguments: tuple[str, ...] = ()):
+    """Neovim in a 120x40 tmux terminal, editing a copy of the example `source` (or `text`); the daemon is started
+    with `arguments`."""
     doc = tmp_path / source.name
     shutil.copy(source, doc)
     if text is not None:
@@ -119,7 +120,7 @@ def neovim_in_tmux(tmp_path: Path, daemon: Path, text: str | None = None, source
     state_file = tmp_path / "state.json"
     init = tmp_path / "init.lua"
     init.write_text(INIT % {
-        "plugin": lua_string(PLUGIN), "daemon": lua_string(daemon),
+        "plugin": lua_string(PLUGIN), "daemon": ", ".join(lua_string(part) for part in (daemon, *arguments)),
         "doc": lua_string(doc), "state": lua_string(state_file),
     })
     home = tmp_path / "home"
@@ -334,6 +335,20 @@ def test_the_preview_hides_no_diagnostic(tmp_path: Path, daemon: Path):
         warning_row = max(i for i, line in enumerate(screen.split("\n")) if message[:12] in line)
         preview_top = min(nvim.tmux.capture().cells)
         assert preview_top > warning_row + 1
+
+
+def test_a_preview_whose_canvas_outgrows_the_frame_budget_says_it_ended(tmp_path: Path, daemon: Path):
+    """The daemon ends a subscription whose canvas grows past the frames previews may hold (`preview/ended`): the
+    preview window and a notice say why, instead of a picture that silently stops following the document."""
+    with neovim_in_tmux(tmp_path, daemon, arguments=("--preview-budget", "2000000")) as nvim:
+        nvim.command("SkeletonPreview")
+        wait_for(lambda: nvim.tmux.capture().rgb_cells() > 100, timeout=30, what="the preview's cells")
+        # 375x260 points hold 0.4 MB of frames (cells: one frame, 4 bytes a pixel); 1375x1260 hold 6.9 MB.
+        nvim.command(r'%s/"frame": \[0, 0, 375, 260\]/"frame": [0, 0, 1375, 1260]/')
+        wait_for(lambda: "preview ended" in nvim.tmux.plain(), timeout=30, what="the preview to say it ended")
+        state = nvim.state()
+        assert state["preview"]["ended"] is True and state["preview"].get("subscription") is None
+        assert any("preview ended" in note and "smaller scale" in note for note in nvim.notes())
 
 
 def test_update_and_completion(nvim: Session):

@@ -6,6 +6,7 @@ local preview = require('skeleton.preview')
 local M = {}
 
 client.handlers['preview/frame'] = preview.on_frame
+client.handlers['preview/ended'] = preview.on_ended
 -- The last skeleton/didChangeState per document uri ({node, state, time}), and a User autocommand.
 local states = {}
 client.handlers['skeleton/didChangeState'] = function(_, params)

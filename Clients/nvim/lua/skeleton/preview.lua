@@ -211,6 +211,7 @@ local function subscribe(state)
       return
     end
     state.subscription = subscription
+    state.ended = nil
     local c = client.get()
     state.client_id = c and c.id
     by_subscription[subscription] = state
@@ -512,6 +513,24 @@ function M.on_frame(_, frame)
   end
 end
 
+-- Handler for the server's preview/ended notifications: the daemon ended a subscription it can no longer serve
+-- (its canvas grew past the frames previews may hold). The window says why; :SkeletonPreview subscribes again.
+function M.on_ended(_, params)
+  if type(params) ~= 'table' then
+    return
+  end
+  local state = by_subscription[params.subscription]
+  by_subscription[params.subscription] = nil
+  if not state or state.subscription ~= params.subscription then
+    return
+  end
+  state.subscription = nil
+  state.ended = true
+  local why = tostring(params.message or params.reason or 'no reason given')
+  state.canvas:message(' preview ended: ' .. why)
+  util.warn('preview ended: ' .. why)
+end
+
 -- Subscribes every open preview again (after :SkeletonRestart).
 function M.resubscribe_all()
   for _, state in pairs(previews) do
@@ -536,6 +555,7 @@ function M.status(source)
   end
   return {
     subscription = state.subscription,
+    ended = state.ended or false,
     frames = state.frames,
     seq = state.seq,
     columns = state.columns,

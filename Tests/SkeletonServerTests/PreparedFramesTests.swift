@@ -8,7 +8,7 @@ import Testing
 /// Frames built ahead by the thread that reported a change (`PreviewHub.prepare`), while the writer is busy: sent
 /// in their producer's place, never in two copies, never instead of a newer state, never after an unsubscribe.
 ///
-/// Each test holds the writer behind a big answer the client does not read yet (a 400×400 raw render is ~850 KB
+/// Each test holds the writer behind big answers the client does not read yet (a 400×400 raw render is ~850 KB
 /// of base64, far more than the in-process pipe holds), so the frame's producer cannot run before the change's
 /// thread has prepared the frame: what is asserted does not depend on thread timing.
 @Suite struct PreparedFramesTests {
@@ -29,17 +29,22 @@ import Testing
         return (h, canvas)
     }
 
-    /// Sends a big render request and waits until its answer waits in the output: the writer is stuck on it until
-    /// the client reads.
+    /// Sends two big render requests and waits until both answers wait in the output; returns the second's id.
+    ///
+    /// The writer takes answers up to 1 MiB into one `writev` with at most one frame producer, and runs that producer
+    /// just before writing: with one answer queued, a producer queued behind it could join its batch and run at once.
+    /// Two answers of ~850 KB fill any batch the first one is in, so a producer queued after both runs only once the
+    /// client has read the first: never before the change's thread has prepared its frame.
     private func holdTheWriter(_ h: PreviewHarness) throws -> Int {
-        let id = 9_001
-        h.client.send([
-            "jsonrpc": "2.0", "id": .int(id), "method": "preview/render",
-            "params": ["uri": "file:///big", "encoding": "raw"],
-        ])
-        let queued = h.server.eventually { h.server.connection.outbox.queuedBytes > 256 << 10 }
-        #expect(queued, "the render's answer never reached the output")
-        return id
+        for id in [9_001, 9_003] {
+            h.client.send([
+                "jsonrpc": "2.0", "id": .int(id), "method": "preview/render",
+                "params": ["uri": "file:///big", "encoding": "raw"],
+            ])
+        }
+        let queued = h.server.eventually { h.server.connection.outbox.queuedBytes > 3 << 19 }
+        #expect(queued, "the renders' answers never reached the output")
+        return 9_003
     }
 
     /// Reads until the answer `id`, then every message that follows within a short drain.
@@ -102,6 +107,8 @@ import Testing
             "jsonrpc": "2.0", "id": .int(unsubscribe), "method": "preview/unsubscribe",
             "params": ["subscription": "p1"],
         ])
+        // Handled while the writer still waits behind the renders: the prepared frame is not sent yet.
+        #expect(h.server.eventually { h.hub.count == 0 })
         var messages = try release(h, answer: render)
         while !messages.contains(where: { $0["id"]?.intValue == unsubscribe }) {
             messages.append(try h.client.receive())

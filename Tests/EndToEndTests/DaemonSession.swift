@@ -68,6 +68,14 @@ final class DaemonSession {
         return try call("skeleton/layers", .object(params))["layers"]?.arrayValue ?? []
     }
 
+    /// `preview/render` (raw, scale 1, now) as a canvas, to compare streamed frames with.
+    func renderedCanvas(_ uri: String) throws -> FrameCanvas {
+        let render = try call("preview/render", ["uri": .string(uri), "encoding": "raw"])
+        let pixels = Data(base64Encoded: render["data"]?.stringValue ?? "").map(Array.init) ?? []
+        return FrameCanvas(
+            width: render["width"]?.intValue ?? 0, height: render["height"]?.intValue ?? 0, rgba: pixels)
+    }
+
     /// The next notification with `method` (earlier ones kept by the client are searched first).
     func notification(_ method: String, timeout: Double = 10) throws -> JSON {
         if let i = client.notifications.firstIndex(where: { $0["method"]?.stringValue == method }) {

@@ -108,11 +108,23 @@ import Testing
         #expect(daemon.standardError().contains("--log-level must be one of"))
     }
 
-    /// The output budget must be a positive byte count: zero, negative and non-numbers are refused at start.
-    @Test(arguments: ["0", "-5", "lots", "99999999999999999999999"])
-    func aBadOutputBudgetIsRefused(value: String) throws {
-        let daemon = try DaemonProcess(arguments: ["--output-budget", value])
+    /// The output and preview budgets must be positive byte counts: zero, negative, non-numbers and numbers past
+    /// `Int` are refused at start, naming the flag.
+    @Test(
+        arguments: ["--output-budget", "--preview-budget"], ["0", "-5", "lots", "99999999999999999999999"])
+    func aBadBudgetIsRefused(flag: String, value: String) throws {
+        let daemon = try DaemonProcess(arguments: [flag, value])
         #expect(daemon.waitForExit() != 0)
-        #expect(daemon.standardError().contains("output-budget"), "\(daemon.standardError())")
+        #expect(daemon.standardError().contains(flag.dropFirst(2)), "\(daemon.standardError())")
+    }
+
+    /// The largest preview budget is accepted: its sums never overflow (a subscription's share is at most 256 MiB).
+    @Test func theLargestPreviewBudgetIsAccepted() throws {
+        let session = try DaemonSession(arguments: ["--preview-budget", String(Int.max)])
+        session.open("file:///a.json", ["root": DaemonSession.node("UIView", "a", frame: [0, 0, 390, 844])])
+        let answer = try session.call("preview/subscribe", ["uri": "file:///a.json", "encoding": "raw", "scale": 4])
+        #expect(answer["subscription"] != nil)
+        #expect(try session.call("daemon/status", [:])["frameBytes"] == .int(2 * 4 * 1560 * 3376))
+        session.close()
     }
 }

@@ -85,13 +85,7 @@ import Testing
                     matched = replica.matches(expected)
                     lastExpected = expected
                 } else {
-                    let render = try s.call("preview/render", ["uri": .string(uri), "encoding": "raw"])
-                    let pixels = Data(base64Encoded: render["data"]?.stringValue ?? "").map(Array.init) ?? []
-                    matched =
-                        canvas
-                        == FrameCanvas(
-                            width: render["width"]?.intValue ?? 0, height: render["height"]?.intValue ?? 0, rgba: pixels
-                        )
+                    matched = canvas == (try s.renderedCanvas(uri))
                 }
                 frames = s.client.notifications.filter { $0["method"] == "preview/frame" }.compactMap { $0["params"] }
                 s.client.notifications.removeAll()
@@ -136,12 +130,7 @@ import Testing
             frame = try s.notification("preview/frame")
             try canvas.apply(frame)
         }
-        let render = try s.call("preview/render", ["uri": .string(uri), "encoding": "raw"])
-        let pixels = Data(base64Encoded: render["data"]?.stringValue ?? "").map(Array.init) ?? []
-        #expect(
-            canvas
-                == FrameCanvas(
-                    width: render["width"]?.intValue ?? 0, height: render["height"]?.intValue ?? 0, rgba: pixels))
+        #expect(canvas == (try s.renderedCanvas(uri)))
         let status = try s.call("daemon/status", [:])
         let built = status["framesBuilt"]?.intValue ?? -1
         let prepared = status["framesPrepared"]?.intValue ?? -1

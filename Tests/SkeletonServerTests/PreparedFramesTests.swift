@@ -3,6 +3,7 @@ import JSON
 import SkeletonGraphics
 import SkeletonServer
 import SkeletondTestSupport
+import Synchronization
 import Testing
 
 /// Frames built ahead by the thread that reported a change (`PreviewHub.prepare`), while the writer is busy: sent
@@ -109,12 +110,19 @@ import Testing
         ])
         // Handled while the writer still waits behind the renders: the prepared frame is not sent yet.
         #expect(h.server.eventually { h.hub.count == 0 })
+        // From now on the document's list is counted: the ended stream's producer must not build one.
+        let lists = ListCount()
+        h.documents.set("file:///p") { _ in
+            lists.count.add(1, ordering: .relaxed)
+            return PreviewHarness.list([(4, 4, 30, 10, "#3498DB", 3)])
+        }
         var messages = try release(h, answer: render)
         while !messages.contains(where: { $0["id"]?.intValue == unsubscribe }) {
             messages.append(try h.client.receive())
         }
         #expect(frames(messages).isEmpty)
         #expect(h.hub.framesPrepared == 0)
+        #expect(lists.count.load(ordering: .relaxed) == 0, "a display list was built for an ended stream")
     }
 
     @Test func aFullWindowPreparesNothingAndItsAckGetsTheNewestState() throws {
@@ -131,4 +139,9 @@ import Testing
         #expect(canvas == (try h.render("file:///p")))
         #expect(h.hub.framesPrepared == 0)
     }
+}
+
+/// How many display lists a fake document made.
+private final class ListCount: Sendable {
+    let count = Atomic<Int>(0)
 }

@@ -1,8 +1,9 @@
 import JSON
 import SkeletonGraphics
-import SkeletonServer
 import SkeletondTestSupport
 import Testing
+
+@testable import SkeletonServer
 
 /// However often a client subscribes, previews hold at most `PreviewLimits.maxSubscriptions` streams and the frame
 /// budget's bytes of frames: a subscription past either is refused (-32803) and changes nothing, one whose canvas
@@ -67,6 +68,9 @@ import Testing
             if message["method"] == "preview/ended" { ended = message["params"] }
         }
         #expect(ended?["subscription"] == id && ended?["uri"] == "file:///a" && ended?["reason"] == "frameBudget")
+        // The message names what the canvas needs and the budget this daemon has, not the default one.
+        let message = ended?["message"]?.stringValue ?? ""
+        #expect(message.contains("would need 96 KiB") && message.contains("of the 72 KiB"), "\(message)")
         #expect(h.hub.count == 0 && h.hub.frameBytesHeld == 0)
         let ack = try h.client.request("preview/ack", ["subscription": id, "seq": 1])
         #expect(ack["error"]?["code"] == -32602)
@@ -79,6 +83,15 @@ import Testing
         roomy.hub.documentChanged("file:///a")
         #expect(try roomy.nextFrame()["width"] == 128)
         #expect(roomy.hub.frameBytesHeld == 4 * Self.rawBytes)
+    }
+
+    @Test func budgetsAreDescribedInMebibytesWithoutOverflow() {
+        #expect(FrameBudget.describe(0) == "0 KiB")
+        #expect(FrameBudget.describe(98_304) == "96 KiB")
+        #expect(FrameBudget.describe(2_000_000) == "1.9 MiB")
+        #expect(FrameBudget.describe(PreviewLimits.frameBudget) == "1024.0 MiB")
+        #expect(FrameBudget.describe(Int.max) == "8796093022207.9 MiB")
+        #expect(FrameBudget.describe(-1) == "0 KiB")
     }
 
     @Test func subscriptionsPastTheMostOpenAtOnceAreRefused() throws {

@@ -43,7 +43,8 @@ public final class PreviewHub: Sendable {
     /// Subscriptions open now.
     public var count: Int { subscriptions.withLock { $0.count } }
 
-    /// Frames built and sent since the daemon started.
+    /// Frames built since the daemon started (all sent, but for a prepared frame whose subscription ended before its
+    /// turn).
     public var framesBuilt: Int { built.load(ordering: .relaxed) }
 
     /// Of those, the frames built ahead by the thread that changed the document, while the writer woke up.
@@ -125,11 +126,12 @@ public final class PreviewHub: Sendable {
     /// for it while it is being built), else the frame built now from the newest state; nil to send nothing.
     private func produce(_ subscription: Subscription) -> [UInt8]? {
         subscription.production.withLock { _ in
-            let (prepared, owed) = subscription.state.withLock { s -> ([UInt8]?, Bool) in
+            let (prepared, owed, closed) = subscription.state.withLock { s -> ([UInt8]?, Bool, Bool) in
                 s.producerQueued = false
-                guard let prepared = s.prepared.take(), !s.closed else { return (nil, false) }
-                return (prepared, s.demand.isPending)
+                return (s.prepared.take(), s.demand.isPending, s.closed)
             }
+            // An ended subscription gets nothing, and no display list is built for it.
+            guard !closed else { return nil }
             guard let prepared else { return build(subscription) }
             sentPrepared.add(1, ordering: .relaxed)
             // A change reported after the prepared frame's state was read is owed a frame of its own.
@@ -168,8 +170,9 @@ public final class PreviewHub: Sendable {
         let list = frame?.list
         // Whether a change came while this frame was built (then it gets a frame of its own).
         var owed = false
-        // Whether the canvas grew past what the frame budget has left (then the subscription ends).
-        var overBudget = false
+        // The bytes of frames the canvas would need when that is past what the frame budget has left (then the
+        // subscription ends).
+        var overBudget: Int?
         let message = subscription.state.withLock { s -> [UInt8]? in
             guard !s.closed, s.unacknowledged < subscription.settings.window else { return nil }
             owed = s.demand.frameBuilt(since: mark)
@@ -180,7 +183,7 @@ public final class PreviewHub: Sendable {
                 wanted != s.heldBytes
             {
                 guard budget.move(from: s.heldBytes, to: wanted) else {
-                    overBudget = true
+                    overBudget = wanted
                     return nil
                 }
                 s.heldBytes = wanted
@@ -201,8 +204,11 @@ public final class PreviewHub: Sendable {
                     encoding: subscription.settings.encoding),
                 content)
         }
-        if overBudget {
-            end(subscription, reason: "frameBudget", message: Self.overBudgetMessage)
+        if let overBudget {
+            end(
+                subscription, reason: "frameBudget",
+                message: "the document's canvas grew: its frames would need \(FrameBudget.describe(overBudget)), "
+                    + budget.overview)
             return nil
         }
         let animating = real && (frame?.isAnimating ?? false)
@@ -259,10 +265,6 @@ public final class PreviewHub: Sendable {
             ).bytes)
     }
 
-    private static let overBudgetMessage =
-        "the document's canvas grew past the frames previews may hold (\(PreviewLimits.frameBudget >> 20) MiB for "
-        + "all subscriptions): subscribe again at a smaller scale, or end other previews"
-
     static func monotonicSeconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
     // MARK: Methods
@@ -318,12 +320,15 @@ public final class PreviewHub: Sendable {
         guard let source = provider.source(for: uri, scene: scene) else {
             throw provider.missingSource(params, uri: uri, uriValue: uriValue)
         }
+        // What its frames will hold of the budget, from the canvas now (validated at this scale once).
         var bytes = 0
         if let list = source.displayList(at: clock.now) {
-            do { _ = try CanvasGeometry.pixelSize(of: list.size, scale: scale) } catch {
+            do {
+                let (width, height) = try CanvasGeometry.pixelSize(of: list.size, scale: scale)
+                bytes = PreviewLimits.frameBytes(encoding, pixels: width * height)
+            } catch {
                 throw JSONDecodingError(pointer: params.pointerFromRoot.appending("scale"), message: error.description)
             }
-            bytes = PreviewLimits.frameBytes(encoding, canvas: list.size, scale: scale) ?? 0
         }
         let stream: PreviewStream
         do { stream = try PreviewStream(encoding: encoding, scale: scale, columns: columns, rows: rows) } catch {
@@ -343,10 +348,7 @@ public final class PreviewHub: Sendable {
         // The frames it will hold are reserved before it exists: refused, nothing of it remains.
         guard budget.move(from: 0, to: bytes) else {
             throw ResponseError(
-                .requestFailed,
-                "previews already hold \(budget.bytes >> 20) MiB of the \(budget.limit >> 20) MiB of frames they may hold, "
-                    + "and this one needs \(bytes >> 20) MiB: unsubscribe others, or use a smaller scale or the layers "
-                    + "encoding")
+                .requestFailed, "this preview's frames would need \(FrameBudget.describe(bytes)), " + budget.overview)
         }
         subscription.state.withLock { $0.heldBytes = bytes }
         let added = subscriptions.withLock { open -> Bool in

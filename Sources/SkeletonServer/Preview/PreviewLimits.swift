@@ -57,4 +57,19 @@ final class FrameBudget: Sendable {
             return true
         }
     }
+
+    /// What is held of the limit and what a client can do, ending every refusal's message.
+    var overview: String {
+        "and previews already hold \(Self.describe(bytes)) of the \(Self.describe(limit)) they may hold: unsubscribe "
+            + "others, or subscribe at a smaller scale or with the layers encoding"
+    }
+
+    /// `n` bytes for a message: whole KiB below 1 MiB, else MiB with one decimal (truncated, without overflow for
+    /// any `Int`), e.g. `96 KiB`, `1.9 MiB`.
+    static func describe(_ n: Int) -> String {
+        let mebibyte = 1 << 20
+        let bytes = max(0, n)
+        guard bytes >= mebibyte else { return "\(bytes >> 10) KiB" }
+        return "\(bytes / mebibyte).\(bytes % mebibyte * 10 / mebibyte) MiB"
+    }
 }

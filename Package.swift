@@ -162,7 +162,8 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // MARK: Tooling: the benchmark and the fuzz targets (scripts/bench, scripts/fuzz)
+        // MARK: Tooling, outside Sources/: the benchmark (Benchmarks/, scripts/bench) and the fuzz targets
+        // (Fuzz/Targets/, scripts/fuzz)
         .executableTarget(
             name: "skeleton-bench",
             dependencies: [
@@ -172,20 +173,23 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
+            path: "Benchmarks/skeleton-bench",
             swiftSettings: strict),
-        .target(name: "FuzzReplay", swiftSettings: strict),
+        .target(name: "FuzzReplay", path: "Fuzz/Targets/FuzzReplay", swiftSettings: strict),
         .executableTarget(
             name: "skeletond-fuzz", dependencies: ["SkeletonServer", "JSONRPC", "JSON", "FuzzReplay"],
-            swiftSettings: strict),
+            path: "Fuzz/Targets/skeletond-fuzz", swiftSettings: strict),
         .executableTarget(
             name: "skeleton-document-fuzz",
             dependencies: [
                 "SkeletonServer", "SkeletonEngine", "SkeletonModel", "InterfaceBuilder", "JSON", "FuzzReplay",
             ],
+            path: "Fuzz/Targets/skeleton-document-fuzz",
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "skeleton-framer-fuzz", dependencies: ["JSONRPC", "FuzzReplay"], swiftSettings: strict),
+            name: "skeleton-framer-fuzz", dependencies: ["JSONRPC", "FuzzReplay"],
+            path: "Fuzz/Targets/skeleton-framer-fuzz", swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -98,8 +98,13 @@ For example (:clock \"manual\") or motion options such as
 (define-derived-mode skeleton-json-mode js-mode "Skeleton"
   "Major mode for skeletond's JSON layout documents (`*.skeleton.json').
 It is `js-mode', which edits JSON in Emacs 28, with eglot and the
-skeleton preview on top: see `skeleton-show' and `skeleton-preview'."
+skeleton preview on top: see `skeleton-show' and `skeleton-preview'.
+\\<skeleton-json-mode-map>\\[xref-find-definitions] goes to a template's definition through eglot."
   (skeleton--setup-buffer))
+
+;; js-mode binds M-. to `js-find-symbol', which hides eglot's xref backend
+;; (template definitions and references come from the daemon).
+(define-key skeleton-json-mode-map (kbd "M-.") #'xref-find-definitions)
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.skeleton\\.json\\'" . skeleton-json-mode))
@@ -237,7 +242,15 @@ Return them as a list of words."
                   (unless (eq kind 'hide)
                     (mapcar (lambda (a) (concat "animation=" a)) skeleton--animations))
                   (mapcar (lambda (v) (concat "transition=" v)) '("none" "crossDissolve"))))
-         (crm-separator "[ \t]+"))
+         (crm-separator "[ \t]+")
+         ;; The words are separated by spaces, so SPC inserts one: the
+         ;; completion map's `minibuffer-complete-word' would swallow it
+         ;; after a complete word ("solid SPC" gave "[Sole completion]").
+         (crm-local-completion-map
+          (let ((map (make-sparse-keymap)))
+            (set-keymap-parent map crm-local-completion-map)
+            (define-key map " " #'self-insert-command)
+            map)))
     (completing-read-multiple
      (format "skeleton %s (%s): " kind
              (string-join (append (unless (eq kind 'hide) '("solid|gradient" "animated"))

@@ -253,6 +253,35 @@ def test_preview_show_hide_and_diagnostics(emacs: Session):
     assert emacs.eval("(hash-table-count skeleton--subscriptions)") == "0"
 
 
+def test_a_space_after_a_complete_word_separates_the_words(emacs: Session):
+    # `solid` is the sole completion of itself: SPC after it once ran minibuffer-complete-word ("[Sole
+    # completion]") and was swallowed, so `solid animated` arrived as one unknown word.
+    emacs.mx("skeleton-show", "solid animated")
+    wait_for(lambda: "skeleton-show: shown" in emacs.state()["messages"], timeout=20, what="the show's outcome")
+    assert "unknown argument" not in emacs.state()["messages"]
+    emacs.mx("skeleton-hide", "transition=none")
+    wait_for(lambda: "skeleton-hide: hidden" in emacs.state()["messages"], timeout=20, what="the hide's outcome")
+
+
+def test_m_dot_goes_to_a_templates_definition(emacs: Session):
+    # js-mode's own M-. (js-find-symbol) once hid eglot's xref: "Jump to: PostCell [No match]".
+    feed = emacs.tmp_path / "feed.skeleton.json"
+    shutil.copy(REPO / "Examples" / "feed.skeleton.json", feed)
+    emacs.eval(f"(progn (select-window (get-buffer-window (get-file-buffer {elisp_string(emacs.doc)}) t))"
+               f" (find-file {elisp_string(feed)}) t)")
+    in_feed = (f"(with-current-buffer (get-file-buffer {elisp_string(feed)})"
+               " (with-selected-window (or (get-buffer-window (current-buffer) t) (selected-window)) %s))")
+    wait_for(lambda: emacs.eval(in_feed % "(and (eglot-managed-p) t)") == "t", timeout=30,
+             what="eglot to manage the feed")
+    assert emacs.eval(in_feed % "(key-binding (kbd \"M-.\"))") == "xref-find-definitions"
+    # Point on the cell's name in `sections`, then M-. as the user types it.
+    emacs.eval(in_feed % "(progn (goto-char (point-min)) (search-forward \"\\\"cell\\\": \\\"Post\") t)")
+    emacs.tmux.keys("M-.")
+    line = "(buffer-substring-no-properties (line-beginning-position) (line-end-position))"
+    wait_for(lambda: '\\"PostCell\\": {' in emacs.eval(in_feed % line), timeout=20,
+             what="M-. to land on the PostCell template")
+
+
 def test_a_preview_whose_canvas_outgrows_the_frame_budget_says_it_ended(tmp_path: Path, daemon: Path):
     """The daemon ends a subscription whose canvas grows past the frames previews may hold (`preview/ended`): the
     preview and the echo area say why, instead of a picture that silently stops following the document."""

@@ -378,6 +378,22 @@ def test_update_and_completion(nvim: Session):
     completes("SkeletonUpdate node=ava", "SkeletonUpdate node=avatar")
 
 
+def test_omni_completion(tmp_path: Path, daemon: Path):
+    """<C-x><C-o> completes with the daemon (Neovim 0.7 leaves 'omnifunc' unset: E764 before)."""
+    with neovim_in_tmux(tmp_path, daemon) as nvim:
+        nvim.command("lua E2E_NOTES[#E2E_NOTES + 1] = { msg = 'omnifunc=' .. vim.bo.omnifunc }")
+        assert "omnifunc=v:lua.vim.lsp.omnifunc" in nvim.notes()
+        # A new member in the handle label's object: `"numberOf` then <C-x><C-o>.
+        nvim.command('call search(\'"id": "handle"\')')
+        nvim.command("normal! f,")
+        nvim.tmux.keys("a")
+        nvim.tmux.literal(' "numberOf')
+        nvim.tmux.keys("C-x", "C-o")
+        wait_for(lambda: "numberOfLines" in nvim.tmux.plain(), timeout=20, what="the omni completion menu")
+        assert "E764" not in nvim.tmux.plain()
+        nvim.tmux.keys("C-e", "Escape")
+
+
 def test_a_missing_daemon_is_one_notice(tmp_path: Path):
     """No setup{cmd} and no skeletond on PATH: one warning that says how to fix it, no error, no prompt."""
     doc = tmp_path / EXAMPLE.name

@@ -9,6 +9,8 @@ M.defaults = {
   patterns = { '%.skeleton%.json$', '%.storyboard$', '%.xib$' },
   -- Sent as initializationOptions (e.g. { clock = 'manual' } or motion options).
   init_options = nil,
+  -- Called as on_attach(client, bufnr) after the plugin's own (which sets 'omnifunc'): your LSP key maps.
+  on_attach = nil,
   -- Milliseconds the built-in client waits before sending didChange.
   debounce_text_changes = 50,
   preview = {

@@ -176,6 +176,15 @@ after loading), or before loading this package."
 (defun skeleton--setup-buffer ()
   "Start eglot in this skeleton buffer and follow it with the preview."
   (add-hook 'kill-buffer-hook #'skeleton--source-killed nil t)
+  ;; Complete by prefix here.  eglot 1.9 completes with `flex' first, and
+  ;; when a loose match is chosen (`"num' → skeletonTextNumberOfLines) it
+  ;; applies the item's edit as if the match had extended the typed word,
+  ;; damaging the text before it.  The daemon's edits are exact; prefix
+  ;; matching keeps eglot's bookkeeping right.
+  (setq-local completion-category-overrides
+              (cons '(eglot (styles basic partial-completion))
+                    (assq-delete-all 'eglot
+                                     (copy-sequence completion-category-overrides))))
   (when (and skeleton-autostart buffer-file-name)
     (cond ((skeleton--command) (eglot-ensure))
           ((not skeleton--warned)

@@ -282,6 +282,31 @@ def test_m_dot_goes_to_a_templates_definition(emacs: Session):
              what="M-. to land on the PostCell template")
 
 
+def test_completion_never_damages_the_text(emacs: Session):
+    # eglot 1.9 with the default `flex' style: `"num` matched numberOfLines and skeletonTextNumberOfLines, and
+    # the completion it then applied damaged the line above ("isSkeletonable": tumberOfLines).
+    def line(offset: int = 0) -> str:
+        # The line as JSON (emacsclient prints a string literal of it).
+        return json.loads(json.loads(buffer_eval(emacs, f"(save-excursion (forward-line {offset})"
+                                                        " (json-encode (buffer-substring-no-properties"
+                                                        " (line-beginning-position) (line-end-position))))")))
+    feed = emacs.tmp_path / "feed.skeleton.json"
+    shutil.copy(REPO / "Examples" / "feed.skeleton.json", feed)
+    emacs.eval(f"(progn (select-window (get-buffer-window (get-file-buffer {elisp_string(emacs.doc)}) t))"
+               f" (find-file {elisp_string(feed)}) t)")
+    emacs.doc = feed
+    wait_for(lambda: buffer_eval(emacs, "(and (eglot-managed-p) t)") == "t", timeout=30, what="eglot on the feed")
+    goto(emacs, '"id": "author"')
+    buffer_eval(emacs, "(end-of-line)")
+    above = line()
+    emacs.tmux.keys("Enter")
+    emacs.tmux.literal('"num')
+    emacs.tmux.keys("C-M-i")
+    wait_for(lambda: '"numberOfLines": ' in line(), timeout=20, what="the completed member")
+    assert line(-1).strip() == above.strip()  # (RET re-indents it: js-mode's electric indent)
+    assert line().strip() == '"numberOfLines":'
+
+
 def test_a_preview_whose_canvas_outgrows_the_frame_budget_says_it_ended(tmp_path: Path, daemon: Path):
     """The daemon ends a subscription whose canvas grows past the frames previews may hold (`preview/ended`): the
     preview and the echo area say why, instead of a picture that silently stops following the document."""

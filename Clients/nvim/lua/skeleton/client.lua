@@ -81,6 +81,8 @@ local function start()
     on_attach = function(client, bufnr)
       -- Neovim 0.7 leaves 'omnifunc' to the client: <C-x><C-o> completes member names, values and templates.
       vim.api.nvim_buf_set_option(bufnr, 'omnifunc', 'v:lua.vim.lsp.omnifunc')
+      -- Inlay hints, colours and folding, which the 0.7 client does not show itself.
+      require('skeleton.decorations').attach(bufnr)
       local user = config.get().on_attach
       if type(user) == 'function' then
         local ok, err = pcall(user, client, bufnr)

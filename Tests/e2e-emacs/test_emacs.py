@@ -307,6 +307,32 @@ def test_completion_never_damages_the_text(emacs: Session):
     assert line().strip() == '"numberOfLines":'
 
 
+def test_inlay_hints_colours_and_folding(emacs: Session):
+    # eglot 1.9 shows none of the three: the package draws hints and colours as overlays, folds with hideshow.
+    hints = ("(json-encode (delq nil (mapcar (lambda (o) (and (eq (overlay-get o 'skeleton-decoration) 'inlay-hint)"
+             " (substring-no-properties (overlay-get o 'after-string)))) (overlays-in (point-min) (point-max)))))")
+    colors = ("(length (seq-filter (lambda (o) (eq (overlay-get o 'skeleton-decoration) 'color))"
+              " (overlays-in (point-min) (point-max))))")
+
+    def labels() -> list[str]:
+        return json.loads(json.loads(buffer_eval(emacs, hints)))
+
+    wait_for(lambda: any("3 lines" in h for h in labels()), timeout=20, what="the bio's inlay hint")
+    assert int(buffer_eval(emacs, colors)) >= 4
+    # On the screen: the hint inline after its value.
+    wait_for(lambda: '"numberOfLines": 0 3 lines,' in emacs.tmux.plain().replace("\n", ""), timeout=10,
+             what="the hint on the screen")
+    # An edit: the bio one line high, and the hint follows once typing pauses.
+    buffer_eval(emacs, '(progn (goto-char (point-min)) (search-forward "16, 96, 311, 65")'
+                       ' (replace-match "16, 96, 311, 20") t)')
+    wait_for(lambda: any("1 line" in h for h in labels()), timeout=20, what="the hint after the edit")
+    # Folding: hideshow hides the card's object.
+    assert buffer_eval(emacs, "(and hs-minor-mode t)") == "t"
+    goto(emacs, '"id": "card"')
+    folded = buffer_eval(emacs, "(progn (hs-hide-block) (and (hs-already-hidden-p) t))")
+    assert folded == "t"
+
+
 def test_a_preview_whose_canvas_outgrows_the_frame_budget_says_it_ended(tmp_path: Path, daemon: Path):
     """The daemon ends a subscription whose canvas grows past the frames previews may hold (`preview/ended`): the
     preview and the echo area say why, instead of a picture that silently stops following the document."""

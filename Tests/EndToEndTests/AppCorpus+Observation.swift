@@ -87,11 +87,35 @@ extension AppCorpus {
         return .drawn(seen)
     }
 
-    /// The `block` and `line` layers of a `skeleton layers --json` answer.
+    /// The `block` and `line` layers of a `skeleton layers --json` answer that are on screen: not empty, and
+    /// reaching into every rectangle that clips them (a list's rows outside its frame are not on screen, whether
+    /// or not the daemon builds them).
     static func skeletonLayers(_ text: String) -> [JSON] {
         guard let document = try? JSONDocument.parse(text) else { return [] }
-        return (document.value.json["layers"]?.arrayValue ?? []).filter {
-            ["block", "line"].contains($0["kind"]?.stringValue ?? "")
+        return (document.value.json["layers"]?.arrayValue ?? []).filter { layer in
+            guard ["block", "line"].contains(layer["kind"]?.stringValue ?? ""), let rect = Rect(layer["rect"]),
+                rect.width > 0, rect.height > 0
+            else { return false }
+            return (layer["clips"]?.arrayValue ?? []).allSatisfy { clip in
+                Rect(clip["rect"]).map(rect.overlaps) ?? true
+            }
+        }
+    }
+
+    /// A layer's `[x, y, width, height]`.
+    struct Rect {
+        var x, y, width, height: Double
+
+        init?(_ json: JSON?) {
+            let numbers = json?.arrayValue?.compactMap(\.doubleValue) ?? []
+            guard numbers.count == 4 else { return nil }
+            (x, y, width, height) = (numbers[0], numbers[1], numbers[2], numbers[3])
+        }
+
+        /// Whether the two share some area (touching edges do not count).
+        func overlaps(_ other: Rect) -> Bool {
+            min(x + width, other.x + other.width) > max(x, other.x)
+                && min(y + height, other.y + other.height) > max(y, other.y)
         }
     }
 

@@ -43,7 +43,7 @@ import Testing
     @Test func manifestIsConsistent() throws {
         let manifest = AppCorpus.manifest
         let names = Set(manifest["patternNames"]?.objectValue?.keys ?? [])
-        #expect(names.count == 7)
+        #expect(names.count >= 7, "issue #26's seven patterns at least")
         let ids = AppCorpus.allScreenIDs
         #expect(Set(ids).count == ids.count, "screen ids are unique")
         for (id, patterns) in AppCorpus.knownGaps {

@@ -40,7 +40,9 @@ extension AppCorpus {
         }
     }
 
-    /// Whether the CLI takes the project folder (`--project DIR`): then every screen is run with its app's folder.
+    /// Whether the CLI takes the project folder (`--project DIR`): then every screen is run with its app's folder
+    /// alone (the project is the unit: its storyboards, XIBs, Swift files and asset catalogues), else with the
+    /// screen's Swift files (`--code`).
     static let cliTakesProject: Bool = {
         guard let help = try? runCLI(["layers", "--help"]) else { return false }
         return help.stdout.contains("--project")
@@ -51,8 +53,11 @@ extension AppCorpus {
     static func observe(_ screen: Screen) throws -> Observation {
         var arguments = ["layers", "--json", screen.root.appendingPathComponent(screen.file).path]
         if !screen.scene.isEmpty { arguments += ["--scene", screen.scene] }
-        if cliTakesProject { arguments += ["--project", screen.root.path] }
-        for file in screen.code { arguments += ["--code", screen.root.appendingPathComponent(file).path] }
+        if cliTakesProject {
+            arguments += ["--project", screen.root.appendingPathComponent(screen.project).path]
+        } else {
+            for file in screen.code { arguments += ["--code", screen.root.appendingPathComponent(file).path] }
+        }
         let first = try runCLI(arguments + ["--time", "1"])
         guard first.status == 0 else {
             let last = first.stderr.split(separator: "\n").last.map(String.init) ?? ""

@@ -11,6 +11,8 @@ enum AppCorpus {
         var id: String
         /// The folder the screen's paths are relative to.
         var root: URL
+        /// The app's project folder under `root` (empty: `root` itself), for a repository that holds several apps.
+        var project: String
         var file: String
         /// The scene's view controller id; empty for a XIB's or the initial scene.
         var scene: String
@@ -93,7 +95,8 @@ enum AppCorpus {
             let expect = entry["expect"]
         else { return nil }
         return Screen(
-            id: id, root: root, file: file, scene: entry["scene"]?.stringValue ?? "",
+            id: id, root: root, project: entry["project"]?.stringValue ?? "", file: file,
+            scene: entry["scene"]?.stringValue ?? "",
             code: entry["code"]?.arrayValue?.compactMap(\.stringValue) ?? [], expect: expectation(expect))
     }
 

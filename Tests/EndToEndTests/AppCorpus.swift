@@ -67,8 +67,15 @@ enum AppCorpus {
     }
 
     /// The patterns' screens, whose files are in the repository.
-    static var patternScreens: [Screen] {
-        (manifest["patterns"]?.arrayValue ?? []).compactMap { entry in
+    static var patternScreens: [Screen] { fixtureScreens("patterns") }
+
+    /// Screens of our own that today's product draws as SkeletonView does: if they fail, the harness or the
+    /// product broke, whatever the known gaps say.
+    static var controlScreens: [Screen] { fixtureScreens("controls") }
+
+    /// The screens of a manifest list whose files are in the repository (`folder` under `Tests/Fixtures/`).
+    static func fixtureScreens(_ list: String) -> [Screen] {
+        (manifest[list]?.arrayValue ?? []).compactMap { entry in
             guard let folder = entry["folder"]?.stringValue else { return nil }
             return screen(entry, root: TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/\(folder)"))
         }
@@ -87,7 +94,8 @@ enum AppCorpus {
     /// Every screen id the manifest lists, present or not.
     static var allScreenIDs: [String] {
         let apps = (manifest["apps"]?.arrayValue ?? []).flatMap { $0["screens"]?.arrayValue ?? [] }
-        return (apps + (manifest["patterns"]?.arrayValue ?? [])).compactMap { $0["id"]?.stringValue }
+        let fixtures = ["patterns", "controls"].flatMap { manifest[$0]?.arrayValue ?? [] }
+        return (apps + fixtures).compactMap { $0["id"]?.stringValue }
     }
 
     static func screen(_ entry: JSON, root: URL) -> Screen? {

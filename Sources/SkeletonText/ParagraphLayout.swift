@@ -267,7 +267,7 @@ struct ParagraphLayout {
     }
 
     private static func hasVisible(_ scalars: ArraySlice<UInt32>) -> Bool {
-        scalars.contains { !LineBreaker.isSpace($0) && $0 != 0x200B }
+        scalars.contains { !LineBreaker.isBlank($0) }
     }
 
     // MARK: Analysis

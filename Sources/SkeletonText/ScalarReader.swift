@@ -64,13 +64,13 @@ struct ScalarReader {
         }
     }
 
-    /// Whether anything but white space and separators follows, looking at most `limit` scalars ahead (true when
-    /// the limit is reached: so much text is taken to show).
+    /// Whether anything but white space, invisible scalars and separators follows, looking at most `limit` items
+    /// ahead (true when the limit is reached: so much text is taken to show).
     func hasVisibleText(within limit: Int) -> Bool {
         var copy = self
         var seen = 0
         while let item = copy.next() {
-            if case .scalar(let s) = item, !LineBreaker.isSpace(s), s != 0x200B { return true }
+            if case .scalar(let s) = item, !LineBreaker.isBlank(s) { return true }
             seen += 1
             if seen >= limit { return true }
         }

@@ -43,4 +43,15 @@ import Testing
             #expect(result.shaped < 200)
         }
     }
+
+    /// Only invisible scalars after the last shown line do not cut it with "…".
+    @Test func invisibleScalarsAfterTheLastLineDoNotTruncateIt() {
+        for tail in ["\u{200D}", "\u{00AD}", "\u{FEFF}", " \u{200B}"] {
+            let result = cost(
+                "Hello\n" + String(repeating: tail, count: 1_000), Size(width: 200, height: 30), maxLines: 1)
+            #expect(!result.layout.isTruncated, "\(tail.unicodeScalars.map(\.value))")
+            #expect(result.layout.lineTexts == ["Hello"])
+        }
+        #expect(cost("Hello\n\u{200D}x", Size(width: 200, height: 30), maxLines: 1).layout.isTruncated)
+    }
 }

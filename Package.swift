@@ -83,7 +83,7 @@ let package = Package(
             name: "SkeletonServer",
             dependencies: [
                 "JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics",
-                "InterfaceBuilder", "SwiftCode", "CodeLinking",
+                "SkeletonText", "InterfaceBuilder", "SwiftCode", "CodeLinking",
             ],
             swiftSettings: strict
         ),
@@ -148,6 +148,7 @@ let package = Package(
             name: "SkeletonServerTests",
             dependencies: [
                 "SkeletonServer", "JSONRPC", "JSON", "SkeletondTestSupport", "SkeletonRender", "SkeletonGraphics",
+                "SkeletonText",
             ],
             swiftSettings: strict
         ),

@@ -75,18 +75,35 @@ import Testing
         #expect(try Example.diagnostics(s, readable, version: 2).isEmpty)
     }
 
+    /// Row 11: `asyncAfter(deadline: .now() + 1e308)` around the view controller's show made the scene's default
+    /// show one "at 1e+308" seconds, which a request may not ask for; now no delay is assumed, and a hint says so.
     @Test func aDelayReadFromCodeMeetsTheShowDelaysLimit() throws {
         let s = try DaemonSession()
         defer { s.close() }
-        let uri = "file:///app/Delayed.swift"
-        let text = Self.view("DispatchQueue.main.asyncAfter(deadline: .now() + 1e308) { self.showAnimatedSkeleton() }")
-        Example.open(s, uri, languageId: "swift", text: text)
-        let hints = try Example.diagnostics(s, uri, version: 1)
+        Example.open(
+            s, Example.storyboard, languageId: "storyboard",
+            text: try Example.fixture("interface-builder/CollectionView-Main.storyboard"))
+        let code = try Example.fixture("swift-code/CollectionView-ViewController.swift").replacingOccurrences(
+            of: "self.view.showAnimatedSkeleton()",
+            with: "DispatchQueue.main.asyncAfter(deadline: .now() + 1e308) { self.view.showAnimatedSkeleton() }")
+        Example.open(s, Example.controller, languageId: "swift", text: code)
+        let hints = try Example.diagnostics(s, Example.controller, version: 1)
         let assumed = hints.filter { $0["code"] == "assumed" }.compactMap { $0["message"]?.stringValue }
         #expect(
-            assumed.contains(
+            assumed == [
                 "`.now() + 1e308`: 1e+308 seconds is outside the 0 to 1000000000 seconds a show's delay may be; "
-                    + "no delay is assumed"), "\(assumed)")
+                    + "no delay is assumed"
+            ])
+        Example.open(
+            s, Example.cell, languageId: "swift",
+            text: try Example.fixture("swift-code/CollectionView-CollectionViewCell.swift"))
+        #expect(try Example.diagnostics(s, Example.cell, version: 1) == [])
+        try s.call("skeleton/hide", ["uri": .string(Example.storyboard), "transition": "none"])
+
+        // The scene's default show: the code's, animated, without a delay.
+        let shown = try s.call("skeleton/show", Example.collection)
+        #expect(shown["outcome"]?.stringValue == "shown")
+        #expect(try s.call("skeleton/isActive", Example.collection) == true)
         try HostileClientTests.stillServing(s)
     }
 }

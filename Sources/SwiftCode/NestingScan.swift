@@ -10,9 +10,19 @@
 ///
 /// The estimate errs high, never low: it reads comments and strings as code, and a keyword run or a ternary counts
 /// until its expression ends. One pass over the bytes, and at most `maxDepth` + 1 open brackets remembered.
+///
+/// It also adds up what the parser reads twice: in a statement's condition, a name before a block (`if a {`) makes
+/// it look ahead over the whole block (is it a trailing closure?), so blocks like it nested in each other are read
+/// once per level. Past `readAheadFactor` times the file's size (plus `readAheadBase`), the file is refused too:
+/// parsing it would not be linear in its size.
 struct NestingScan {
     /// The deepest estimate a file may reach (`Protocol/swift-code.md`, limits).
     static let maxDepth = 256
+
+    /// The bytes the parser may read ahead over blocks after a condition's name, per byte of the file, and whatever
+    /// the file's size.
+    static let readAheadFactor = 16
+    static let readAheadBase = 64 << 10
 
     /// Where and how a text passes `maxDepth`.
     struct Overflow: Equatable {
@@ -20,8 +30,8 @@ struct NestingScan {
         let offset: Int
         /// The length in bytes of the token that passed it.
         let length: Int
-        /// What nests there, for the hint (`` `try` in a row ``, `brackets`, …).
-        let construct: String
+        /// What the code there does, for the hint (`nests more than 256 levels deep (brackets), …`).
+        let what: String
     }
 
     /// What one open bracket (or the file's top level) adds to the estimate inside it.
@@ -42,6 +52,10 @@ struct NestingScan {
         var ternaries = 0
         /// `->` links of the current function type chain.
         var arrows = 0
+        /// Whether a statement's condition is being read at this level (after `if`, `while`, `guard`, `switch`,
+        /// `for`), and where the block inside it that the parser reads ahead over starts.
+        var inCondition = false
+        var readAheadFrom: Int?
 
         var depth: Int { base + keywords + elseIfs + ternaries + arrows }
 
@@ -75,14 +89,35 @@ struct NestingScan {
         scan(Array(text.utf8))
     }
 
+    /// The words after which a condition is read, and the words that are not names (a block after them is none
+    /// the parser reads ahead over).
+    static let conditionKeywords: Set<String> = ["if", "while", "guard", "switch", "for"]
+    static let notNames: Set<String> = ["else", "do", "in", "catch", "throws", "rethrows", "async", "try", "await"]
+
     private static func scan(_ bytes: [UInt8]) -> Overflow? {
         var levels = [Level()]
         var k = 0
         var spaceBefore = true
+        /// Whether the last token was a name, `)`, `]`, `?` or `!` (what a trailing closure may follow).
+        var afterName = false
+        var readAhead = 0
+        let readAheadLimit = bytes.count.multipliedReportingOverflow(by: readAheadFactor).partialValue + readAheadBase
         /// Passes `maxDepth` at `offset` when the innermost level's estimate is over it.
         func check(_ offset: Int, _ construct: String) -> Overflow? {
             guard (levels.last?.depth ?? 0) > maxDepth else { return nil }
-            return Overflow(offset: offset, length: max(k - offset, 1), construct: construct)
+            return Overflow(
+                offset: offset, length: max(k - offset, 1),
+                what: "nests more than \(maxDepth) levels deep (\(construct)), deeper than skeletond reads")
+        }
+        /// Adds a block the parser reads ahead over (from `start` to `end`); past the limit, where it started.
+        func readAheadOver(from start: Int, to end: Int) -> Overflow? {
+            readAhead += end - start
+            guard readAhead > readAheadLimit else { return nil }
+            return Overflow(
+                offset: start, length: 1,
+                what: "makes swift-syntax's parser read ahead more than \(readAheadFactor) times the file's size "
+                    + "(blocks after a name in a condition, such as `if a {`, nested in each other), more than "
+                    + "skeletond reads")
         }
         func top(_ change: (inout Level) -> Void) {
             change(&levels[levels.count - 1])
@@ -91,11 +126,16 @@ struct NestingScan {
             let base = (levels.last?.depth ?? 0) + 1
             levels.append(Level(base: base, isGeneric: generic))
         }
-        /// Closes the innermost bracket; generic argument lists left open by a comparison close with it.
-        func close(bracketOnly: Bool) {
+        /// Closes the innermost bracket; generic argument lists left open by a comparison close with it. The block
+        /// it closes may be one the parser read ahead over.
+        func close(bracketOnly: Bool) -> Overflow? {
             if bracketOnly { while levels.count > 1, levels[levels.count - 1].isGeneric { levels.removeLast() } }
-            if levels.count > 1 { levels.removeLast() }
+            var overflow: Overflow?
+            if levels.count > 1, let from = levels.removeLast().readAheadFrom {
+                overflow = readAheadOver(from: from, to: k)
+            }
             top { $0.afterClose = true }
+            return overflow
         }
         func dropGenerics() {
             while levels.count > 1, levels[levels.count - 1].isGeneric { levels.removeLast() }
@@ -120,6 +160,7 @@ struct NestingScan {
                 while k < bytes.count, isWordByte(bytes[k]) { k += 1 }
                 let word = String(decoding: bytes[start..<k], as: UTF8.self)
                 if wasClose, word != "else" { top { $0.elseIfs = 0 } }
+                if conditionKeywords.contains(word) { top { $0.inCondition = true } }
                 if prefixKeywords.contains(word) {
                     top {
                         if !wasKeyword { $0.keywords = 0 }
@@ -147,6 +188,7 @@ struct NestingScan {
                     if let overflow = check(k - 1, "generic arguments") { return overflow }
                 }
                 spaceBefore = false
+                afterName = !notNames.contains(word) && !prefixKeywords.contains(word)
                 continue
             }
             k += 1
@@ -155,17 +197,23 @@ struct NestingScan {
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
                 if byte == UInt8(ascii: "{") { dropGenerics() }
                 let opener = levels[levels.count - 1].deepest
+                let readAheadOver = byte == UInt8(ascii: "{") && afterName && levels[levels.count - 1].inCondition
+                if byte == UInt8(ascii: "{") { top { $0.inCondition = false } }
                 open(generic: false)
+                if readAheadOver { top { $0.readAheadFrom = start } }
                 if let overflow = check(start, opener) { return overflow }
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                close(bracketOnly: true)
+                if let overflow = close(bracketOnly: true) { return overflow }
             case UInt8(ascii: ">"):
-                if levels.count > 1, levels[levels.count - 1].isGeneric { close(bracketOnly: false) }
+                if levels.count > 1, levels[levels.count - 1].isGeneric, let overflow = close(bracketOnly: false) {
+                    return overflow
+                }
             case UInt8(ascii: ","), UInt8(ascii: ";"):
                 dropGenerics()
                 top {
                     $0.endExpression()
                     $0.ternaries = 0
+                    if byte == UInt8(ascii: ";") { $0.inCondition = false }
                 }
             case UInt8(ascii: ":"):
                 top {
@@ -187,6 +235,13 @@ struct NestingScan {
                 break
             }
             spaceBefore = false
+            afterName = [UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!")].contains(byte)
+        }
+        // A block left open is read ahead over up to the end.
+        for level in levels.reversed() {
+            if let from = level.readAheadFrom, let overflow = readAheadOver(from: from, to: bytes.count) {
+                return overflow
+            }
         }
         return nil
     }

@@ -25,8 +25,7 @@ extension SwiftCodeReader {
         let end = locations.position(AbsolutePosition(utf8Offset: overflow.offset + overflow.length))
         return CodeHint(
             kind: .tooLarge,
-            message: "code here nests more than \(NestingScan.maxDepth) levels deep (\(overflow.construct)), "
-                + "deeper than skeletond reads: " + notRead,
+            message: "code here \(overflow.what): " + notRead,
             range: CodeRange(start: start, end: end))
     }
 

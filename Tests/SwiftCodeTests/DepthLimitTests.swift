@@ -106,6 +106,31 @@ import Testing
         }
     }
 
+    // MARK: What the parser would read again and again
+
+    /// `if a {` nested `depth` deep around `statements` statements.
+    static func conditions(depth: Int, statements: Int) -> String {
+        let body = String(repeating: "label.isSkeletonable = true\n", count: statements)
+        return view(String(repeating: "if a { ", count: depth) + body + String(repeating: "} ", count: depth))
+    }
+
+    @Test func conditionBlocksNestedDeepAroundABigBodyAreRefused() throws {
+        // The parser looks ahead over each `if a {` block (is it a trailing closure?): 40 levels read the body 40
+        // times, over 16 times the file's size.
+        let hint = try Self.refusal(Self.conditions(depth: 40, statements: 2_000))
+        #expect(hint.message.contains("read ahead more than 16 times the file's size"))
+        // The outermost block that passes it: the 1st `{` after the method's, whose read-ahead is counted last.
+        #expect(hint.range.start.line == 3)
+        // 12 levels read it 12 times: within the limit, read.
+        let facts = SwiftCodeReader.read(text: Self.conditions(depth: 12, statements: 2_000))
+        #expect(facts.facts(forClass: "V") != nil)
+        #expect(!facts.allHints.contains { $0.kind == .tooLarge })
+        // Deep conditions around a small body cost the depth squared: 64 levels are within the limit's base (64 KiB),
+        // 200 (the nesting limit allows them) are not.
+        #expect(NestingScan.firstOverflow(in: Self.conditions(depth: 64, statements: 1)) == nil)
+        #expect(NestingScan.firstOverflow(in: Self.conditions(depth: 200, statements: 1)) != nil)
+    }
+
     // MARK: What the visitors would recurse on (SyntaxDepth)
 
     /// The postfix chains of the issue, each 30,000 links long.

@@ -186,6 +186,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "skeleton-framer-fuzz", dependencies: ["JSONRPC", "FuzzReplay"], swiftSettings: strict),
+        // Outside Sources/: storyboard and XIB text through the reader, the view budget and mapping (scripts/fuzz
+        // --target interface-builder).
+        .executableTarget(
+            name: "skeleton-ib-fuzz", dependencies: ["InterfaceBuilder", "SkeletonModel", "FuzzReplay"],
+            path: "Fuzz/Targets/skeleton-ib-fuzz", swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

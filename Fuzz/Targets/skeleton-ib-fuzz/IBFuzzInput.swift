@@ -5,7 +5,8 @@ import SkeletonModel
 /// Control byte: bits 0-1 choose the limits (0: the defaults; 1: 64 views; 2: 1,000 views; 3: 16 views and 8
 /// levels), so that small files reach the budget; bit 2 decodes only the initial scene, as a client's first request
 /// does; bit 3 hands the text over as UTF-16 (little-endian, with a byte order mark), which must read exactly as the
-/// UTF-8 text does.
+/// UTF-8 text does; bits 4-7, when not all zero, set the budget of views to 8 times their value (8 to 120): the
+/// file's budget must bound the work whatever it is, and the mutator reaches it by changing one byte.
 struct IBFuzzInput {
     var limits: DocumentLimits
     var initialSceneOnly: Bool
@@ -23,6 +24,7 @@ struct IBFuzzInput {
             limits.maxDepth = 8
         default: break
         }
+        if control >> 4 != 0 { limits.maxNodes = 8 * Int(control >> 4) }
         initialSceneOnly = control & 0x04 != 0
         asUTF16 = control & 0x08 != 0
         text = Array(data.dropFirst())

@@ -7,7 +7,9 @@ import SkeletonModel
 /// controller's expansion (its views and, recursively, what its container views embed) is counted once and reused
 /// wherever it is embedded. Scenes then take their views from the budget in file order; a scene that does not fit in
 /// what is left is not mapped at all (`too-many-nodes` at its view controller), and later scenes that fit still are.
-/// So mapping every scene of a file, again on every edit, maps at most `maxNodes` views.
+/// So mapping every scene of a file, again on every edit, maps at most `maxNodes` views. (A controller that one scene
+/// embeds twice counts twice here, though `ViewMapper` expands it once and refuses the second embed: the count is an
+/// upper bound, exact when no scene embeds a controller twice and no embedding loops.)
 struct ViewBudget: Sendable {
     /// What a scene may do.
     enum Share: Sendable, Equatable {

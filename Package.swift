@@ -83,7 +83,7 @@ let package = Package(
             name: "SkeletonServer",
             dependencies: [
                 "JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics",
-                "InterfaceBuilder", "SwiftCode", "CodeLinking",
+                "SkeletonText", "InterfaceBuilder", "SwiftCode", "CodeLinking",
             ],
             swiftSettings: strict
         ),
@@ -148,6 +148,7 @@ let package = Package(
             name: "SkeletonServerTests",
             dependencies: [
                 "SkeletonServer", "JSONRPC", "JSON", "SkeletondTestSupport", "SkeletonRender", "SkeletonGraphics",
+                "SkeletonText",
             ],
             swiftSettings: strict
         ),
@@ -162,7 +163,8 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // MARK: Tooling: the benchmark and the fuzz targets (scripts/bench, scripts/fuzz)
+        // MARK: Tooling, outside Sources/: the benchmark (Benchmarks/, scripts/bench) and the fuzz targets
+        // (Fuzz/Targets/, scripts/fuzz)
         .executableTarget(
             name: "skeleton-bench",
             dependencies: [
@@ -172,22 +174,23 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
+            path: "Benchmarks/skeleton-bench",
             swiftSettings: strict),
-        .target(name: "FuzzReplay", swiftSettings: strict),
+        .target(name: "FuzzReplay", path: "Fuzz/Targets/FuzzReplay", swiftSettings: strict),
         .executableTarget(
             name: "skeletond-fuzz", dependencies: ["SkeletonServer", "JSONRPC", "JSON", "FuzzReplay"],
-            swiftSettings: strict),
+            path: "Fuzz/Targets/skeletond-fuzz", swiftSettings: strict),
         .executableTarget(
             name: "skeleton-document-fuzz",
             dependencies: [
                 "SkeletonServer", "SkeletonEngine", "SkeletonModel", "InterfaceBuilder", "JSON", "FuzzReplay",
             ],
+            path: "Fuzz/Targets/skeleton-document-fuzz",
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "skeleton-framer-fuzz", dependencies: ["JSONRPC", "FuzzReplay"], swiftSettings: strict),
-        // Outside Sources/: storyboard and XIB text through the reader, the view budget and mapping (scripts/fuzz
-        // --target interface-builder).
+            name: "skeleton-framer-fuzz", dependencies: ["JSONRPC", "FuzzReplay"],
+            path: "Fuzz/Targets/skeleton-framer-fuzz", swiftSettings: strict),
         .executableTarget(
             name: "skeleton-ib-fuzz", dependencies: ["InterfaceBuilder", "SkeletonModel", "FuzzReplay"],
             path: "Fuzz/Targets/skeleton-ib-fuzz", swiftSettings: strict),

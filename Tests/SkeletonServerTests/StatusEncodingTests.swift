@@ -1,4 +1,5 @@
 import JSON
+import SkeletonText
 import Testing
 
 @testable import SkeletonServer
@@ -12,7 +13,8 @@ import Testing
                 documents: n, subscriptions: 1, framesBuilt: n, framesPrepared: n / 2, frameBytes: n, pendingWork: 0,
                 fullAnalyses: 3,
                 incrementalAnalyses: n, queuedBytes: 12_345, congested: congested, messagesWritten: n, budget: 64 << 20,
-                budgetWaits: n)
+                budgetWaits: n,
+                text: TextWork(layouts: n, masks: 2, shapedScalars: n, rasterizedGlyphs: 0, stopped: n))
             #expect(status.encoded.bytes == status.json.bytes)
         }
     }

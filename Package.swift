@@ -200,6 +200,9 @@ let package = Package(
         .executableTarget(
             name: "skeleton-swift-fuzz", dependencies: ["SwiftCode", "FuzzReplay"],
             path: "Fuzz/Targets/skeleton-swift-fuzz", swiftSettings: strict),
+        .executableTarget(
+            name: "skeleton-ib-fuzz", dependencies: ["InterfaceBuilder", "SkeletonModel", "FuzzReplay"],
+            path: "Fuzz/Targets/skeleton-ib-fuzz", swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

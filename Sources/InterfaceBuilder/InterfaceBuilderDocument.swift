@@ -6,10 +6,13 @@ public enum InterfaceBuilderDocument {
     public static func decode(bytes: [UInt8], limits: DocumentLimits = .default) -> IBDecodingResult {
         let file = InterfaceBuilderFile.parse(bytes: bytes, limits: limits)
         var documents: [String: DocumentDecodingResult] = [:]
+        var mapped = 0
         for scene in file.scenes {
-            documents[scene.id] = file.decodeScene(scene.id)
+            guard let (result, views) = file.decodeSceneCounting(scene.id) else { continue }
+            documents[scene.id] = result
+            mapped += views
         }
-        return IBDecodingResult(file: file, documents: documents)
+        return IBDecodingResult(file: file, documents: documents, viewsMapped: mapped)
     }
 
     /// Parses IB text and decodes every scene.
@@ -20,9 +23,10 @@ public enum InterfaceBuilderDocument {
     /// Parses an IB file and decodes only `scene` (nil: the initial scene).
     public static func decode(bytes: [UInt8], scene: String?, limits: DocumentLimits = .default) -> IBDecodingResult {
         let file = InterfaceBuilderFile.parse(bytes: bytes, limits: limits)
-        var documents: [String: DocumentDecodingResult] = [:]
-        if let s = file.scene(scene), let r = file.decodeScene(s.id) { documents[s.id] = r }
-        return IBDecodingResult(file: file, documents: documents)
+        guard let s = file.scene(scene), let (result, views) = file.decodeSceneCounting(s.id) else {
+            return IBDecodingResult(file: file, documents: [:])
+        }
+        return IBDecodingResult(file: file, documents: [s.id: result], viewsMapped: views)
     }
 }
 
@@ -32,11 +36,15 @@ public struct IBDecodingResult: Sendable {
     public let file: InterfaceBuilderFile
     /// Decoded scenes by scene id.
     public let documents: [String: DocumentDecodingResult]
+    /// The views mapped to decode `documents`, an embedded scene's again in every scene that embeds it: the work
+    /// counter the file's budget bounds (at most `DocumentLimits.maxNodes` for all the scenes of a file).
+    public let viewsMapped: Int
 
     /// Creates a value with the given members.
-    public init(file: InterfaceBuilderFile, documents: [String: DocumentDecodingResult]) {
+    public init(file: InterfaceBuilderFile, documents: [String: DocumentDecodingResult], viewsMapped: Int = 0) {
         self.file = file
         self.documents = documents
+        self.viewsMapped = viewsMapped
     }
 
     /// Storyboard or XIB (nil: not an IB document).

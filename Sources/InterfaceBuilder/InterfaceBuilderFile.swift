@@ -21,6 +21,10 @@ public struct InterfaceBuilderFile: Sendable {
     public let limits: DocumentLimits
 
     let roots: [String: IBElement]
+    /// Scene id → its index in `scenes` (the first scene with that id).
+    let sceneIndex: [String: Int]
+    /// How the file's budget of views is shared among its scenes.
+    let viewBudget: ViewBudget
     let embeddable: [String: IBElement]
     let codeObjects: [String: [IBElement]]
     /// The scenes whose root is previewed at the size of `IBScene.frame`, not its own frame's (IB's generic canvas).
@@ -72,7 +76,9 @@ public struct InterfaceBuilderFile: Sendable {
         return InterfaceBuilderFile(
             kind: kind, scenes: catalog.scenes, initialSceneID: catalog.initialSceneID, problems: problems,
             limits: limits,
-            roots: catalog.roots, embeddable: catalog.embeddable, codeObjects: catalog.codeObjects,
+            roots: catalog.roots, sceneIndex: Self.index(catalog.scenes),
+            viewBudget: ViewBudget(catalog: catalog, maxNodes: limits.maxNodes),
+            embeddable: catalog.embeddable, codeObjects: catalog.codeObjects,
             resizedRoots: catalog.resizedRoots, excludedConstraints: Self.excludedConstraints(in: root),
             colors: IBColorResolver(resources: root.child("resources")), colorScheme: scheme)
     }
@@ -103,14 +109,22 @@ public struct InterfaceBuilderFile: Sendable {
     {
         InterfaceBuilderFile(
             kind: kind, scenes: [], initialSceneID: nil, problems: [problem], limits: limits, roots: [:],
+            sceneIndex: [:], viewBudget: .none,
             embeddable: [:], codeObjects: [:], resizedRoots: [], excludedConstraints: [],
             colors: IBColorResolver(resources: nil), colorScheme: .light)
     }
 
+    /// Scene id → its first index in `scenes`.
+    private static func index(_ scenes: [IBScene]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (k, scene) in scenes.enumerated() where index[scene.id] == nil { index[scene.id] = k }
+        return index
+    }
+
     /// The scene with `id`, or the initial scene when `id` is nil; nil when there is no such scene.
     public func scene(_ id: String? = nil) -> IBScene? {
-        guard let id = id ?? initialSceneID else { return nil }
-        return scenes.first { $0.id == id }
+        guard let id = id ?? initialSceneID, let k = sceneIndex[id], scenes.indices.contains(k) else { return nil }
+        return scenes[k]
     }
 
     /// Maps and decodes one scene (nil: the initial scene); nil when there is no such scene.
@@ -118,6 +132,13 @@ public struct InterfaceBuilderFile: Sendable {
     /// `overlay` adds document members to the nodes of elements by IB id (code's settings): a member replaces the
     /// mapped one, except `templates`, whose entries are added to the mapped ones.
     public func decodeScene(_ id: String? = nil, overlay: [String: JSONObject] = [:]) -> DocumentDecodingResult? {
+        decodeSceneCounting(id, overlay: overlay)?.result
+    }
+
+    /// `decodeScene(_:overlay:)` with the views mapped for it (the work counter behind `IBDecodingResult.viewsMapped`).
+    func decodeSceneCounting(_ id: String? = nil, overlay: [String: JSONObject] = [:])
+        -> (result: DocumentDecodingResult, viewsMapped: Int)?
+    {
         guard let scene = scene(id), let root = roots[scene.id] else { return nil }
         return SceneDecoder(file: self, overlay: overlay).decode(scene, root: root)
     }

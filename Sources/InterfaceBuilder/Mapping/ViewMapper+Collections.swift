@@ -34,21 +34,19 @@ extension ViewMapper {
         let rowHeight = rowHeightValue(e, "rowHeight", into: &o, at: pointer)
         let estimated = rowHeightValue(e, "estimatedRowHeight", into: &o, at: pointer)
         var templates = JSONObject()
-        let prototypes = e.grandchildren(of: "prototypes").filter { $0.name == "tableViewCell" }
+        let prototypes = Self.prototypes(of: e)
         var cellNames = addTemplates(
             prototypes, into: &templates, at: pointer, depth: depth, fallbackPrefix: "prototype")
         var sections: [JSON] = []
-        let staticCells = e.grandchildren(of: "sections").flatMap { $0.grandchildren(of: "cells") }.filter {
-            $0.name == "tableViewCell"
-        }
+        let staticCells = Self.staticCells(of: e)
         let staticNames = addTemplates(
             staticCells, into: &templates, at: pointer, depth: depth, fallbackPrefix: "static")
-        let header = e.child(key: "tableHeaderView").flatMap { v in
-            addTemplates([v], into: &templates, at: pointer, depth: depth, fallbackPrefix: "tableHeaderView").first
+        let accessories = Self.tableAccessoryKeys.map { key in
+            e.child(key: key).flatMap { v in
+                addTemplates([v], into: &templates, at: pointer, depth: depth, fallbackPrefix: key).first
+            }
         }
-        let footer = e.child(key: "tableFooterView").flatMap { v in
-            addTemplates([v], into: &templates, at: pointer, depth: depth, fallbackPrefix: "tableFooterView").first
-        }
+        let (header, footer) = (accessories[0], accessories[1])
         if !staticNames.isEmpty {
             // Static cells: one section of one row per cell, in order.
             for (i, name) in staticNames.enumerated() {
@@ -113,10 +111,10 @@ extension ViewMapper {
             }
         }
         var templates = JSONObject()
-        let cells = e.grandchildren(of: "cells").filter { $0.name == "collectionViewCell" }
+        let cells = Self.collectionCells(of: e)
         let cellNames = addTemplates(cells, into: &templates, at: pointer, depth: depth, fallbackPrefix: "cell")
         var supplementary = JSONObject()
-        for (key, kind) in [("sectionHeaderView", "header"), ("sectionFooterView", "footer")] {
+        for (key, kind) in Self.collectionAccessoryKeys {
             guard let v = e.child(key: key) else { continue }
             if let name = addTemplates([v], into: &templates, at: pointer, depth: depth, fallbackPrefix: kind).first {
                 supplementary[kind] = .string(name)

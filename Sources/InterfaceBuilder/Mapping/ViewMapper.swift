@@ -18,16 +18,25 @@ struct ViewMapper {
     var rootSize: Size?
     /// The view controllers being mapped, outermost first (to find embedding cycles).
     var sceneStack: [String]
-    /// Nodes emitted so far (a budget against embedding blow-ups).
-    var emitted = 0
+    /// The view controllers embedded so far in this scene: each is expanded once (a second embed would repeat its
+    /// views' ids, which a document cannot hold).
+    private var embeddedControllers: Set<String> = []
+    /// Nodes emitted so far, embedded scenes' included: the work counter `maxViews` bounds.
+    private(set) var emitted = 0
+    /// The most nodes this scene may emit: what `ViewBudget` counted for it (more only through an embedding cycle).
+    let maxViews: Int
     private var reportedTooDeep = false
     private var reportedTooMany = false
 
-    init(limits: DocumentLimits, colors: IBColorResolver, embeddable: [String: IBElement], scene: String) {
+    /// - Important: `maxViews` is the scene's share of the file's budget (`ViewBudget`), at most `limits.maxNodes`.
+    init(
+        limits: DocumentLimits, colors: IBColorResolver, embeddable: [String: IBElement], scene: String, maxViews: Int
+    ) {
         self.limits = limits
         self.colors = colors
         self.embeddable = embeddable
         self.sceneStack = [scene]
+        self.maxViews = maxViews
     }
 
     mutating func report(
@@ -47,14 +56,17 @@ struct ViewMapper {
             }
             return nil
         }
-        emitted += 1
-        guard emitted <= limits.maxNodes else {
+        guard emitted < maxViews else {
             if !reportedTooMany {
                 reportedTooMany = true
-                report(.tooManyNodes, "the scene has more than \(limits.maxNodes) views", at: e.location)
+                report(
+                    .tooManyNodes,
+                    "the scene's container views embed more views than the \(maxViews) counted for it (an embedding "
+                        + "cycle); the rest are not read", at: e.location)
             }
             return nil
         }
+        emitted += 1
         sourceMap.record(pointer, e.location)
         let type = ElementTypes.nodeType(e.name)
         var o = JSONObject()
@@ -76,7 +88,7 @@ struct ViewMapper {
         mapRuntimeAttributes(e, type: type, into: &o, at: pointer)
 
         var children: [JSON] = []
-        for child in childViews(of: e, type: type) {
+        for child in Self.childViews(of: e, type: type) {
             if let n = node(child, at: pointer + ["children", String(children.count)], depth: depth + 1) {
                 children.append(n)
             }
@@ -107,7 +119,7 @@ struct ViewMapper {
 
     /// The view elements that become children: a cell's content view's subviews; otherwise a keyed content
     /// view (visual effect views), then `<subviews>`.
-    private func childViews(of e: IBElement, type: NodeType) -> [IBElement] {
+    static func childViews(of e: IBElement, type: NodeType) -> [IBElement] {
         let content = e.child(key: "contentView")
         if type == .tableViewCell || type == .collectionViewCell {
             return content?.grandchildren(of: "subviews") ?? e.grandchildren(of: "subviews")
@@ -260,11 +272,7 @@ struct ViewMapper {
 
     /// A container view's embedded view controller's view, sized to the container (UIKit adds it as a subview).
     private mutating func embeddedRoot(of e: IBElement, at pointer: [String], depth: Int) -> JSON? {
-        guard
-            let segue = e.grandchildren(of: "connections").first(where: { $0.name == "segue" && $0["kind"] == "embed" }
-            ),
-            let destination = segue["destination"]
-        else { return nil }
+        guard let segue = Self.embedSegue(of: e), let destination = segue["destination"] else { return nil }
         if sceneStack.contains(destination) {
             report(
                 .referenceCycle,
@@ -276,6 +284,13 @@ struct ViewMapper {
             report(
                 .invalidValue, "the embedded view controller \"\(destination)\" has no view in this file",
                 at: segue.location, severity: .warning)
+            return nil
+        }
+        guard embeddedControllers.insert(destination).inserted else {
+            report(
+                .duplicateID,
+                "the view controller \"\(destination)\" is already embedded in this scene; embedding it again would "
+                    + "repeat its views' ids, so this container stays empty", at: segue.location)
             return nil
         }
         sceneStack.append(destination)

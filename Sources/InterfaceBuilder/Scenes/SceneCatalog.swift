@@ -32,16 +32,15 @@ struct SceneCatalog: Sendable {
                 }
             }
         case .xib:
-            for (k, object) in document.grandchildren(of: "objects").enumerated() where object.name != "placeholder" {
+            let objects = document.grandchildren(of: "objects")
+            let owner = objects.filter { $0["placeholderIdentifier"] == "IBFilesOwner" }
+            for (k, object) in objects.enumerated() where object.name != "placeholder" {
                 if object.child(key: "view") != nil {
                     addController(object, sceneComment: object.precedingComment)
                 } else if ElementTypes.isView(object) {
                     let id = object["id"] ?? "view\(k)"
                     let title = object["userLabel"] ?? object["customClass"] ?? object.name
                     add(id: id, title: title, root: object, controller: nil, at: object.location)
-                    let owner = document.grandchildren(of: "objects").filter {
-                        $0["placeholderIdentifier"] == "IBFilesOwner"
-                    }
                     if codeObjects[id] == nil { codeObjects[id] = owner + [object] }
                 }
             }

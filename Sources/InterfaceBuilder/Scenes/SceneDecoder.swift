@@ -9,8 +9,19 @@ struct SceneDecoder {
     /// Members added to the nodes of elements by IB id.
     var overlay: [String: JSONObject] = [:]
 
-    func decode(_ scene: IBScene, root: IBElement) -> DocumentDecodingResult {
-        var mapper = ViewMapper(limits: file.limits, colors: file.colors, embeddable: file.embeddable, scene: scene.id)
+    /// The scene's document and problems, with the views mapped for it (`ViewMapper.emitted`, the work counter):
+    /// none for a scene the file's budget refuses (`ViewBudget`).
+    func decode(_ scene: IBScene, root: IBElement) -> (result: DocumentDecodingResult, viewsMapped: Int) {
+        let maxViews: Int
+        switch file.viewBudget.shares[scene.id] {
+        case .admitted(let views)?: maxViews = views
+        case .refused(let why)?:
+            let problem = IBProblems.problem(.tooManyNodes, why, at: scene.location)
+            return (DocumentDecodingResult(document: nil, problems: [problem]), 0)
+        case nil: maxViews = 0
+        }
+        var mapper = ViewMapper(
+            limits: file.limits, colors: file.colors, embeddable: file.embeddable, scene: scene.id, maxViews: maxViews)
         mapper.overlay = overlay
         mapper.excludedConstraints = file.excludedConstraints
         if file.resizedRoots.contains(scene.id) {
@@ -33,7 +44,7 @@ struct SceneDecoder {
         }
         problems = Self.ordered(problems, max: file.limits.maxProblems)
         let rejected = problems.contains { $0.severity == .error }
-        return DocumentDecodingResult(document: rejected ? nil : document, problems: problems)
+        return (DocumentDecodingResult(document: rejected ? nil : document, problems: problems), mapper.emitted)
     }
 
     /// A decoder problem placed at the IB element its pointer came from; the member name leads the message.

@@ -6,7 +6,9 @@ import SkeletonModel
 #endif
 
 /// Reads XML text into an `IBElement` tree with Foundation's `XMLParser` (libxml2 underneath), keeping where
-/// each element starts. No DTDs or entities beyond XML's own five are accepted.
+/// each element starts. The text is decoded first (UTF-8, or UTF-16 as UTF-8: `IBTextEncoding`) and scanned once
+/// (`IBXMLPrescan`: no DTD, no entities beyond XML's own five, bounded attributes and elements); libxml2 is then fed
+/// the UTF-8 text in chunks, so its 10,000,000-byte limit on one input chunk does not cap the file's size.
 enum IBXMLReader {
     /// The outcome of a read: the root element, or the problem that stopped the parse.
     enum Outcome {
@@ -14,25 +16,27 @@ enum IBXMLReader {
         case failure(DocumentProblem)
     }
 
-    /// Parses `bytes`; a syntax error, a DTD, or nesting deeper than `maxDepth` is a problem with a line.
+    /// Parses `bytes`; a syntax error, another encoding, a DTD, or nesting deeper than `maxDepth` is a problem with
+    /// a line. Lines and columns are those of the text as UTF-8 (a UTF-16 file's, once decoded).
     static func read(_ bytes: [UInt8], maxDepth: Int) -> Outcome {
-        let lines = LineIndex(bytes)
-        // Foundation's parser traps on names that are not UTF-8; Xcode writes UTF-8 only, so refuse anything else.
-        if let bad = Self.firstInvalidUTF8(in: bytes) {
-            return .failure(
-                IBProblems.problem(
-                    .xmlSyntax, "the file is not UTF-8 text (an invalid byte sequence)",
-                    at: lines.location(ofOffset: bad)))
+        var text: [UInt8]
+        switch IBTextEncoding.utf8(bytes) {
+        case .success(let decoded): text = decoded
+        case .failure(let refusal):
+            return .failure(refused(refusal.message, at: refusal.offset, in: bytes))
         }
-        if let at = Self.firstDTD(in: bytes) {
-            let l = lines.location(ofOffset: at)
+        let lines = LineIndex(text)
+        if let refusal = IBTextEncoding.neutraliseDeclaredEncoding(&text) {
             return .failure(
-                IBProblems.problem(
-                    .xmlSyntax, "document type declarations and entities are not allowed in Interface Builder files",
-                    at: l))
+                IBProblems.problem(.xmlSyntax, refusal.message, at: lines.location(ofOffset: refusal.offset)))
         }
-        let builder = TreeBuilder(bytes: bytes, lines: lines, maxDepth: maxDepth)
-        let parser = XMLParser(data: Data(bytes))
+        if let refusal = IBXMLPrescan.check(text) {
+            return .failure(
+                IBProblems.problem(.xmlSyntax, refusal.message, at: lines.location(ofOffset: refusal.offset)))
+        }
+        let builder = TreeBuilder(bytes: text, lines: lines, maxDepth: maxDepth)
+        // A stream, read 128 KiB at a time: libxml2 refuses a single chunk over 10,000,000 bytes.
+        let parser = XMLParser(stream: InputStream(data: Data(text)))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         parser.delegate = builder
@@ -43,53 +47,17 @@ enum IBXMLReader {
                 builder.errorLocation
                 ?? IBSourceLocation(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
             let message =
-                (builder.error ?? parser.parserError).map { Self.describe($0) } ?? "the file is not well-formed XML"
+                (builder.error ?? parser.parserError).map { LibXMLErrors.describe(code: ($0 as NSError).code) }
+                ?? "the file is not well-formed XML"
             return .failure(IBProblems.problem(.xmlSyntax, message, at: at))
         }
         return .document(root)
     }
 
-    /// libxml2's message, without Foundation's wrapping.
-    private static func describe(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let code = XMLParser.ErrorCode(rawValue: ns.code) {
-            return "not well-formed XML (\(String(describing: code)))"
-        }
-        return "not well-formed XML (error \(ns.code))"
-    }
-
-    /// The offset of the first byte that does not belong to a valid UTF-8 sequence, if any.
-    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        var consumed = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                consumed += UTF8.width(scalar)
-                offset = consumed
-            case .emptyInput:
-                return nil
-            case .error:
-                return offset
-            }
-        }
-    }
-
-    /// The offset of a `<!DOCTYPE` or `<!ENTITY`, if any.
-    static func firstDTD(in bytes: [UInt8]) -> Int? {
-        let marker = Array("<!".utf8)
-        guard bytes.count >= 9 else { return nil }
-        var i = 0
-        while i + 9 <= bytes.count {
-            if bytes[i] == marker[0], bytes[i + 1] == marker[1] {
-                let word = String(decoding: bytes[(i + 2)..<(i + 9)], as: UTF8.self).uppercased()
-                if word.hasPrefix("DOCTYPE") || word.hasPrefix("ENTITY") { return i }
-            }
-            i += 1
-        }
-        return nil
+    /// A refusal of text that could not be decoded: at its offset in what was decoded, else at its first line.
+    private static func refused(_ message: String, at offset: Int, in bytes: [UInt8]) -> DocumentProblem {
+        let located = IBTextEncoding.utf16ByteOrder(bytes) == nil ? LineIndex(bytes).location(ofOffset: offset) : nil
+        return IBProblems.problem(.xmlSyntax, message, at: located ?? IBSourceLocation(line: 1, column: 1))
     }
 }
 

@@ -83,7 +83,7 @@ let package = Package(
             name: "SkeletonServer",
             dependencies: [
                 "JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics",
-                "InterfaceBuilder", "SwiftCode", "CodeLinking",
+                "SkeletonText", "InterfaceBuilder", "SwiftCode", "CodeLinking",
             ],
             swiftSettings: strict
         ),
@@ -136,7 +136,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "SwiftCodeTests", dependencies: ["SwiftCode", "SkeletonModel", "InterfaceBuilder", "CodeLinking"],
+            name: "SwiftCodeTests",
+            dependencies: [
+                "SwiftCode", "SkeletonModel", "InterfaceBuilder", "CodeLinking",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
             swiftSettings: strict),
         .testTarget(name: "SkeletonImagingTests", dependencies: ["SkeletonImaging", "CGif"], swiftSettings: strict),
         .testTarget(
@@ -148,6 +153,7 @@ let package = Package(
             name: "SkeletonServerTests",
             dependencies: [
                 "SkeletonServer", "JSONRPC", "JSON", "SkeletondTestSupport", "SkeletonRender", "SkeletonGraphics",
+                "SkeletonText",
             ],
             swiftSettings: strict
         ),
@@ -162,7 +168,8 @@ let package = Package(
             swiftSettings: strict
         ),
 
-        // MARK: Tooling: the benchmark and the fuzz targets (scripts/bench, scripts/fuzz)
+        // MARK: Tooling, outside Sources/: the benchmark (Benchmarks/, scripts/bench) and the fuzz targets
+        // (Fuzz/Targets/, scripts/fuzz)
         .executableTarget(
             name: "skeleton-bench",
             dependencies: [
@@ -172,20 +179,27 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
+            path: "Benchmarks/skeleton-bench",
             swiftSettings: strict),
-        .target(name: "FuzzReplay", swiftSettings: strict),
+        .target(name: "FuzzReplay", path: "Fuzz/Targets/FuzzReplay", swiftSettings: strict),
         .executableTarget(
             name: "skeletond-fuzz", dependencies: ["SkeletonServer", "JSONRPC", "JSON", "FuzzReplay"],
-            swiftSettings: strict),
+            path: "Fuzz/Targets/skeletond-fuzz", swiftSettings: strict),
         .executableTarget(
             name: "skeleton-document-fuzz",
             dependencies: [
                 "SkeletonServer", "SkeletonEngine", "SkeletonModel", "InterfaceBuilder", "JSON", "FuzzReplay",
             ],
+            path: "Fuzz/Targets/skeleton-document-fuzz",
             swiftSettings: strict
         ),
         .executableTarget(
-            name: "skeleton-framer-fuzz", dependencies: ["JSONRPC", "FuzzReplay"], swiftSettings: strict),
+            name: "skeleton-framer-fuzz", dependencies: ["JSONRPC", "FuzzReplay"],
+            path: "Fuzz/Targets/skeleton-framer-fuzz", swiftSettings: strict),
+        // The Swift code target reads one input as one Swift file (scripts/fuzz --target swift).
+        .executableTarget(
+            name: "skeleton-swift-fuzz", dependencies: ["SwiftCode", "FuzzReplay"],
+            path: "Fuzz/Targets/skeleton-swift-fuzz", swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

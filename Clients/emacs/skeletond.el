@@ -36,6 +36,8 @@
 (require 'eglot)
 (require 'js)
 (require 'nxml-mode)
+(require 'hideshow)
+(require 'seq)
 
 (defgroup skeleton nil
   "SkeletonView skeleton previews through the skeletond daemon."
@@ -98,8 +100,13 @@ For example (:clock \"manual\") or motion options such as
 (define-derived-mode skeleton-json-mode js-mode "Skeleton"
   "Major mode for skeletond's JSON layout documents (`*.skeleton.json').
 It is `js-mode', which edits JSON in Emacs 28, with eglot and the
-skeleton preview on top: see `skeleton-show' and `skeleton-preview'."
+skeleton preview on top: see `skeleton-show' and `skeleton-preview'.
+\\<skeleton-json-mode-map>\\[xref-find-definitions] goes to a template's definition through eglot."
   (skeleton--setup-buffer))
+
+;; js-mode binds M-. to `js-find-symbol', which hides eglot's xref backend
+;; (template definitions and references come from the daemon).
+(define-key skeleton-json-mode-map (kbd "M-.") #'xref-find-definitions)
 
 ;;;###autoload
 (add-to-list 'auto-mode-alist '("\\.skeleton\\.json\\'" . skeleton-json-mode))
@@ -171,6 +178,15 @@ after loading), or before loading this package."
 (defun skeleton--setup-buffer ()
   "Start eglot in this skeleton buffer and follow it with the preview."
   (add-hook 'kill-buffer-hook #'skeleton--source-killed nil t)
+  ;; Complete by prefix here.  eglot 1.9 completes with `flex' first, and
+  ;; when a loose match is chosen (`"num' → skeletonTextNumberOfLines) it
+  ;; applies the item's edit as if the match had extended the typed word,
+  ;; damaging the text before it.  The daemon's edits are exact; prefix
+  ;; matching keeps eglot's bookkeeping right.
+  (setq-local completion-category-overrides
+              (cons '(eglot (styles basic partial-completion))
+                    (assq-delete-all 'eglot
+                                     (copy-sequence completion-category-overrides))))
   (when (and skeleton-autostart buffer-file-name)
     (cond ((skeleton--command) (eglot-ensure))
           ((not skeleton--warned)
@@ -237,7 +253,15 @@ Return them as a list of words."
                   (unless (eq kind 'hide)
                     (mapcar (lambda (a) (concat "animation=" a)) skeleton--animations))
                   (mapcar (lambda (v) (concat "transition=" v)) '("none" "crossDissolve"))))
-         (crm-separator "[ \t]+"))
+         (crm-separator "[ \t]+")
+         ;; The words are separated by spaces, so SPC inserts one: the
+         ;; completion map's `minibuffer-complete-word' would swallow it
+         ;; after a complete word ("solid SPC" gave "[Sole completion]").
+         (crm-local-completion-map
+          (let ((map (make-sparse-keymap)))
+            (set-keymap-parent map crm-local-completion-map)
+            (define-key map " " #'self-insert-command)
+            map)))
     (completing-read-multiple
      (format "skeleton %s (%s): " kind
              (string-join (append (unless (eq kind 'hide) '("solid|gradient" "animated"))
@@ -633,6 +657,110 @@ Say MESSAGE in its preview and the echo area;
           (setq skeleton--subscription nil))))))
 
 (add-hook 'eglot-managed-mode-hook #'skeleton--managed)
+
+;;;; Decorations: what eglot 1.9 does not show of the daemon's answers
+
+(defcustom skeleton-decorations '(inlay-hints colors)
+  "What the package draws that eglot 1.9 does not: `inlay-hints' (the
+automatic line, row, item and instance counts, inline after their
+value) and `colors' (colour strings in their colour).  Folding uses
+`hs-minor-mode' (\\[hs-toggle-hiding] on an object or array)."
+  :type '(set (const inlay-hints) (const colors)))
+
+(defface skeleton-inlay-hint '((t :inherit shadow :height 0.9))
+  "Face of the inlay hints.")
+
+(defvar-local skeleton--decorate-timer nil
+  "The idle timer that asks for the decorations again after a change.")
+
+(defun skeleton--clear-decorations (kind)
+  "Delete this buffer's decoration overlays of KIND."
+  (remove-overlays (point-min) (point-max) 'skeleton-decoration kind))
+
+(defun skeleton--draw-inlay-hints (hints)
+  "Show HINTS (LSP InlayHint objects) as overlays after their position."
+  (skeleton--clear-decorations 'inlay-hint)
+  (seq-doseq (hint hints)
+    (let* ((label (plist-get hint :label))
+           (text (if (stringp label)
+                     label
+                   (mapconcat (lambda (part) (or (plist-get part :value) "")) label "")))
+           (at (eglot--lsp-position-to-point (plist-get hint :position)))
+           (ov (make-overlay at at nil t nil)))
+      (overlay-put ov 'skeleton-decoration 'inlay-hint)
+      (overlay-put ov 'after-string
+                   (propertize (concat (if (eq (plist-get hint :paddingLeft) t) " " "")
+                                       text
+                                       (if (eq (plist-get hint :paddingRight) t) " " ""))
+                               'face 'skeleton-inlay-hint)))))
+
+(defun skeleton--draw-colors (colors)
+  "Show each of COLORS (LSP ColorInformation objects) in its colour."
+  (skeleton--clear-decorations 'color)
+  (seq-doseq (info colors)
+    (let* ((color (plist-get info :color))
+           (red (plist-get color :red)) (green (plist-get color :green)) (blue (plist-get color :blue))
+           (hex (format "#%02X%02X%02X" (round (* 255 red)) (round (* 255 green)) (round (* 255 blue))))
+           (light (> (+ (* 0.2126 red) (* 0.7152 green) (* 0.0722 blue)) 0.5))
+           (region (eglot--range-region (plist-get info :range)))
+           (ov (make-overlay (car region) (cdr region))))
+      (overlay-put ov 'skeleton-decoration 'color)
+      (overlay-put ov 'face (list :background hex :foreground (if light "black" "white"))))))
+
+(defun skeleton--decorate ()
+  "Ask the daemon for this buffer's inlay hints and colours, and draw them.
+Deferred: the requests go after the changes eglot has yet to send."
+  (when (and (skeleton--skeleton-buffer-p) (eglot-managed-p))
+    (let ((buffer (current-buffer))
+          (server (eglot--current-server-or-lose))
+          (document (eglot--TextDocumentIdentifier)))
+      (when (memq 'inlay-hints skeleton-decorations)
+        (jsonrpc-async-request
+         server :textDocument/inlayHint
+         (list :textDocument document
+               :range (list :start (eglot--pos-to-lsp-position (point-min))
+                            :end (eglot--pos-to-lsp-position (point-max))))
+         :success-fn (lambda (hints)
+                       (when (buffer-live-p buffer)
+                         (with-current-buffer buffer (skeleton--draw-inlay-hints hints))))
+         :deferred 'skeleton/inlayHint))
+      (when (memq 'colors skeleton-decorations)
+        (jsonrpc-async-request
+         server :textDocument/documentColor (list :textDocument document)
+         :success-fn (lambda (colors)
+                       (when (buffer-live-p buffer)
+                         (with-current-buffer buffer (skeleton--draw-colors colors))))
+         :deferred 'skeleton/documentColor)))))
+
+(defun skeleton--decorate-later (&rest _)
+  "Ask for the decorations again once typing pauses."
+  (when (timerp skeleton--decorate-timer) (cancel-timer skeleton--decorate-timer))
+  (let ((buffer (current-buffer)))
+    (setq skeleton--decorate-timer
+          (run-with-idle-timer 0.3 nil (lambda ()
+                                         (when (buffer-live-p buffer)
+                                           (with-current-buffer buffer (skeleton--decorate))))))))
+
+(defun skeleton--decorations-managed ()
+  "Draw the decorations while eglot manages a skeleton buffer."
+  (when (skeleton--skeleton-buffer-p)
+    (if (eglot-managed-p)
+        (progn
+          (add-hook 'after-change-functions #'skeleton--decorate-later nil t)
+          (let ((buffer (current-buffer)))
+            ;; After this hook eglot sends didOpen: ask after it.
+            (run-at-time 0 nil (lambda ()
+                                 (when (buffer-live-p buffer)
+                                   (with-current-buffer buffer (skeleton--decorate)))))))
+      (remove-hook 'after-change-functions #'skeleton--decorate-later t)
+      (skeleton--clear-decorations 'inlay-hint)
+      (skeleton--clear-decorations 'color))))
+
+(add-hook 'eglot-managed-mode-hook #'skeleton--decorations-managed)
+
+;; Folding: hideshow over JSON's objects and arrays.
+(add-to-list 'hs-special-modes-alist '(skeleton-json-mode "[{[]" "[]}]" "/[*/]" nil))
+(add-hook 'skeleton-json-mode-hook #'hs-minor-mode)
 
 (defun skeleton--follow (frame)
   "Show the preview of the skeleton buffer selected in FRAME, if it has one."

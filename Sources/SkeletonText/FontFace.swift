@@ -45,10 +45,27 @@ final class FontFace: @unchecked Sendable {
     }
     private let freeType: Mutex<FreeTypeState>
 
-    /// Opens `file` for `role`; nil when either library cannot read it.
-    init?(role: FontRole, file: FontFile) {
-        guard file.faceIndex >= 0, file.faceIndex < 1 << 16 else { return nil }
-        guard let blob = hb_blob_create_from_file_or_fail(file.path) else { return nil }
+    /// Opens `file` for `role` from its mapped bytes (`FontData.map`: a regular file within the size limit, checked
+    /// on the descriptor that is mapped); the problem when it is not one or either library cannot read it.
+    static func open(role: FontRole, file: FontFile) -> Result<FontFace, FontFileProblem> {
+        guard file.faceIndex >= 0, file.faceIndex < 1 << 16 else { return .failure(.notAFont) }
+        switch FontData.map(file.path) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let data):
+            guard let face = FontFace(role: role, file: file, data: data) else { return .failure(.notAFont) }
+            return .success(face)
+        }
+    }
+
+    /// The mapped file both libraries read (released after their faces, in deinit's order).
+    private let data: FontData
+
+    private init?(role: FontRole, file: FontFile, data: FontData) {
+        // `FontData` holds at most `TextLimits.maxFontFileBytes`: the length fits both libraries' types.
+        guard let length = UInt32(exactly: data.count), let ftLength = FT_Long(exactly: data.count),
+            let blob = hb_blob_create(
+                data.bytes.assumingMemoryBound(to: CChar.self), length, HB_MEMORY_MODE_READONLY, nil, nil)
+        else { return nil }
         defer { hb_blob_destroy(blob) }
         guard let face = hb_face_create(blob, UInt32(file.faceIndex)) else { return nil }
         let upem = Int(hb_face_get_upem(face))
@@ -65,12 +82,17 @@ final class FontFace: @unchecked Sendable {
             return nil
         }
         var ftFace: FT_Face?
-        guard FT_New_Face(library, file.path, FT_Long(file.faceIndex), &ftFace) == 0, let ftFace else {
+        guard
+            FT_New_Memory_Face(
+                library, data.bytes.assumingMemoryBound(to: FT_Byte.self), ftLength, FT_Long(file.faceIndex), &ftFace)
+                == 0, let ftFace
+        else {
             FT_Done_FreeType(library)
             hb_font_destroy(font)
             hb_face_destroy(face)
             return nil
         }
+        self.data = data
         self.role = role
         self.file = file
         self.unitsPerEm = upem

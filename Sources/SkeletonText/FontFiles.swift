@@ -82,17 +82,30 @@ public struct FontFile: Hashable, Sendable {
     }
 }
 
-/// The font file found for each role (a role without an entry is missing: its text falls back).
+/// The font files found for each role, best first (a role without one is missing: its text falls back).
 ///
 /// `discover()` looks in `SKELETOND_FONT_DIR` first (a directory, searched by file name, not recursively), then in
 /// the directories Debian's `fonts-inter`, `fonts-noto-core`, `fonts-noto-cjk` and `fonts-dejavu-core` install to.
+/// Every file found is a candidate: the engine uses the first that is a regular file within
+/// `TextLimits.maxFontFileBytes` and a font both libraries read (`FontSet`), so an empty file or a FIFO named like a
+/// font does not hide the installed one.
 public struct FontFiles: Hashable, Sendable {
-    public var files: [FontRole: FontFile]
+    /// Each role's candidates, best first.
+    public var candidates: [FontRole: [FontFile]]
     /// The directories that were searched, in order (for reports).
     public var searched: [String]
 
+    /// Each role's first candidate.
+    public var files: [FontRole: FontFile] { candidates.compactMapValues(\.first) }
+
+    /// One file per role.
     public init(files: [FontRole: FontFile], searched: [String] = []) {
-        self.files = files
+        self.init(candidates: files.mapValues { [$0] }, searched: searched)
+    }
+
+    /// Candidates per role, best first.
+    public init(candidates: [FontRole: [FontFile]], searched: [String] = []) {
+        self.candidates = candidates.filter { !$0.value.isEmpty }
         self.searched = searched
     }
 
@@ -129,20 +142,18 @@ public struct FontFiles: Hashable, Sendable {
         return discover(in: extra + systemDirectories)
     }
 
-    /// Finds each role's file in `directories`, searched in order, each role's names in order within a directory.
+    /// Finds each role's candidates in `directories`, searched in order, each role's names in order within a
+    /// directory: every path that exists (what it is, is checked when it is opened, without blocking).
     public static func discover(in directories: [String]) -> FontFiles {
-        var files: [FontRole: FontFile] = [:]
+        var candidates: [FontRole: [FontFile]] = [:]
         for role in FontRole.allCases {
-            search: for directory in directories {
+            for directory in directories {
                 for name in role.fileNames {
                     let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-                    if access(path, R_OK) == 0 {
-                        files[role] = FontFile(path: path, faceIndex: 0)
-                        break search
-                    }
+                    if access(path, R_OK) == 0 { candidates[role, default: []].append(FontFile(path: path)) }
                 }
             }
         }
-        return FontFiles(files: files, searched: directories)
+        return FontFiles(candidates: candidates, searched: directories)
     }
 }

@@ -14,22 +14,36 @@ final class FontSet: Sendable {
     private let chains: [FontWeight: [FontFace]]
     /// One line per role (`TextEngine.fontReport`).
     let report: [String]
-    /// What `warn` was told: one line per role whose font is missing or unreadable (`TextEngine.fontProblems`).
+    /// What `warn` was told: one line per role whose font is missing or unreadable, or whose first files were
+    /// skipped for a later one (`TextEngine.fontProblems`).
     let problems: [String]
 
     init(files: FontFiles, warn: (String) -> Void) {
         var faces: [FontRole: FontFace] = [:]
         var problems: [FontRole: String] = [:]
+        var skipped: [FontRole: String] = [:]
         for role in FontRole.allCases {
-            guard let file = files.files[role] else {
+            let candidates = files.candidates[role] ?? []
+            guard !candidates.isEmpty else {
                 let places = files.searched.isEmpty ? "no directory" : files.searched.joined(separator: ", ")
                 problems[role] = "no \(role.fileNames.joined(separator: " or ")) in \(places)"
                 continue
             }
-            if let face = FontFace(role: role, file: file) {
-                faces[role] = face
+            // The first candidate that opens; the ones before it are said with why they were not used.
+            var rejected: [String] = []
+            for file in candidates {
+                switch FontFace.open(role: role, file: file) {
+                case .success(let face): faces[role] = face
+                case .failure(let problem):
+                    rejected.append("cannot read \(file.path) (face \(file.faceIndex)): \(problem)")
+                }
+                if faces[role] != nil { break }
+            }
+            guard !rejected.isEmpty else { continue }
+            if faces[role] == nil {
+                problems[role] = rejected.joined(separator: "; ")
             } else {
-                problems[role] = "cannot read \(file.path) (face \(file.faceIndex))"
+                skipped[role] = rejected.joined(separator: "; ")
             }
         }
         var resolved: [FontRole: FontRole] = [:]
@@ -60,7 +74,13 @@ final class FontSet: Sendable {
         var warnings: [String] = []
         for role in FontRole.allCases {
             if let face = faces[role] {
-                report.append("\(role.rawValue): \(face.file.path) (face \(face.file.faceIndex), \(face.familyName))")
+                let used = "\(face.file.path) (face \(face.file.faceIndex), \(face.familyName))"
+                report.append("\(role.rawValue): \(used)")
+                if let why = skipped[role] {
+                    let line = "\(role.rawValue): skipped (\(why)); using \(used)"
+                    warnings.append("text: font for \(line)")
+                    warn("text: font for \(line)")
+                }
                 continue
             }
             let instead = resolved[role].flatMap { faces[$0] }

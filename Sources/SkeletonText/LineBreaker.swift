@@ -1,3 +1,5 @@
+import SkeletonGraphics
+
 /// Where lines may break, after UAX #14's main rules as UILabel applies them (`.byWordWrapping`): after white
 /// space, after hyphens and dashes inside words, before and after ideographs, kana and Hangul syllables (not
 /// before closing punctuation, small kana or "…", not after opening punctuation), after a zero-width space. A word
@@ -11,6 +13,10 @@ enum LineBreaker {
         default: false
         }
     }
+
+    /// White space and invisible scalars (`InvisibleScalars`): what draws nothing, so text made only of it left
+    /// after the last shown line does not truncate it.
+    static func isBlank(_ s: UInt32) -> Bool { isSpace(s) || InvisibleScalars.contains(s) }
 
     /// Hyphens and dashes a line may break after.
     static func isHyphen(_ s: UInt32) -> Bool {

@@ -46,6 +46,8 @@ final class TextCounters: Sendable {
     let masks = Atomic<Int>(0)
     /// Glyph bitmaps rasterised by FreeType (glyph cache misses).
     let rasterizedGlyphs = Atomic<Int>(0)
+    /// Layouts and masks given up because their `StopSignal` said so.
+    let stops = Atomic<Int>(0)
 }
 
 /// A piece of a paragraph analysed for line breaking: bidi levels, the face of every scalar, and each cluster's
@@ -70,6 +72,33 @@ private struct Analysis {
     }
 }
 
+/// Where the scalars of a paragraph's pending text are in `TextContent.text`: `start` for the first, one more for
+/// each next, plus the invisible scalars `ScalarReader` skipped before some of them.
+private struct SourceOffsets {
+    var start: Int
+    /// (index in the pending text, scalars skipped right before it), by index.
+    var skips: [(index: Int, count: Int)] = []
+
+    /// The text offset of pending scalar `i`.
+    func offset(of i: Int) -> Int {
+        var offset = start + i
+        for skip in skips where skip.index <= i { offset += skip.count }
+        return offset
+    }
+
+    /// The text offsets of the pending scalars `range`.
+    func range(_ range: Range<Int>) -> Range<Int> {
+        let lower = offset(of: range.lowerBound)
+        return range.isEmpty ? lower..<lower : lower..<(offset(of: range.upperBound - 1) + 1)
+    }
+
+    /// The first `n` pending scalars are gone.
+    mutating func dropFirst(_ n: Int) {
+        start = offset(of: n)
+        skips = skips.compactMap { $0.index > n ? ($0.index - n, $0.count) : nil }
+    }
+}
+
 /// A run to shape: one face, one bidi level, one script.
 private struct Run {
     var range: Range<Int>
@@ -90,6 +119,8 @@ private struct Run {
 struct ParagraphLayout {
     let content: TextContent
     let counters: TextCounters
+    /// Asked before each chunk and each line: the layout gives up (nil) when it says so.
+    let stop: StopSignal
     /// The faces tried for a scalar, in order.
     let chain: [FontFace]
     /// Points per font unit of each face of `chain`.
@@ -105,8 +136,11 @@ struct ParagraphLayout {
     /// How far past the last line `ScalarReader.hasVisibleText` looks for text that would make it truncated.
     static let lookahead = 4_096
 
-    /// `content` laid out in a box of `size` points with the faces of `fonts`; empty for invalid inputs.
-    static func layout(_ content: TextContent, in size: Size, fonts: FontSet, counters: TextCounters) -> TextLayout {
+    /// `content` laid out in a box of `size` points with the faces of `fonts`; empty for invalid inputs, nil when
+    /// `stop` said so before the lines were known.
+    static func layout(
+        _ content: TextContent, in size: Size, fonts: FontSet, counters: TextCounters, stop: StopSignal = .never
+    ) -> TextLayout? {
         let font = content.font
         let empty = TextLayout.empty(size, font)
         let insets = content.insets
@@ -128,32 +162,37 @@ struct ParagraphLayout {
         let maxShown = min(content.maxLines > 0 ? min(content.maxLines, fit) : fit, TextLimits.maxLines)
         counters.layouts.add(1, ordering: .relaxed)
         var layout = ParagraphLayout(
-            content: content, counters: counters, chain: chain,
+            content: content, counters: counters, stop: stop, chain: chain,
             scales: chain.map {
                 font.size / Double($0.unitsPerEm)
                     * ($0.role.isSystem ? SystemFontMetrics.advanceFactor(size: font.size) : 1)
             }, width: width, maxShown: maxShown)
-        let (lines, truncated) = layout.lines()
+        guard let (lines, truncated) = layout.lines() else { return nil }
         return TextLayout(
             lines: layout.placeVertically(lines, height: height), isTruncated: truncated, size: size, font: font)
     }
 
     // MARK: Paragraphs and chunks
 
-    /// The lines that show, without vertical positions, and whether text remained.
-    private mutating func lines() -> ([TextLine], Bool) {
+    /// The lines that show, without vertical positions, and whether text remained; nil when `stop` said so.
+    ///
+    /// The line laid out once `TextLimits.maxScalarsPerLayout` scalars are on lines is the last shown, as if it were
+    /// the last that fits (truncated when text remains).
+    private mutating func lines() -> ([TextLine], Bool)? {
         var reader = ScalarReader(content.text)
         var lines: [TextLine] = []
+        var laidOut = 0
         paragraphs: while true {
             var pending: [UInt32] = []
-            var pendingStart = reader.offset
+            var pendingStart = SourceOffsets(start: reader.offset)
             var ended = false
             var endedBySeparator = false
             var direction: Bool?
             chunks: while true {
+                if stop.isStopped { return nil }
                 if !ended {
                     let before = reader.offset
-                    (ended, endedBySeparator) = Self.read(into: &pending, from: &reader)
+                    (ended, endedBySeparator) = Self.read(into: &pending, offsets: &pendingStart, from: &reader)
                     counters.readScalars.add(reader.offset - before, ordering: .relaxed)
                 }
                 let rightToLeft = direction ?? (Bidi.firstStrongIsRightToLeft(pending) ?? content.isRightToLeft)
@@ -161,24 +200,25 @@ struct ParagraphLayout {
                 let analysis = analyze(pending, rightToLeft: rightToLeft)
                 var start = 0
                 while true {
+                    if stop.isStopped { return nil }
                     var (end, reachedEnd) = nextBreak(analysis, from: start)
                     if reachedEnd, !ended {
                         // The line may go on in the next chunk: keep its scalars and read more.
                         pending.removeFirst(start)
-                        pendingStart += start
+                        pendingStart.dropFirst(start)
                         continue chunks
                     }
-                    let isLastShown = lines.count + 1 >= maxShown
+                    let isLastShown = lines.count + 1 >= maxShown || laidOut >= TextLimits.maxScalarsPerLayout
                     if isLastShown,
                         Self.hasVisible(analysis.scalars[end...])
                             || reader.hasVisibleText(within: Self.lookahead)
                     {
                         lines.append(
-                            truncatedLine(analysis, from: start, offset: pendingStart, rightToLeft: rightToLeft))
+                            truncatedLine(analysis, from: start, offsets: pendingStart, rightToLeft: rightToLeft))
                         return (lines, true)
                     }
                     var shown = line(
-                        analysis, start..<trimEnd(analysis, start, end), offset: pendingStart,
+                        analysis, start..<trimEnd(analysis, start, end), offsets: pendingStart,
                         rightToLeft: rightToLeft, isLastOfParagraph: reachedEnd, ellipsisFace: nil)
                     // Shaped on its own, a line can come out a little wider than measured in its paragraph
                     // (kerning with the next line's first letter, a joining form): then it breaks earlier.
@@ -187,18 +227,19 @@ struct ParagraphLayout {
                     {
                         end = earlier
                         shown = line(
-                            analysis, start..<trimEnd(analysis, start, end), offset: pendingStart,
+                            analysis, start..<trimEnd(analysis, start, end), offsets: pendingStart,
                             rightToLeft: rightToLeft, isLastOfParagraph: false, ellipsisFace: nil)
                         reachedEnd = false
                         tries += 1
                     }
-                    if tries > 0, lines.count + 1 >= maxShown {
+                    if tries > 0, isLastShown {
                         lines.append(
-                            truncatedLine(analysis, from: start, offset: pendingStart, rightToLeft: rightToLeft))
+                            truncatedLine(analysis, from: start, offsets: pendingStart, rightToLeft: rightToLeft))
                         return (lines, true)
                     }
                     lines.append(shown)
-                    if lines.count >= maxShown { return (lines, false) }
+                    laidOut += end - start
+                    if isLastShown { return (lines, false) }
                     if reachedEnd { break chunks }
                     start = end
                 }
@@ -209,11 +250,15 @@ struct ParagraphLayout {
     }
 
     /// Reads the rest of a paragraph, or a chunk of it: returns whether the paragraph ended, and whether it ended
-    /// at a separator (then an empty paragraph may follow at the end of the text).
-    private static func read(into pending: inout [UInt32], from reader: inout ScalarReader) -> (Bool, Bool) {
+    /// at a separator (then an empty paragraph may follow at the end of the text). Invisible scalars the reader
+    /// skipped are noted in `offsets`.
+    private static func read(
+        into pending: inout [UInt32], offsets: inout SourceOffsets, from reader: inout ScalarReader
+    ) -> (Bool, Bool) {
         var count = 0
         while let item = reader.next() {
             guard case .scalar(let s) = item else { return (true, true) }
+            if reader.skippedBeforeLast > 0 { offsets.skips.append((pending.count, reader.skippedBeforeLast)) }
             pending.append(s)
             count += 1
             if count >= chunkSize, LineBreaker.isSpace(s) || count >= chunkSize + chunkSlack { return (false, false) }
@@ -222,7 +267,7 @@ struct ParagraphLayout {
     }
 
     private static func hasVisible(_ scalars: ArraySlice<UInt32>) -> Bool {
-        scalars.contains { !LineBreaker.isSpace($0) && $0 != 0x200B }
+        scalars.contains { !LineBreaker.isBlank($0) }
     }
 
     // MARK: Analysis
@@ -359,7 +404,7 @@ struct ParagraphLayout {
 
     /// The last shown line when text remains: as many clusters from `start` as fit with "…" after them
     /// (`.byTruncatingTail` cuts between characters, not at words), then "…".
-    private func truncatedLine(_ a: Analysis, from start: Int, offset: Int, rightToLeft: Bool) -> TextLine {
+    private func truncatedLine(_ a: Analysis, from start: Int, offsets: SourceOffsets, rightToLeft: Bool) -> TextLine {
         let ellipsisFace = chain.firstIndex { $0.covers(0x2026) } ?? 0
         let ellipsis = ellipsisWidth(face: ellipsisFace)
         let room = (width - ellipsis) * (1 + 1e-9)
@@ -377,7 +422,7 @@ struct ParagraphLayout {
             end = j
         }
         var shown = line(
-            a, start..<trimEnd(a, start, end), offset: offset, rightToLeft: rightToLeft, isLastOfParagraph: true,
+            a, start..<trimEnd(a, start, end), offsets: offsets, rightToLeft: rightToLeft, isLastOfParagraph: true,
             ellipsisFace: ellipsisFace)
         // As for other lines, shaping on its own may widen it a little: then one cluster fewer (a few times).
         var tries = 0
@@ -391,7 +436,7 @@ struct ParagraphLayout {
             }
             end = previous
             shown = line(
-                a, start..<trimEnd(a, start, end), offset: offset, rightToLeft: rightToLeft, isLastOfParagraph: true,
+                a, start..<trimEnd(a, start, end), offsets: offsets, rightToLeft: rightToLeft, isLastOfParagraph: true,
                 ellipsisFace: ellipsisFace)
             tries += 1
         }
@@ -409,7 +454,7 @@ struct ParagraphLayout {
     /// One line: `range` of the analysed text (plus "…" at the paragraph's level when `ellipsisFace` is given),
     /// shaped on its own, runs in visual order, aligned. Vertical positions come later (`placeVertically`).
     private func line(
-        _ a: Analysis, _ range: Range<Int>, offset: Int, rightToLeft: Bool, isLastOfParagraph: Bool,
+        _ a: Analysis, _ range: Range<Int>, offsets: SourceOffsets, rightToLeft: Bool, isLastOfParagraph: Bool,
         ellipsisFace: Int?
     ) -> TextLine {
         var scalars = Array(a.scalars[range])
@@ -476,7 +521,7 @@ struct ParagraphLayout {
         var text = String.UnicodeScalarView()
         for s in scalars { if let scalar = Unicode.Scalar(s) { text.append(scalar) } }
         return TextLine(
-            text: String(text), range: (offset + range.lowerBound)..<(offset + range.upperBound), x: x, width: pen,
+            text: String(text), range: offsets.range(range), x: x, width: pen,
             top: 0, baseline: 0, isRightToLeft: rightToLeft, isTruncated: ellipsisFace != nil, glyphs: glyphs)
     }
 

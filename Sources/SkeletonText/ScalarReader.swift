@@ -1,3 +1,5 @@
+import SkeletonGraphics
+
 /// Reads a string's Unicode scalars one at a time, paragraph separators folded into one item, so a long text is
 /// only read as far as its visible lines need.
 struct ScalarReader {
@@ -11,6 +13,12 @@ struct ScalarReader {
     private var index: String.UnicodeScalarView.Index
     /// Scalars of the string consumed so far.
     private(set) var offset = 0
+    /// Invisible scalars skipped right before the item `next()` returned last.
+    private(set) var skippedBeforeLast = 0
+    /// Invisible scalars returned in a row (the run's first `InvisibleScalars.keptRun` are; the rest are skipped).
+    private var invisibleRun = 0
+    /// Invisible scalars skipped so far: at most `TextLimits.maxSkippedScalars`, then they are read like any other.
+    private var skipped = 0
 
     init(_ text: String) {
         scalars = text.unicodeScalars
@@ -20,12 +28,28 @@ struct ScalarReader {
     var isAtEnd: Bool { index == scalars.endIndex }
 
     /// The next scalar, mapped for layout: a tab is a space; other control characters are zero-width spaces (one
-    /// scalar for one, so offsets stay those of the string).
+    /// scalar for one, so offsets stay those of the string). Of a run of invisible scalars (`InvisibleScalars`),
+    /// only the first `InvisibleScalars.keptRun` are returned: the others draw nothing and cannot move a line
+    /// break, and the run costs a scan, not a layout (`skippedBeforeLast` says how many went).
     mutating func next() -> Item? {
-        guard index != scalars.endIndex else { return nil }
-        let value = scalars[index].value
-        scalars.formIndex(after: &index)
-        offset += 1
+        skippedBeforeLast = 0
+        var value: UInt32
+        while true {
+            guard index != scalars.endIndex else { return nil }
+            value = scalars[index].value
+            scalars.formIndex(after: &index)
+            offset += 1
+            guard InvisibleScalars.contains(value) else {
+                invisibleRun = 0
+                break
+            }
+            if invisibleRun < InvisibleScalars.keptRun || skipped >= TextLimits.maxSkippedScalars {
+                invisibleRun += 1
+                break
+            }
+            skipped += 1
+            skippedBeforeLast += 1
+        }
         switch value {
         case 0x0D:
             if index != scalars.endIndex, scalars[index].value == 0x0A {
@@ -40,13 +64,13 @@ struct ScalarReader {
         }
     }
 
-    /// Whether anything but white space and separators follows, looking at most `limit` scalars ahead (true when
-    /// the limit is reached: so much text is taken to show).
+    /// Whether anything but white space, invisible scalars and separators follows, looking at most `limit` items
+    /// ahead (true when the limit is reached: so much text is taken to show).
     func hasVisibleText(within limit: Int) -> Bool {
         var copy = self
         var seen = 0
         while let item = copy.next() {
-            if case .scalar(let s) = item, !LineBreaker.isSpace(s), s != 0x200B { return true }
+            if case .scalar(let s) = item, !LineBreaker.isBlank(s) { return true }
             seen += 1
             if seen >= limit { return true }
         }

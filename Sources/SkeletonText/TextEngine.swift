@@ -42,9 +42,18 @@ public final class TextEngine: Sendable {
     ///
     /// Invalid inputs (a size or font size that is not finite, not positive or over `TextLimits`) give no lines.
     public func layout(_ content: TextContent, in size: Size) -> TextLayout {
+        layout(content, in: size, stop: .never) ?? .empty(size, content.font)
+    }
+
+    /// `layout(_:in:)`, nil when `stop` says so before it is done (then nothing is cached).
+    public func layout(_ content: TextContent, in size: Size, stop: StopSignal) -> TextLayout? {
         let key = LayoutKey(content: ContentKey(content), size: size)
         if let hit = layouts.withLock({ $0.value(for: key) }) { return hit }
-        let layout = ParagraphLayout.layout(content, in: size, fonts: fonts, counters: counters)
+        guard let layout = ParagraphLayout.layout(content, in: size, fonts: fonts, counters: counters, stop: stop)
+        else {
+            counters.stops.add(1, ordering: .relaxed)
+            return nil
+        }
         if !layout.lines.isEmpty {
             let cost = layout.byteCost + content.text.utf8.count
             layouts.withLock { $0.insert(key, layout, cost: cost) }
@@ -60,14 +69,25 @@ public final class TextEngine: Sendable {
     /// The mask is clipped to the box grown by a line height and the font size on every side. Invalid inputs (a
     /// scale outside `TextLimits.scale`, a box that is not finite, a mask over `TextLimits`) give an empty mask.
     public func mask(_ content: TextContent, in box: Rect, scale: Double) -> CoverageMask {
+        mask(content, in: box, scale: scale, stop: .never) ?? .empty
+    }
+
+    /// `mask(_:in:scale:)`, nil when `stop` says so before it is done (then nothing is cached but the glyph bitmaps
+    /// already made).
+    public func mask(_ content: TextContent, in box: Rect, scale: Double, stop: StopSignal) -> CoverageMask? {
         guard scale.isFinite, TextLimits.scale.contains(scale), box.x.isFinite, box.y.isFinite,
             abs(box.x) <= TextLimits.maxBoxSide, abs(box.y) <= TextLimits.maxBoxSide
         else { return .empty }
         let key = MaskKey(content: ContentKey(content), box: box, scale: scale)
         if let hit = masks.withLock({ $0.value(for: key) }) { return hit }
-        let layout = self.layout(content, in: Size(width: box.width, height: box.height))
+        guard let layout = self.layout(content, in: Size(width: box.width, height: box.height), stop: stop) else {
+            return nil
+        }
         guard !layout.lines.isEmpty else { return .empty }
-        let mask = draw(layout, in: box, scale: scale)
+        guard let mask = draw(layout, in: box, scale: scale, stop: stop) else {
+            counters.stops.add(1, ordering: .relaxed)
+            return nil
+        }
         counters.masks.add(1, ordering: .relaxed)
         let cost = mask.coverage.count + 128 + content.text.utf8.count
         masks.withLock { $0.insert(key, mask, cost: cost) }
@@ -90,7 +110,8 @@ public final class TextEngine: Sendable {
         var y: Int
     }
 
-    private func draw(_ layout: TextLayout, in box: Rect, scale: Double) -> CoverageMask {
+    /// The mask of `layout`; nil when `stop` says so (asked before each line's glyphs and while rasterising).
+    private func draw(_ layout: TextLayout, in box: Rect, scale: Double, stop: StopSignal) -> CoverageMask? {
         let font = layout.font
         let ppem = font.size * scale
         guard ppem * 64 >= 1, ppem <= Double(TextLimits.maxPixelsPerEm) else { return .empty }
@@ -104,6 +125,7 @@ public final class TextEngine: Sendable {
 
         var placements: [Placement] = []
         for line in layout.lines {
+            if stop.isStopped { return nil }
             let baseline = Int(((box.y + line.baseline) * scale).rounded())
             for g in line.glyphs where g.id != 0 {
                 let quarters = Int(((box.x + g.x + g.xOffset) * scale * 4).rounded())
@@ -114,7 +136,7 @@ public final class TextEngine: Sendable {
                     Placement(key: GlyphKey(font: g.font, glyph: g.id, ppem26: ppem26, phase: phase), x: whole, y: y))
             }
         }
-        let bitmaps = self.bitmaps(for: placements.map(\.key))
+        guard let bitmaps = self.bitmaps(for: placements.map(\.key), stop: stop) else { return nil }
 
         var x0 = Int.max
         var y0 = Int.max
@@ -165,8 +187,8 @@ public final class TextEngine: Sendable {
     }
 
     /// The bitmaps of `keys`: from the glyph cache under one lock, the misses rasterised outside it (each face under
-    /// its own lock) and kept under one more.
-    private func bitmaps(for keys: [GlyphKey]) -> [GlyphKey: GlyphBitmap] {
+    /// its own lock) and kept under one more; nil when `stop` says so (the bitmaps made so far are kept).
+    private func bitmaps(for keys: [GlyphKey], stop: StopSignal) -> [GlyphKey: GlyphBitmap]? {
         var found: [GlyphKey: GlyphBitmap] = [:]
         var missing: [GlyphKey] = []
         var seen = Set<GlyphKey>()
@@ -181,7 +203,12 @@ public final class TextEngine: Sendable {
         }
         guard !missing.isEmpty else { return found }
         var made: [(GlyphKey, GlyphBitmap)] = []
-        for key in missing {
+        var stopped = false
+        for (index, key) in missing.enumerated() {
+            if index % StopSignal.glyphStride == StopSignal.glyphStride - 1, stop.isStopped {
+                stopped = true
+                break
+            }
             let bitmap =
                 fonts.face(key.font)?.rasterize(glyph: key.glyph, ppem26: Int(key.ppem26), phase: Int(key.phase))
                 ?? .empty
@@ -192,7 +219,7 @@ public final class TextEngine: Sendable {
         glyphs.withLock { cache in
             for (key, bitmap) in made { cache.insert(key, bitmap, cost: bitmap.byteCost) }
         }
-        return found
+        return stopped ? nil : found
     }
 }
 

@@ -10,6 +10,12 @@ public enum TextLimits {
     /// Unicode scalars on one line: a line is broken here even without a break opportunity (1 MB of zero-width
     /// joiners must not make one line of it).
     public static let maxScalarsPerLine = 8_192
+    /// Scalars on the lines of one layout: the line laid out once this many are on lines is the last shown (cut with
+    /// "…" when text remains), so a 4 MB label at 0.5 pt costs about as much as a screenful of small text.
+    public static let maxScalarsPerLayout = 1 << 16
+    /// Invisible scalars (`InvisibleScalars`) a layout skips past the first `InvisibleScalars.keptRun` of each run;
+    /// beyond it they are laid out like the others (so they fill lines of `maxScalarsPerLine`).
+    public static let maxSkippedScalars = 1 << 22
     /// Scales (pixels per point) a mask is drawn at.
     public static let scale: ClosedRange<Double> = 0.05...16
     /// The largest font size in pixels per em a glyph is rasterised at.
@@ -20,4 +26,7 @@ public enum TextLimits {
     public static let maxMaskSide = 16_384
     /// The largest mask, in pixels (`RenderLimits.maxPixels`).
     public static let maxMaskPixels = 1 << 25
+    /// The largest font file read, in bytes (Noto Sans CJK's collections are 20 MB): a bigger file is skipped as if
+    /// missing (the next candidate is tried).
+    public static let maxFontFileBytes = 64 << 20
 }

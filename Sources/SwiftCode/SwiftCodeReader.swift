@@ -4,9 +4,14 @@ internal import SwiftSyntax
 /// Swift source → `SwiftCodeFacts`: every class's SkeletonView setup, read statically with swift-syntax.
 ///
 /// A file that does not parse still gives what parsed, plus a `syntax` hint where the parser stopped
-/// understanding it. A file over `maxBytes` is not parsed at all: its facts are one `tooLarge` hint and no class.
+/// understanding it. A file over `maxBytes` is not parsed at all: its facts are one `tooLarge` hint and no class;
+/// so is a file nested deeper than `NestingScan.maxDepth` (measured before it is parsed) or whose syntax tree is
+/// deeper than `SyntaxDepth.maxDepth` (a postfix chain that long), with the hint where the limit is passed.
 /// Reading is linear in the file's size: positions through one `LineIndex`, locals through one `LocalScope`,
 /// statements run within the file's `ReadBudget`, messages quoting code through `Excerpt`.
+///
+/// Safe on any thread: the parse and the visitors run on a `ReadingThread` whose stack holds the deepest tree the
+/// limits let through, and the caller waits for it.
 public enum SwiftCodeReader {
     /// The largest file read, in UTF-8 bytes (4 MiB; `Protocol/base-protocol.md`, limits).
     public static let maxBytes = 4 << 20
@@ -26,18 +31,42 @@ public enum SwiftCodeReader {
         var lineProbes = 0
         /// Writes to the local constants' table.
         var scopeWrites = 0
+        /// Syntax nodes looked at to measure the tree's depth.
+        var nodesMeasured = 0
     }
 
     /// `read(text:file:)`, with the work it did.
     static func readMeasured(text: String, file: String? = nil) -> (facts: SwiftCodeFacts, work: Work) {
         let size = text.utf8.count
-        guard size <= maxBytes else {
-            var facts = SwiftCodeFacts(hints: [tooLarge(text, bytes: size)])
-            if let file { facts.attribute(to: file) }
-            return (facts, Work())
+        var (facts, work): (SwiftCodeFacts, Work)
+        if size > maxBytes {
+            (facts, work) = (SwiftCodeFacts(hints: [tooLarge(text, bytes: size)]), Work())
+        } else if let overflow = NestingScan.firstOverflow(in: text) {
+            (facts, work) = (SwiftCodeFacts(hints: [tooDeep(overflow, in: text)]), Work())
+        } else if let read = ReadingThread.run({ readParsed(text: text) }) {
+            (facts, work) = read
+        } else {
+            (facts, work) = (SwiftCodeFacts(hints: [noThread(text)]), Work())
         }
-        let tree = Parser.parse(source: text)
+        if let file { facts.attribute(to: file) }
+        return (facts, work)
+    }
+
+    /// The parser's nesting limit: brackets past it are not parsed (`NestingScan` refuses a file before that).
+    static let maxNestingLevel = NestingScan.maxDepth
+
+    /// Parses and reads a file within `maxBytes` and `NestingScan.maxDepth`, on the calling thread (a
+    /// `ReadingThread`).
+    private static func readParsed(text: String) -> (facts: SwiftCodeFacts, work: Work) {
+        var source = text
+        // (The parser copies the bytes into its tree's arena.)
+        let tree = source.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: maxNestingLevel) }
         let locations = SourceLocations(index: LineIndex(text))
+        let (tooDeepNode, measured) = SyntaxDepth.firstTooDeep(in: tree)
+        if let tooDeepNode {
+            let facts = SwiftCodeFacts(hints: [tooDeep(tooDeepNode, locations)])
+            return (facts, Work(nodesMeasured: measured))
+        }
         let collector = ClassCollector(viewMode: .sourceAccurate)
         collector.walk(tree)
         let syntax = SyntaxProblemFinder(locations: locations)
@@ -49,32 +78,13 @@ public enum SwiftCodeReader {
                 declaration: declaration, locations: locations, budget: budget, scope: scope)
             return interpreter.run()
         }
-        var facts = SwiftCodeFacts(classes: classes, hints: syntax.hints)
-        if let file { facts.attribute(to: file) }
+        let facts = SwiftCodeFacts(classes: classes, hints: syntax.hints)
         let work = Work(
             statements: collector.statements, statementsRun: budget.used, positions: locations.placed,
-            lineProbes: locations.probes,
-            scopeWrites: scope.writes)
+            lineProbes: locations.probes, scopeWrites: scope.writes, nodesMeasured: measured)
         return (facts, work)
     }
 
-    /// The hint of a file over `maxBytes`, on its first line (without its line break).
-    static func tooLarge(_ text: String, bytes: Int) -> CodeHint {
-        var firstLine = 0
-        for byte in text.utf8 {
-            if byte == 0x0A || byte == 0x0D { break }
-            firstLine += 1
-        }
-        let mebibytes = Double(bytes) / Double(1 << 20)
-        let size = (mebibytes * 10).rounded(.down) / 10
-        return CodeHint(
-            kind: .tooLarge,
-            message:
-                "this file is \(bytes) bytes (\(size) MiB), over the \(maxBytes >> 20) MiB skeletond reads: it is not "
-                + "read, and nothing in it applies to storyboards (they are previewed as if it were closed)",
-            range: CodeRange(start: CodePosition(line: 1, column: 1), end: CodePosition(line: 1, column: firstLine + 1))
-        )
-    }
 }
 
 /// A class's members gathered from its declaration and its extensions in the same file.

@@ -3,19 +3,26 @@ import JSON
 import SkeletondTestSupport
 import Testing
 
-/// The requests editors send unprompted, through the real binary, with exact ranges on the examples.
+/// The requests editors send unprompted, through the real binary, with exact ranges on the examples: every
+/// position is found by what stands there in `Examples/feed.skeleton.json` (`TextPositions`), never written as
+/// numbers, so the tests follow the example as it changes.
 @Suite struct LanguageFeatureTests {
     typealias D = DaemonSession
+    typealias P = TextPositions.Position
     static let uri = "file:///feed.skeleton.json"
 
-    /// A daemon with `Tests/Fixtures/feed.skeleton.json` open (the feed example as the ranges below were taken on).
-    static func feed() throws -> D {
-        let s = try D()
+    /// A daemon with the feed example open, and positions in its text.
+    static func feed() throws -> (D, TextPositions) {
         let text = try String(
-            contentsOf: TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/feed.skeleton.json"),
+            contentsOf: TestEnvironment.packageRoot.appendingPathComponent("Examples/feed.skeleton.json"),
             encoding: .utf8)
+        let s = try D()
         s.open(uri, text: text)
-        return s
+        return (s, TextPositions(text))
+    }
+
+    static func at(_ position: P, _ more: JSONObject = [:]) -> JSON {
+        at(position.line, position.character, more)
     }
 
     static func at(_ line: Int, _ character: Int, _ more: JSONObject = [:]) -> JSON {
@@ -46,75 +53,87 @@ import Testing
     }
 
     @Test func theOutlineIsTheViewTreeWithTemplatesUnderTheirTable() throws {
-        let s = try Self.feed()
+        let (s, text) = try Self.feed()
         defer { s.close() }
         let symbols = try s.call("textDocument/documentSymbol", ["textDocument": ["uri": .string(Self.uri)]])
         let screen = try #require(symbols[0])
         #expect(screen["name"] == "screen")
         #expect(screen["detail"] == "UIView [0, 0, 375, 667]")
-        #expect(screen["range"] == Self.range(2, 10, 28, 3))
-        #expect(screen["selectionRange"] == Self.range(3, 28, 3, 36))
+        #expect(screen["range"] == (try text.value(ofMember: "root")).json)
+        #expect(screen["selectionRange"] == (try text.range(of: #""screen""#)).json)
         let feed = try #require(screen["children"]?[1])
         #expect(feed["name"] == "feed")
         #expect(feed["kind"] == 18)
         #expect(feed["children"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["SectionHeader", "PostCell"])
         let header = try #require(feed["children"]?[0])
         #expect(header["kind"] == 5)
-        #expect(header["range"] == Self.range(11, 27, 14, 11))
+        let template = try text.value(ofMember: "SectionHeader")
+        #expect(header["range"] == template.json)
         #expect(header["children"]?[0]?["name"] == "title")
-        #expect(header["children"]?[0]?["selectionRange"] == Self.range(13, 51, 13, 58))
+        #expect(
+            header["children"]?[0]?["selectionRange"] == (try text.range(of: #""title""#, from: template.start)).json)
     }
 
     @Test func hoverOnANodeSaysWhatItsSkeletonIs() throws {
-        let s = try Self.feed()
+        let (s, text) = try Self.feed()
         defer { s.close() }
-        // The author label of the cell template: its first instance's single line.
-        let author = try s.call("textDocument/hover", Self.at(20, 25))
-        #expect(author["range"] == Self.range(20, 23, 20, 32))
+        // The author label of the cell template (hovered on its type): its first instance's single line.
+        let authorNode = try text.range(of: #"{"type": "UILabel", "id": "author""#)
+        let authorType = try text.value(ofMember: "type", from: authorNode.start)
+        let author = try s.call("textDocument/hover", Self.at(authorType.start.moved(by: 2)))
+        #expect(author["range"] == authorType.json)
         #expect(author["contents"]?["kind"] == "markdown")
-        let text = author["contents"]?["value"]?.stringValue ?? ""
-        #expect(text.contains("First instance: `feed[0,0]/author`"))
-        #expect(text.contains("1 line, 15 pt high, the last 140 pt wide; solid `#ECF0F1FF`"))
+        let markdown = author["contents"]?["value"]?.stringValue ?? ""
+        #expect(markdown.contains("First instance: `feed[0,0]/author`"))
+        #expect(markdown.contains("1 line, 15 pt high, the last 140 pt wide; solid `#ECF0F1FF`"))
         // A view that is not skeletonable says why.
-        let bar = try s.call("textDocument/hover", Self.at(5, 20))
+        let barNode = try text.range(of: #"{"type": "UIView", "id": "navigationBar""#)
+        let bar = try s.call("textDocument/hover", Self.at(barNode.start.moved(by: 12)))
         #expect(bar["contents"]?["value"]?.stringValue?.contains("not drawn: `isSkeletonable` is false") == true)
         // The root is a container.
-        let root = try s.call("textDocument/hover", Self.at(3, 30))
+        let root = try s.call("textDocument/hover", Self.at(text.range(of: #""screen""#).start.moved(by: 2)))
         #expect(root["contents"]?["value"]?.stringValue?.contains("its 1 skeletonable child is drawn") == true)
         // Once shown, the live layer is described.
         _ = try s.call("skeleton/show", ["uri": .string(Self.uri), "transition": "none"])
-        let shown = try s.call("textDocument/hover", Self.at(20, 25))
+        let shown = try s.call("textDocument/hover", Self.at(authorType.start.moved(by: 2)))
         #expect(shown["contents"]?["value"]?.stringValue?.contains("Skeleton active now.") == true)
     }
 
     @Test func hoverOnMembersAndColours() throws {
-        let s = try Self.feed()
+        let (s, text) = try Self.feed()
         defer { s.close() }
-        let type = try s.call("textDocument/hover", Self.at(5, 10))
-        #expect(type["range"] == Self.range(5, 7, 5, 13))
+        let typeKey = try text.range(of: #""type""#, from: text.range(of: #""children""#).end)
+        let type = try s.call("textDocument/hover", Self.at(typeKey.start.moved(by: 3)))
+        #expect(type["range"] == typeKey.json)
         #expect(type["contents"]?["value"]?.stringValue?.hasPrefix("**`type`**") == true)
-        let rows = try s.call("textDocument/hover", Self.at(9, 22))
+        let rows = try s.call("textDocument/hover", Self.at(text.range(of: #""rows""#).start))
         #expect(rows["contents"]?["value"]?.stringValue?.contains("SkeletonView: `numberOfRowsInSection`") == true)
-        let color = try s.call("textDocument/hover", Self.at(3, 112))
+        let white = try text.value(ofMember: "backgroundColor")
+        let color = try s.call("textDocument/hover", Self.at(white.start.moved(by: 4)))
         #expect(color["contents"]?["value"] == "Light: `#FFFFFFFF`\n\nDark: `#FFFFFFFF`")
-        #expect(color["range"] == Self.range(3, 108, 3, 117))
+        #expect(color["range"] == white.json)
     }
 
     @Test func templatesHaveADefinitionAndReferences() throws {
-        let s = try Self.feed()
+        let (s, text) = try Self.feed()
         defer { s.close() }
-        let definition = try s.call("textDocument/definition", Self.at(9, 53))
-        #expect(definition == ["uri": .string(Self.uri), "range": Self.range(15, 10, 15, 20)])
-        let none = try s.call("textDocument/definition", Self.at(5, 20))
+        let sections = try text.value(ofMember: "sections")
+        let cellUse = try text.value(ofMember: "cell", from: sections.start)
+        let headerUse = try text.value(ofMember: "header", from: sections.start)
+        let cellTemplate = try text.range(of: #""PostCell""#, from: text.range(of: #""templates""#).end)
+        let definition = try s.call("textDocument/definition", Self.at(cellUse.start.moved(by: 2)))
+        #expect(definition == ["uri": .string(Self.uri), "range": cellTemplate.json])
+        let barType = try text.range(of: #""UIView", "id": "navigationBar""#)
+        let none = try s.call("textDocument/definition", Self.at(barType.start.moved(by: 3)))
         #expect(none == .null)
         let references = try s.call(
-            "textDocument/references", Self.at(15, 12, ["context": ["includeDeclaration": true]]))
-        #expect(
-            references.arrayValue?.map { $0["range"] ?? .null } == [
-                Self.range(15, 10, 15, 20), Self.range(9, 51, 9, 61),
-            ])
-        let uses = try s.call("textDocument/references", Self.at(9, 75, ["context": ["includeDeclaration": false]]))
-        #expect(uses.arrayValue?.map { $0["range"] ?? .null } == [Self.range(9, 73, 9, 88)])
+            "textDocument/references",
+            Self.at(cellTemplate.start.moved(by: 2), ["context": ["includeDeclaration": true]]))
+        #expect(references.arrayValue?.map { $0["range"] ?? .null } == [cellTemplate.json, cellUse.json])
+        let uses = try s.call(
+            "textDocument/references",
+            Self.at(headerUse.start.moved(by: 2), ["context": ["includeDeclaration": false]]))
+        #expect(uses.arrayValue?.map { $0["range"] ?? .null } == [headerUse.json])
     }
 
     /// A supplementary kind named `header` (or `footer`) names a template too: go to it, and find it as a use.
@@ -129,44 +148,56 @@ import Testing
                 "Tile": {"type": "UICollectionViewCell", "frame": [0, 0, 50, 50], "isSkeletonable": true}}}}
             """#
         s.open(Self.uri, text: text)
-        let definition = try s.call("textDocument/definition", Self.at(1, 74))
-        #expect(definition == ["uri": .string(Self.uri), "range": Self.range(3, 4, 3, 9)])
-        let uses = try s.call("textDocument/references", Self.at(3, 5, ["context": ["includeDeclaration": false]]))
-        #expect(uses.arrayValue?.map { $0["range"] ?? .null } == [Self.range(1, 72, 1, 77), Self.range(1, 89, 1, 94)])
+        let positions = TextPositions(text)
+        let header = try positions.value(ofMember: "header")
+        let footer = try positions.value(ofMember: "footer")
+        let template = try positions.range(of: #""Top""#, from: positions.range(of: #""templates""#).end)
+        let definition = try s.call("textDocument/definition", Self.at(header.start.moved(by: 2)))
+        #expect(definition == ["uri": .string(Self.uri), "range": template.json])
+        let uses = try s.call(
+            "textDocument/references", Self.at(template.start.moved(by: 1), ["context": ["includeDeclaration": false]]))
+        #expect(uses.arrayValue?.map { $0["range"] ?? .null } == [header.json, footer.json])
     }
 
     @Test func coloursAndTheirPresentations() throws {
-        let s = try Self.feed()
+        let (s, text) = try Self.feed()
         defer { s.close() }
+        // The first colour's characters, inside its quotes.
+        let quoted = try text.value(ofMember: "backgroundColor")
+        let white = TextPositions.Range(start: quoted.start.moved(by: 1), end: quoted.end.moved(by: -1))
         let colors = try s.call("textDocument/documentColor", ["textDocument": ["uri": .string(Self.uri)]])
-        #expect(colors.arrayValue?.count == 2)
-        #expect(colors[0]?["range"] == Self.range(3, 109, 3, 116))
+        #expect((colors.arrayValue?.count ?? 0) >= 2)
+        #expect(colors[0]?["range"] == white.json)
         #expect(colors[0]?["color"] == ["red": 1, "green": 1, "blue": 1, "alpha": 1])
         let presentations = try s.call(
             "textDocument/colorPresentation",
             [
-                "textDocument": ["uri": .string(Self.uri)], "range": Self.range(3, 109, 3, 116),
+                "textDocument": ["uri": .string(Self.uri)], "range": white.json,
                 "color": ["red": 0.1, "green": 0.7, "blue": 0.6, "alpha": 1],
             ])
         #expect(presentations.arrayValue?.compactMap { $0["label"]?.stringValue } == ["#1AB399", "turquoise"])
-        #expect(presentations[1]?["textEdit"]?["range"] == Self.range(3, 109, 3, 116))
+        #expect(presentations[1]?["textEdit"]?["range"] == white.json)
     }
 
     @Test func foldingRangesCoverObjectsAndArrays() throws {
-        let s = try Self.feed()
+        let (s, text) = try Self.feed()
         defer { s.close() }
         let ranges = try s.call("textDocument/foldingRange", ["textDocument": ["uri": .string(Self.uri)]])
         let pairs = ranges.arrayValue?.compactMap { r in
             r["startLine"]?.intValue.map { ($0, r["endLine"]?.intValue ?? -1) }
         }
-        #expect(pairs?.map(\.0) == [0, 2, 4, 6, 10, 11, 15, 17])
-        #expect(pairs?.map(\.1) == [28, 27, 26, 25, 24, 13, 23, 22])
+        // Every object and array folds from its opening line to the line before its closing bracket, when that
+        // leaves at least one line to hide.
+        let expected = try text.multilineBrackets().filter { $0.end - 1 > $0.start }
+        #expect(expected.count >= 8)
+        #expect(pairs?.map(\.0) == expected.map(\.start))
+        #expect(pairs?.map(\.1) == expected.map { $0.end - 1 })
     }
 
     @Test func badPositionsAndUnknownDocumentsArePointedAt() throws {
-        let s = try Self.feed()
+        let (s, text) = try Self.feed()
         defer { s.close() }
-        let past = try s.error("textDocument/hover", Self.at(300, 0))
+        let past = try s.error("textDocument/hover", Self.at(text.lineCount + 300, 0))
         #expect(past["code"] == -32602)
         #expect(past["data"]?["pointer"] == "/params/position/line")
         let negative = try s.error("textDocument/definition", Self.at(1, -4))

@@ -52,11 +52,17 @@ struct ContentMappingTests {
         #expect(IB.node("multi", in: document)?.content.text == "first line\nsecond line")
         #expect(IB.node("configured", in: document)?.content.text == "Go")
         #expect(IB.node("coded", in: document)?.content.text == "Hello 👋")
-        // Base64 that is not base64: no title, no crash.
+        // Base64 that is not base64: no title, and a warning at its <string> element (line and column of the `<`).
         #expect(IB.node("garbled", in: document)?.content.text == nil)
+        let garbled = try #require(result.problems.first { $0.message.hasPrefix("title: the text is marked base64") })
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("!!!*") })
+        #expect(garbled.line == line + 1)
+        let element = try #require(lines[line].range(of: "<string"))
+        #expect(garbled.column == lines[line].utf8.distance(from: lines[line].startIndex, to: element.lowerBound) + 1)
         #expect(IB.node("picture", in: document)?.content.image == "person.circle")
         // A custom font: the weight read from its name, its metrics the system font's (a warning says so).
         #expect(IB.node("custom", in: document)?.content.font == FontSpec(size: 18, weight: .semibold))
-        #expect(result.problems.map(\.code) == [.invalidValue] && result.errors.isEmpty)
+        #expect(result.problems.map(\.code) == [.invalidValue, .invalidValue] && result.errors.isEmpty)
     }
 }

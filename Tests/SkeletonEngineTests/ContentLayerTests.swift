@@ -82,6 +82,30 @@ struct ContentLayerTests {
         #expect(huge.hasPrefix(content.text))
     }
 
+    /// Issue #25 row 10: the cut counts only scalars that take width, so text after 300,000 zero-width spaces is
+    /// kept (it was cut away); invisible scalars are kept up to a bound.
+    @Test func theCutBeforeLayoutSkipsInvisibleScalars() throws {
+        let invisible = String(repeating: "\u{200B}", count: 300_000)
+        let s = try session(
+            root(#"{"type": "UILabel", "id": "t", "frame": [0, 0, 300, 20], "text": "\#(invisible)Hello world"}"#))
+        let layer = try #require(s.layers(at: 0).layers.first)
+        guard case .text(let content)? = layer.content else {
+            Issue.record("not a text layer")
+            return
+        }
+        #expect(content.text == invisible + "Hello world")
+        // A long visible text after them is still cut (300,000 invisible kept, then what one line can show).
+        let words = String(repeating: "lorem ipsum ", count: 90_000)
+        let long = try session(
+            root(#"{"type": "UILabel", "id": "t", "frame": [0, 0, 300, 20], "text": "\#(invisible)\#(words)"}"#))
+        guard case .text(let cut)? = try #require(long.layers(at: 0).layers.first).content else {
+            Issue.record("not a text layer")
+            return
+        }
+        #expect(cut.text.unicodeScalars.count > 300_000 && cut.text.unicodeScalars.count < 300_000 + 40_000)
+        #expect((invisible + words).hasPrefix(cut.text))
+    }
+
     @Test func hiddenViewsAndEmptyTextsDrawNothing() throws {
         let s = try session(
             root(

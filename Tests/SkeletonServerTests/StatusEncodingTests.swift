@@ -1,4 +1,5 @@
 import JSON
+import SkeletonText
 import Testing
 
 @testable import SkeletonServer
@@ -13,7 +14,8 @@ import Testing
                 fullAnalyses: 3,
                 incrementalAnalyses: n, textSync: DocumentStore.TextSyncCounts(rangeChanges: n, bytesVisited: 5),
                 queuedBytes: 12_345, congested: congested, messagesWritten: n, budget: 64 << 20,
-                budgetWaits: n)
+                budgetWaits: n,
+                text: TextWork(layouts: n, masks: 2, shapedScalars: n, rasterizedGlyphs: 0, stopped: n))
             #expect(status.encoded.bytes == status.json.bytes)
         }
     }

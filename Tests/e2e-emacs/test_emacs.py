@@ -253,6 +253,86 @@ def test_preview_show_hide_and_diagnostics(emacs: Session):
     assert emacs.eval("(hash-table-count skeleton--subscriptions)") == "0"
 
 
+def test_a_space_after_a_complete_word_separates_the_words(emacs: Session):
+    # `solid` is the sole completion of itself: SPC after it once ran minibuffer-complete-word ("[Sole
+    # completion]") and was swallowed, so `solid animated` arrived as one unknown word.
+    emacs.mx("skeleton-show", "solid animated")
+    wait_for(lambda: "skeleton-show: shown" in emacs.state()["messages"], timeout=20, what="the show's outcome")
+    assert "unknown argument" not in emacs.state()["messages"]
+    emacs.mx("skeleton-hide", "transition=none")
+    wait_for(lambda: "skeleton-hide: hidden" in emacs.state()["messages"], timeout=20, what="the hide's outcome")
+
+
+def test_m_dot_goes_to_a_templates_definition(emacs: Session):
+    # js-mode's own M-. (js-find-symbol) once hid eglot's xref: "Jump to: PostCell [No match]".
+    feed = emacs.tmp_path / "feed.skeleton.json"
+    shutil.copy(REPO / "Examples" / "feed.skeleton.json", feed)
+    emacs.eval(f"(progn (select-window (get-buffer-window (get-file-buffer {elisp_string(emacs.doc)}) t))"
+               f" (find-file {elisp_string(feed)}) t)")
+    in_feed = (f"(with-current-buffer (get-file-buffer {elisp_string(feed)})"
+               " (with-selected-window (or (get-buffer-window (current-buffer) t) (selected-window)) %s))")
+    wait_for(lambda: emacs.eval(in_feed % "(and (eglot-managed-p) t)") == "t", timeout=30,
+             what="eglot to manage the feed")
+    assert emacs.eval(in_feed % "(key-binding (kbd \"M-.\"))") == "xref-find-definitions"
+    # Point on the cell's name in `sections`, then M-. as the user types it.
+    emacs.eval(in_feed % "(progn (goto-char (point-min)) (search-forward \"\\\"cell\\\": \\\"Post\") t)")
+    emacs.tmux.keys("M-.")
+    line = "(buffer-substring-no-properties (line-beginning-position) (line-end-position))"
+    wait_for(lambda: '\\"PostCell\\": {' in emacs.eval(in_feed % line), timeout=20,
+             what="M-. to land on the PostCell template")
+
+
+def test_completion_never_damages_the_text(emacs: Session):
+    # eglot 1.9 with the default `flex' style: `"num` matched numberOfLines and skeletonTextNumberOfLines, and
+    # the completion it then applied damaged the line above ("isSkeletonable": tumberOfLines).
+    def line(offset: int = 0) -> str:
+        # The line as JSON (emacsclient prints a string literal of it).
+        return json.loads(json.loads(buffer_eval(emacs, f"(save-excursion (forward-line {offset})"
+                                                        " (json-encode (buffer-substring-no-properties"
+                                                        " (line-beginning-position) (line-end-position))))")))
+    feed = emacs.tmp_path / "feed.skeleton.json"
+    shutil.copy(REPO / "Examples" / "feed.skeleton.json", feed)
+    emacs.eval(f"(progn (select-window (get-buffer-window (get-file-buffer {elisp_string(emacs.doc)}) t))"
+               f" (find-file {elisp_string(feed)}) t)")
+    emacs.doc = feed
+    wait_for(lambda: buffer_eval(emacs, "(and (eglot-managed-p) t)") == "t", timeout=30, what="eglot on the feed")
+    goto(emacs, '"id": "author"')
+    buffer_eval(emacs, "(end-of-line)")
+    above = line()
+    emacs.tmux.keys("Enter")
+    emacs.tmux.literal('"num')
+    emacs.tmux.keys("C-M-i")
+    wait_for(lambda: '"numberOfLines": ' in line(), timeout=20, what="the completed member")
+    assert line(-1).strip() == above.strip()  # (RET re-indents it: js-mode's electric indent)
+    assert line().strip() == '"numberOfLines":'
+
+
+def test_inlay_hints_colours_and_folding(emacs: Session):
+    # eglot 1.9 shows none of the three: the package draws hints and colours as overlays, folds with hideshow.
+    hints = ("(json-encode (delq nil (mapcar (lambda (o) (and (eq (overlay-get o 'skeleton-decoration) 'inlay-hint)"
+             " (substring-no-properties (overlay-get o 'after-string)))) (overlays-in (point-min) (point-max)))))")
+    colors = ("(length (seq-filter (lambda (o) (eq (overlay-get o 'skeleton-decoration) 'color))"
+              " (overlays-in (point-min) (point-max))))")
+
+    def labels() -> list[str]:
+        return json.loads(json.loads(buffer_eval(emacs, hints)))
+
+    wait_for(lambda: any("3 lines" in h for h in labels()), timeout=20, what="the bio's inlay hint")
+    assert int(buffer_eval(emacs, colors)) >= 4
+    # On the screen: the hint inline after its value.
+    wait_for(lambda: '"numberOfLines": 0 3 lines,' in emacs.tmux.plain().replace("\n", ""), timeout=10,
+             what="the hint on the screen")
+    # An edit: the bio one line high, and the hint follows once typing pauses.
+    buffer_eval(emacs, '(progn (goto-char (point-min)) (search-forward "16, 96, 311, 65")'
+                       ' (replace-match "16, 96, 311, 20") t)')
+    wait_for(lambda: any("1 line" in h for h in labels()), timeout=20, what="the hint after the edit")
+    # Folding: hideshow hides the card's object.
+    assert buffer_eval(emacs, "(and hs-minor-mode t)") == "t"
+    goto(emacs, '"id": "card"')
+    folded = buffer_eval(emacs, "(progn (hs-hide-block) (and (hs-already-hidden-p) t))")
+    assert folded == "t"
+
+
 def test_a_preview_whose_canvas_outgrows_the_frame_budget_says_it_ended(tmp_path: Path, daemon: Path):
     """The daemon ends a subscription whose canvas grows past the frames previews may hold (`preview/ended`): the
     preview and the echo area say why, instead of a picture that silently stops following the document."""

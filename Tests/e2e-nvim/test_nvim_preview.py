@@ -378,6 +378,55 @@ def test_update_and_completion(nvim: Session):
     completes("SkeletonUpdate node=ava", "SkeletonUpdate node=avatar")
 
 
+def test_omni_completion(tmp_path: Path, daemon: Path):
+    """<C-x><C-o> completes with the daemon (Neovim 0.7 leaves 'omnifunc' unset: E764 before)."""
+    with neovim_in_tmux(tmp_path, daemon) as nvim:
+        nvim.command("lua E2E_NOTES[#E2E_NOTES + 1] = { msg = 'omnifunc=' .. vim.bo.omnifunc }")
+        assert "omnifunc=v:lua.vim.lsp.omnifunc" in nvim.notes()
+        # A new member in the handle label's object: `"numberOf` then <C-x><C-o>.
+        nvim.command('call search(\'"id": "handle"\')')
+        nvim.command("normal! f,")
+        nvim.tmux.keys("a")
+        nvim.tmux.literal(' "numberOf')
+        nvim.tmux.keys("C-x", "C-o")
+        wait_for(lambda: "numberOfLines" in nvim.tmux.plain(), timeout=20, what="the omni completion menu")
+        assert "E764" not in nvim.tmux.plain()
+        nvim.tmux.keys("C-e", "Escape")
+
+
+def test_inlay_hints_colours_and_folding(tmp_path: Path, daemon: Path):
+    """What Neovim 0.7's client does not show, the plugin does: hints at the end of their line, colour strings in
+    their colour, and the daemon's folding ranges through 'foldexpr'."""
+    with neovim_in_tmux(tmp_path, daemon) as nvim:
+        def note(expression: str) -> str:
+            nvim.command(f"lua E2E_NOTES[#E2E_NOTES + 1] = {{ msg = 'probe:' .. vim.fn.json_encode({expression}) }}")
+            found = wait_for(lambda: [n for n in nvim.notes() if n.startswith("probe:")], timeout=10,
+                             what="the probe's answer")
+            nvim.command("lua for k = #E2E_NOTES, 1, -1 do"
+                         " if E2E_NOTES[k].msg:sub(1, 6) == 'probe:' then table.remove(E2E_NOTES, k) end end")
+            return json.loads(found[-1][len("probe:"):])
+
+        marks = ("vim.tbl_map(function(m) return m[4].virt_text[1][1] end, vim.api.nvim_buf_get_extmarks(0,"
+                 " require('skeleton.decorations').namespace, 0, -1, {details = true}))")
+        # The bio label's automatic line count, at the end of its line and on the screen.
+        hints = wait_for(lambda: (h := note(marks)) and h, timeout=20, what="inlay hints")
+        assert any("lines" in h for h in hints), hints
+        colors = ("#vim.api.nvim_buf_get_extmarks(0, require('skeleton.decorations').color_namespace, 0, -1, {})")
+        assert wait_for(lambda: note(colors) >= 4, timeout=20, what="colour highlights")
+        assert note("vim.wo.foldmethod") == "expr"
+        # The card's object folds: its opening line starts a fold, and zc closes it.
+        nvim.command("call search('\"id\": \"card\"')")
+        nvim.command("normal! k")
+        level = wait_for(lambda: (n := note("vim.fn.foldlevel('.')")) and n, timeout=10, what="fold levels")
+        assert level >= 2
+        nvim.command("normal! zc")
+        assert note("vim.fn.foldclosed('.')") > 0
+        # After an edit the hints follow: the bio's frame made one line high, its automatic line count is 1.
+        assert not any("1 line" in h for h in hints), hints
+        nvim.command("%s/16, 96, 311, 65/16, 96, 311, 20/")
+        wait_for(lambda: any("1 line" in h for h in note(marks)), timeout=20, what="the hint after the edit")
+
+
 def test_a_missing_daemon_is_one_notice(tmp_path: Path):
     """No setup{cmd} and no skeletond on PATH: one warning that says how to fix it, no error, no prompt."""
     doc = tmp_path / EXAMPLE.name

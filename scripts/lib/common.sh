@@ -9,8 +9,27 @@ ensure_swift_on_path() {
   fi
 }
 
-# A titled step on stderr.
-step() { printf '\n== %s ==\n' "$*" >&2; }
+# A titled step on stderr. Each step's wall time is kept, and `step_timings` prints them all (scripts/test ends with
+# it, so a slow stage shows in every run's log).
+STEP_NAME=""
+STEP_START=0
+STEP_TIMES=()
+step() {
+  step_close
+  STEP_NAME="$*"
+  STEP_START=$SECONDS
+  printf '\n== %s ==\n' "$*" >&2
+}
+step_close() {
+  [ -n "$STEP_NAME" ] && STEP_TIMES+=("$(printf '%6d s  %s' $((SECONDS - STEP_START)) "$STEP_NAME")")
+  STEP_NAME=""
+}
+step_timings() {
+  step_close
+  printf '\n== stage timings (wall clock) ==\n' >&2
+  printf '%s\n' "${STEP_TIMES[@]}" >&2
+  printf '%6d s  in all\n' "$SECONDS" >&2
+}
 
 # A Python virtual environment with the test requirements, in .build/venv (reused when up to date).
 python_env() {

@@ -9,11 +9,11 @@ extension ViewMapper {
     mutating func mapContent(_ e: IBElement, type: NodeType, into o: inout JSONObject, at pointer: [String]) {
         switch type {
         case .label, .textView:
-            if let text = Self.string(e, "text") { o["text"] = .string(text) }
+            if let text = string(e, "text") { o["text"] = .string(text) }
             mapColor(e.child("color", key: "textColor"), as: "textColor", into: &o, at: pointer)
         case .textField:
-            if let text = Self.string(e, "text") { o["text"] = .string(text) }
-            if let placeholder = Self.string(e, "placeholder") { o["placeholder"] = .string(placeholder) }
+            if let text = string(e, "text") { o["text"] = .string(text) }
+            if let placeholder = string(e, "placeholder") { o["placeholder"] = .string(placeholder) }
             mapColor(e.child("color", key: "textColor"), as: "textColor", into: &o, at: pointer)
             if let a = e["textAlignment"], let alignment = ElementTypes.textAlignments[a] {
                 o["textAlignment"] = .string(alignment.rawValue)
@@ -22,9 +22,8 @@ extension ViewMapper {
         case .button:
             let normal = e.children.first { $0.name == "state" && $0.key == "normal" }
             let configuration = e.child(key: "configuration")
-            if let title = normal.flatMap({ Self.string($0, "title") })
-                ?? configuration.flatMap({ Self.string($0, "title") })
-            {
+            let normalTitle = normal.flatMap { string($0, "title") }
+            if let title = normalTitle ?? configuration.flatMap({ string($0, "title") }) {
                 o["title"] = .string(title)
             }
             mapColor(normal?.child("color", key: "titleColor"), as: "textColor", into: &o, at: pointer)
@@ -36,17 +35,24 @@ extension ViewMapper {
         }
     }
 
-    /// A string property: the attribute `name`, else a `<string key="name">` child (base64 when IB says so).
-    static func string(_ e: IBElement, _ name: String) -> String? {
+    /// A string property: the attribute `name`, else a `<string key="name">` child (base64 when IB says so). Text
+    /// marked base64 that is not (once IB's line breaks and spaces are taken out) is a warning at its `<string>`
+    /// element, and the property is left out.
+    mutating func string(_ e: IBElement, _ name: String) -> String? {
         if let value = e[name] { return value }
         guard let s = e.child("string", key: name) else { return nil }
         let text = s.text ?? ""
         guard s["base64-UTF8"] == "YES" else { return text }
-        // Line breaks and spaces IB wraps the text with are skipped by `.ignoreUnknownCharacters`.
-        // Text that decodes to nothing is no string (garbage, or an empty title: both draw nothing).
-        guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters), !data.isEmpty else {
+        let packed = String(text.unicodeScalars.filter { !" \t\r\n".unicodeScalars.contains($0) })
+        guard let data = Data(base64Encoded: packed) else {
+            report(
+                .invalidValue, "\(name): the text is marked base64-UTF8 but is not base64; it is left out",
+                at: s.location,
+                severity: .warning)
             return nil
         }
+        // Text that decodes to nothing is no string (an empty title draws nothing).
+        guard !data.isEmpty else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -41,6 +41,19 @@ extension SkeletonSession {
 }
 
 extension SkeletonSession {
+    /// The part of an instance's reference that names the node within its template (`author` for
+    /// `feed[0,0]/author`, `feedCell` for `feed[0,0]/feedCell`); a reference outside any instance is its own.
+    public static func localReference(of reference: String) -> Substring {
+        guard let slash = reference.lastIndex(of: "/") else { return reference[...] }
+        return reference[reference.index(after: slash)...]
+    }
+
+    /// The reference of the first node, in tree order, that an instance placed for the template node whose local
+    /// reference is `local` (`feed[0,0]/author` for `author`), or nil when no instance holds one.
+    public func firstInstance(ofLocalReference local: String) -> String? {
+        tree.nodes.lazy.map(\.reference).first { $0.contains("/") && Self.localReference(of: $0) == local }
+    }
+
     /// The node with `reference` as decoded (its `children` left out: the tree keeps each node once), or nil.
     public func decodedNode(_ reference: String) -> Node? { tree.index[reference].map { tree.nodes[$0] } }
 

@@ -132,9 +132,14 @@ enum ContentText {
     /// of the em, and up to four scalars (a base and its marks) make one cluster.
     private static let scalarsPerEm = 40.0
 
+    /// Scalars a cut text may hold beyond its visible bound (invisible ones: `InvisibleScalars`).
+    static let maxInvisibleScalars = 1 << 22
+
     /// The start of `string` that can show in `box` with `font` and `maxLines` (0: as many lines as fit): the whole
-    /// string when it is short, else a prefix long enough for every line that can show. A 1 MB label text costs
-    /// what its visible lines cost from here on.
+    /// string when it is short, else a prefix long enough for every line that can show, counting only the scalars
+    /// that can take width (so text after 300,000 zero-width characters still shows; at most
+    /// `maxInvisibleScalars` invisible ones are kept). A 1 MB label text costs what its visible lines cost from here
+    /// on.
     static func visiblePrefix(of string: String, font: FontSpec, maxLines: Int, box: Size) -> String {
         guard font.size > 0, font.lineHeight > 0, box.width.isFinite, box.height.isFinite else { return "" }
         let fitting = min(box.height / font.lineHeight + 1, 100_000)
@@ -142,7 +147,20 @@ enum ContentText {
         let perLine = min((box.width / font.size + 1) * scalarsPerEm, 1_000_000)
         let bound = Int(min(lines * (perLine + 1), Double(1 << 22)))
         guard string.utf8.count > bound else { return string }
-        return String(string.unicodeScalars.prefix(bound))
+        let scalars = string.unicodeScalars
+        var visible = 0
+        var invisible = 0
+        var end = scalars.startIndex
+        while end != scalars.endIndex, visible < bound {
+            if InvisibleScalars.contains(scalars[end].value) {
+                invisible += 1
+                if invisible > maxInvisibleScalars { break }
+            } else {
+                visible += 1
+            }
+            scalars.formIndex(after: &end)
+        }
+        return String(scalars[..<end])
     }
 
     /// Where an image placeholder's glyph box (and its stroke width) and its caption go in `rect`.

@@ -58,8 +58,9 @@ extension RasterContext {
     /// cut to the rectangle, the layer's clips and `area`. Inside every shape's steady span a row's coverage is one
     /// number; only the pixels near an edge or a corner compute theirs.
     func drawText(_ layer: Layer, _ text: TextContent, color: UInt32, shapes n: Int, area: PixelRect) {
-        let mask = TextEngine.shared.mask(text, in: layer.shape.rect, scale: scale)
-        guard mask.width > 0, mask.height > 0 else { return }
+        guard let mask = TextEngine.shared.mask(text, in: layer.shape.rect, scale: scale, stop: stop),
+            mask.width > 0, mask.height > 0
+        else { return }
         // `area` is already cut to the layer's shape and clips: the mask's margins are never visited.
         let box = PixelRect(x: mask.x, y: mask.y, width: mask.width, height: mask.height).intersection(area)
         guard !box.isEmpty else { return }

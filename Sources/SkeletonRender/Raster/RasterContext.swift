@@ -1,6 +1,7 @@
 /// The pixel loops: raw pointers, no allocation.
 
 import SkeletonGraphics
+import SkeletonText
 
 /// One render pass's pointers and bounds.
 struct RasterContext {
@@ -23,6 +24,8 @@ struct RasterContext {
     /// Scratch: later occluders meeting the current layer (`Occlusion.maxPerLayer`), and a row's spans.
     let occluding: UnsafeMutablePointer<PixelRect>
     let spans: UnsafeMutablePointer<Int>
+    /// The rasterizer's: text layout and drawing ask it too.
+    let stop: StopSignal
 
     /// Fills `rect` (inside the frame) with an opaque pixel.
     func fill(_ rect: PixelRect, with pixel: UInt32) {

@@ -2,6 +2,7 @@
 
 import Dispatch
 public import SkeletonGraphics
+public import SkeletonText
 
 #if canImport(Glibc)
     import Glibc
@@ -29,6 +30,9 @@ public struct Rasterizer: Sendable {
     var occlusionEnabled = true
     /// Whether a region of `parallelPixels` or more is drawn as two bands at once (on two cores).
     public var parallel = true
+    /// Asked before each layer and by the text engine while it lays out and draws text: once it says so, the rest
+    /// of the frame is left undrawn (the caller drops it: a cancelled request).
+    public var stop = StopSignal.never
     /// The rasterizer drawing the second band (kept with its scratch buffers).
     private var partners: [Rasterizer] = []
     /// Regions this big are worth a second core (about 0.7 ms of drawing; smaller ones are not split).
@@ -74,6 +78,7 @@ public struct Rasterizer: Sendable {
             let bottom = PixelRect(x: region.x, y: middle, width: region.width, height: region.maxY - middle)
             var partner = partners.popLast() ?? Rasterizer()
             partner.parallel = false
+            partner.stop = stop
             withUnsafeMutablePointer(to: &self) { me in
                 withUnsafeMutablePointer(to: &partner) { other in
                     // The two bands are disjoint rows of the frame, each drawn with its own scratch buffers.
@@ -176,10 +181,13 @@ public struct Rasterizer: Sendable {
                                         scale: scale,
                                         ramp: r, line: l, shapes: s, rows: q,
                                         occluders: o, layerCount: occlusion ? touchingCount : 0, occluding: g,
-                                        spans: z
+                                        spans: z, stop: stop
                                     )
                                     ctx.fill(region, with: background)
-                                    for t in 0..<touchingCount { ctx.draw(layers[t], at: t) }
+                                    for t in 0..<touchingCount {
+                                        if stop.isStopped { break }
+                                        ctx.draw(layers[t], at: t)
+                                    }
                                 }
                             }
                         }

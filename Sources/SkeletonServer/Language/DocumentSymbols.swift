@@ -235,7 +235,9 @@ enum DocumentSymbols {
         _ node: ViewOutline, ids: InterfaceBuilderTextMap, fallback: Range<Int>, request: TextDocumentRequest,
         depth: Int
     ) -> JSON {
-        let place = ids.ids[node.reference] ?? fallback
+        // An instance of a cell, header or footer stands where its template's element is.
+        let place =
+            ids.ids[node.reference] ?? ids.ids[String(SkeletonSession.localReference(of: node.reference))] ?? fallback
         var symbol: JSONObject = [
             "name": .string(node.reference), "detail": .string(node.type.rawValue + " " + node.frame.framesText),
             "kind": .int(kind(node.type.rawValue)), "range": request.range(place),

@@ -123,20 +123,23 @@ enum Hover {
 
     // MARK: Storyboards and XIBs
 
-    /// On an `id` attribute that names a view of a scene: that view's skeleton.
+    /// On an `id` attribute that names a view of a scene: that view's skeleton. A view of a table's or collection's
+    /// cell, header or footer is a template's: its first instance's skeleton, named.
     private static func interfaceBuilder(_ request: TextDocumentRequest, at offset: Int) -> JSON {
         let ids = InterfaceBuilderTextMap(bytes: request.text.buffer.bytes)
         guard let id = ids.id(at: offset), let range = ids.ids[id] else { return .null }
         let (sessions, scenes) = request.currentSessions
         for scene in scenes {
-            guard let session = sessions[scene.id], session.contains(id),
-                let skeleton = try? session.skeleton(of: id), let tree = try? session.viewOutline(node: id, limit: 1)
+            guard let session = sessions[scene.id] else { continue }
+            let instance = session.contains(id) ? nil : session.firstInstance(ofLocalReference: id)
+            let reference = instance ?? id
+            guard session.contains(reference), let skeleton = try? session.skeleton(of: reference),
+                let tree = try? session.viewOutline(node: reference, limit: 1)
             else { continue }
             let title = scene.title.isEmpty ? scene.id : scene.title
-            let text = [
-                "**\(tree.type.rawValue)** `\(id)` in scene \(title)", "Frame: \(tree.frame.framesText)",
-                describe(skeleton),
-            ]
+            var text = ["**\(tree.type.rawValue)** `\(id)` in scene \(title)"]
+            if let instance { text.append("First instance: `\(instance)`") }
+            text += ["Frame: \(tree.frame.framesText)", describe(skeleton)]
             return hover(text.joined(separator: "\n\n"), range, request)
         }
         return .null

@@ -126,7 +126,11 @@ struct TextDocumentRequest {
 
     /// The byte range of the `Range` in `params[member]` (each end checked as `offset` does).
     func byteRange(_ member: String) throws(JSONDecodingError) -> Range<Int> {
-        let value = try params.member(member)
+        try byteRange(of: try params.member(member))
+    }
+
+    /// The byte range of the `Range` object `value` (each end checked as `offset` does).
+    func byteRange(of value: JSONValue) throws(JSONDecodingError) -> Range<Int> {
         let nested = TextDocumentRequest(copying: self, params: value)
         let start = try nested.offset("start")
         let end = try nested.offset("end")

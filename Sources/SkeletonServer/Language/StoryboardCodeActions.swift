@@ -11,13 +11,26 @@ import JSON
 ///   runtime attribute to every view of the scene at the range's start that holds content, and to its ancestors, as
 ///   a user would in Xcode's identity inspector. Scenes with nothing missing get no refactor.
 enum StoryboardCodeActions {
-    static func actions(_ request: TextDocumentRequest, at offset: Int) -> [JSON] {
-        let text = request.text
-        let bytes = text.buffer.bytes
-        let file = InterfaceBuilderFile.parse(bytes: bytes)
-        var actions: [JSON] = []
+    /// The actions at each of `offsets` (the request's range and the client's diagnostics, see `CodeActions`), each
+    /// action once; the file is parsed once for all of them.
+    static func actions(_ request: TextDocumentRequest, at offsets: [Int]) -> [JSON] {
+        let file = InterfaceBuilderFile.parse(bytes: request.text.buffer.bytes)
         let sessions = request.currentSessions.sessions.values
         let known = { (id: String) in sessions.lazy.compactMap { $0.decodedNode(id)?.isSkeletonable }.first }
+        var actions: [JSON] = []
+        for offset in offsets {
+            for action in actionsAt(offset, file, request, known: known) where !actions.contains(action) {
+                actions.append(action)
+            }
+        }
+        return actions
+    }
+
+    private static func actionsAt(
+        _ offset: Int, _ file: InterfaceBuilderFile, _ request: TextDocumentRequest, known: (String) -> Bool?
+    ) -> [JSON] {
+        let bytes = request.text.buffer.bytes
+        var actions: [JSON] = []
         if let chain = file.skeletonableChainEdits(in: bytes, at: offset, known: known) {
             let views = chain.edits.count == 1 ? "1 view" : "\(chain.edits.count) views"
             var action: JSONObject = [

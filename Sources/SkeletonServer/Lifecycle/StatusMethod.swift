@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import SkeletonText
 
 /// `daemon/status`: what the daemon holds right now (for operators, and for tests of flow control).
 enum StatusMethod {
@@ -20,7 +21,8 @@ enum StatusMethod {
                 congested: outbox?.isCongested ?? false,
                 messagesWritten: outbox?.writtenCount ?? 0,
                 budget: outbox?.budget ?? 0,
-                budgetWaits: outbox?.budgetWaitCount ?? 0)
+                budgetWaits: outbox?.budgetWaitCount ?? 0,
+                text: TextEngine.shared.work)
             return status.encoded
         }
     }
@@ -45,6 +47,8 @@ struct DaemonStatus: Sendable, Hashable {
     var messagesWritten: Int
     var budget: Int
     var budgetWaits: Int
+    /// The text engine's work so far (layouts, masks, scalars shaped, glyphs rasterised, work given up).
+    var text: TextWork
 
     /// The answer written straight as text (no tree): the same bytes as `json`'s encoding.
     var encoded: EncodedJSON {
@@ -67,6 +71,12 @@ struct DaemonStatus: Sendable, Hashable {
                 "queuedBytes": .int(queuedBytes), "congested": .bool(congested),
                 "messagesWritten": .int(messagesWritten),
                 "budget": .int(budget), "budgetWaits": .int(budgetWaits),
+            ], into: &w)
+        w.writeRaw(#"},"text":{"#)
+        Self.writeMembers(
+            [
+                "layouts": .int(text.layouts), "masks": .int(text.masks), "shapedScalars": .int(text.shapedScalars),
+                "rasterizedGlyphs": .int(text.rasterizedGlyphs), "stopped": .int(text.stopped),
             ], into: &w)
         w.writeRaw("}}")
         return EncodedJSON(unchecked: w.bytes)
@@ -100,6 +110,13 @@ struct DaemonStatus: Sendable, Hashable {
                 "messagesWritten": .int(messagesWritten),
                 "budget": .int(budget),
                 "budgetWaits": .int(budgetWaits),
+            ],
+            "text": [
+                "layouts": .int(text.layouts),
+                "masks": .int(text.masks),
+                "shapedScalars": .int(text.shapedScalars),
+                "rasterizedGlyphs": .int(text.rasterizedGlyphs),
+                "stopped": .int(text.stopped),
             ],
         ]
     }

@@ -2,6 +2,7 @@ import JSON
 import JSONRPC
 import SkeletonGraphics
 import SkeletonRender
+import SkeletonText
 
 /// `preview/render`: one frame of a document at a time, as raw RGBA, PNG or a CRC-32 checksum.
 public enum RenderMethod {
@@ -42,6 +43,10 @@ public enum RenderMethod {
                 throw ResponseError(.requestFailed, "\(uri) has no valid tree to render yet: see its diagnostics")
             }
             var rasterizer = Rasterizer()
+            // A `$/cancelRequest` reaches text layout and drawing: the rest of the frame is not drawn, and the
+            // check below answers -32800.
+            let cancellation = context.cancellation
+            rasterizer.stop = StopSignal { cancellation.isCancelled }
             let frame: Frame
             do { frame = try rasterizer.render(list, scale: scale) } catch let error as RenderError {
                 throw JSONDecodingError(

@@ -78,6 +78,19 @@ local function start()
     init_options = opts.init_options,
     handlers = handlers,
     flags = { debounce_text_changes = opts.debounce_text_changes },
+    on_attach = function(client, bufnr)
+      -- Neovim 0.7 leaves 'omnifunc' to the client: <C-x><C-o> completes member names, values and templates.
+      vim.api.nvim_buf_set_option(bufnr, 'omnifunc', 'v:lua.vim.lsp.omnifunc')
+      -- Inlay hints, colours and folding, which the 0.7 client does not show itself.
+      require('skeleton.decorations').attach(bufnr)
+      local user = config.get().on_attach
+      if type(user) == 'function' then
+        local ok, err = pcall(user, client, bufnr)
+        if not ok then
+          util.error('setup{ on_attach } failed: ' .. tostring(err))
+        end
+      end
+    end,
     on_exit = function(code, signal, id)
       if id ~= nil and id ~= client_id then
         return

@@ -9,6 +9,11 @@ M.defaults = {
   patterns = { '%.skeleton%.json$', '%.storyboard$', '%.xib$' },
   -- Sent as initializationOptions (e.g. { clock = 'manual' } or motion options).
   init_options = nil,
+  -- Called as on_attach(client, bufnr) after the plugin's own (which sets 'omnifunc'): your LSP key maps.
+  on_attach = nil,
+  -- What the plugin shows that Neovim 0.7's client does not: inlay hints (end-of-line virtual text), colour strings
+  -- in their colour, folding ('foldmethod' expr in the buffer's windows; everything open at first).
+  decorations = { inlay_hints = true, colors = true, folding = true },
   -- Milliseconds the built-in client waits before sending didChange.
   debounce_text_changes = 50,
   preview = {

@@ -1,0 +1,21 @@
+/// Asked by long text work whether to give up (the request it serves was cancelled): layout asks before each chunk
+/// and each line, drawing before each line's glyphs and every `StopSignal.glyphStride` glyphs it rasterises. Work
+/// that stops caches nothing and gives back what it allocated.
+///
+/// - Important: the closure is called often: keep it cheap (an atomic load) and safe to call from any thread.
+public struct StopSignal: Sendable {
+    private let check: @Sendable () -> Bool
+
+    public init(_ check: @escaping @Sendable () -> Bool) {
+        self.check = check
+    }
+
+    /// Never stops.
+    public static let never = StopSignal { false }
+
+    /// Glyphs rasterised between two checks.
+    static let glyphStride = 64
+
+    /// Whether the work should stop now.
+    public var isStopped: Bool { check() }
+}

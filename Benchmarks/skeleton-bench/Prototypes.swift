@@ -47,7 +47,7 @@ enum Prototypes {
         return n
     }
 
-    /// The exact nesting depth, outside strings (as `NestingScan` computes it).
+    /// The exact nesting depth, outside strings (as `StructureScan` computes it).
     static func exactDepth(_ bytes: UnsafeRawBufferPointer) -> Int {
         var depth = 0
         var deepest = 0

@@ -1,19 +1,35 @@
 internal import CJSONArena
 internal import CJansson
 
+#if canImport(Glibc)
+    internal import Glibc
+#elseif canImport(Darwin)
+    internal import Darwin
+#endif
+
 /// Explicit limits on what a parse accepts. Checked before jansson allocates anything.
 public struct JSONLimits: Sendable, Hashable {
     /// The largest text accepted, in bytes.
     public var maxBytes: Int
     /// The deepest nesting of arrays and objects accepted (a scalar at top level is depth 0, `[]` is 1).
     public var maxDepth: Int
+    /// The most values (objects, arrays, strings, numbers, literals) and object member names accepted, each object
+    /// and array counting `StructureScan.containerWeight` (4), counted by a pass over the bytes before jansson
+    /// allocates anything. jansson's tree costs ~35-60 bytes per scalar or name and ~110-210 per array or object,
+    /// so this, not `maxBytes`, bounds the memory of a text made of many small values: at most ~52 bytes per unit,
+    /// about 210 MB at the default.
+    public var maxValues: Int
 
-    public init(maxBytes: Int = 64 << 20, maxDepth: Int = 512) {
+    public init(maxBytes: Int = 64 << 20, maxDepth: Int = 512, maxValues: Int = JSONLimits.defaultMaxValues) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
+        self.maxValues = maxValues
     }
 
-    /// Limits for protocol messages: 64 MiB and 512 levels.
+    /// 4,000,000 values and names (objects and arrays counting 4).
+    public static let defaultMaxValues = 4_000_000
+
+    /// Limits for protocol messages: 64 MiB, 512 levels and 4,000,000 values and names.
     public static let messages = JSONLimits()
 }
 
@@ -26,6 +42,9 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case tooLarge(limit: Int)
         /// The text nests deeper than `JSONLimits.maxDepth`.
         case tooDeep(limit: Int)
+        /// The text holds more values and member names than `JSONLimits.maxValues` (refused as a text that is
+        /// too large is: its tree would be).
+        case tooManyValues(limit: Int)
     }
 
     public var reason: Reason
@@ -82,6 +101,23 @@ public final class JSONDocument: @unchecked Sendable {
                 message: "text is \(bytes.count) bytes, over the limit of \(limits.maxBytes)",
                 line: 0, column: 0, position: 0)
         }
+        // No byte adds more than one container's weight, so a text of at most `maxValues / containerWeight` bytes
+        // cannot go over and is not scanned; the same pass checks the nesting, so the tree need not be.
+        var nestingChecked = false
+        if bytes.count > limits.maxValues / StructureScan.containerWeight {
+            switch StructureScan.first(depthBeyond: limits.maxDepth, valuesBeyond: limits.maxValues, in: bytes) {
+            case .tooDeep(let offset): throw tooDeep(at: offset, in: bytes, limits)
+            case .tooManyValues(let offset):
+                let (line, column) = StructureScan.lineAndColumn(of: offset, in: bytes)
+                throw JSONParseError(
+                    reason: .tooManyValues(limit: limits.maxValues),
+                    message:
+                        "text holds more than \(limits.maxValues) values and member names (objects and arrays count "
+                        + "\(StructureScan.containerWeight)), over the limit",
+                    line: line, column: column, position: offset)
+            case nil: nestingChecked = true
+            }
+        }
         guard let arena = skd_arena_create() else {
             throw JSONParseError(reason: .syntax, message: "out of memory", line: 0, column: 0, position: 0)
         }
@@ -95,16 +131,12 @@ public final class JSONDocument: @unchecked Sendable {
         // Nesting is checked after the parse, on the tree (a text no longer than the limit cannot nest deeper;
         // a long string costs nothing), and the text is scanned for the position only when it is too deep. A text
         // that is too deep and also malformed is refused for its depth, as a scan before the parse would.
-        let mayBeTooDeep = bytes.count > limits.maxDepth && limits.maxDepth >= 0
+        let mayBeTooDeep = !nestingChecked && bytes.count > limits.maxDepth && limits.maxDepth >= 0
         if mayBeTooDeep, root == nil || skd_nesting_exceeds(root, limits.maxDepth) != 0,
-            let deep = NestingScan.firstOffsetBeyond(depth: limits.maxDepth, in: bytes)
+            case .tooDeep(let deep) = StructureScan.first(depthBeyond: limits.maxDepth, valuesBeyond: .max, in: bytes)
         {
             skd_arena_destroy(arena)
-            let (line, column) = NestingScan.lineAndColumn(of: deep, in: bytes)
-            throw JSONParseError(
-                reason: .tooDeep(limit: limits.maxDepth),
-                message: "nesting deeper than the limit of \(limits.maxDepth)",
-                line: line, column: column, position: deep)
+            throw tooDeep(at: deep, in: bytes, limits)
         }
         guard let root else {
             skd_arena_destroy(arena)
@@ -116,6 +148,15 @@ public final class JSONDocument: @unchecked Sendable {
                 position: Int(error.position))
         }
         return JSONDocument(arena: arena, root: root)
+    }
+
+    private static func tooDeep(at offset: Int, in bytes: UnsafeRawBufferPointer, _ limits: JSONLimits)
+        -> JSONParseError
+    {
+        let (line, column) = StructureScan.lineAndColumn(of: offset, in: bytes)
+        return JSONParseError(
+            reason: .tooDeep(limit: limits.maxDepth), message: "nesting deeper than the limit of \(limits.maxDepth)",
+            line: line, column: column, position: offset)
     }
 
     /// Parses the bytes of `array`.
@@ -138,39 +179,85 @@ public final class JSONDocument: @unchecked Sendable {
     }
 }
 
-/// A fast pre-scan that finds nesting beyond a limit without parsing.
-enum NestingScan {
-    /// The byte offset of the first `[` or `{` (outside strings) that opens level `depth + 1`, or nil.
-    ///
-    /// A text of at most `depth` bytes cannot open `depth + 1` levels, so it is not scanned at all (every protocol
-    /// message of ordinary size: the scan costs only bodies longer than the limit).
-    static func firstOffsetBeyond(depth limit: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
-        guard bytes.count > limit else { return nil }
+/// One pass over JSON bytes, without parsing, that finds the first place (outside strings) where the nesting goes
+/// past a limit or the values and member names counted so far do. Strings are skipped with `memchr`, so a text
+/// that is mostly string (a document inside a `didOpen`) costs little more than a copy.
+enum StructureScan {
+    /// What an object or an array counts for against `JSONLimits.maxValues`: its tree costs about four times a
+    /// scalar's (an empty object ~210 bytes, an empty array ~115, a number ~35).
+    static let containerWeight = 4
+
+    enum Finding: Equatable {
+        /// The offset of the `[` or `{` that opens the level past the limit.
+        case tooDeep(Int)
+        /// The offset where the value or member name past the limit starts.
+        case tooManyValues(Int)
+    }
+
+    /// The first limit `bytes` goes past, or nil. Values and member names are counted where they start: after
+    /// `[`, `{`, `,`, `:` or at the start (lenient with malformed text, which jansson refuses afterwards); objects
+    /// and arrays count `containerWeight`.
+    static func first(depthBeyond maxDepth: Int, valuesBeyond maxValues: Int, in bytes: UnsafeRawBufferPointer)
+        -> Finding?
+    {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        let n = bytes.count
         var depth = 0
-        var inString = false
-        var escaped = false
-        for i in 0..<bytes.count {
-            let c = bytes[i]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if c == 0x5C {
-                    escaped = true
-                } else if c == 0x22 {
-                    inString = false
-                }
-                continue
-            }
+        var values = 0
+        var expectingValue = true
+        var i = 0
+        while i < n {
+            let c = base[i]
             switch c {
-            case 0x22: inString = true
-            case 0x5B, 0x7B:
-                depth += 1
-                if depth > limit { return i }
-            case 0x5D, 0x7D: depth -= 1
+            case 0x20, 0x0A, 0x0D, 0x09:
+                i += 1
+                continue
+            case 0x5D, 0x7D:  // ] }
+                depth -= 1
+                expectingValue = false
+                i += 1
+                continue
+            case 0x2C, 0x3A:  // , :
+                expectingValue = true
+                i += 1
+                continue
             default: break
             }
+            if expectingValue {
+                values += c == 0x5B || c == 0x7B ? containerWeight : 1
+                if values > maxValues { return .tooManyValues(i) }
+            }
+            switch c {
+            case 0x22:
+                expectingValue = false
+                i = endOfString(base, n, from: i + 1)
+                continue
+            case 0x5B, 0x7B:  // [ {
+                depth += 1
+                if depth > maxDepth { return .tooDeep(i) }
+                expectingValue = true
+            default:
+                expectingValue = false
+            }
+            i += 1
         }
         return nil
+    }
+
+    /// Just past the quote that closes the string whose contents start at `start` (`n` when it does not close):
+    /// each `"` found by `memchr` closes it unless an odd run of backslashes precedes it. Every byte is looked at
+    /// a bounded number of times.
+    private static func endOfString(_ base: UnsafePointer<UInt8>, _ n: Int, from start: Int) -> Int {
+        var from = start
+        while from < n {
+            guard let found = memchr(base + from, 0x22, n - from) else { return n }
+            let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var k = quote - 1
+            while k >= from, base[k] == 0x5C { k -= 1 }
+            if (quote - 1 - k) % 2 == 0 { return quote + 1 }
+            from = quote + 1
+        }
+        return n
     }
 
     /// 1-based line and column (in bytes) of `offset`.

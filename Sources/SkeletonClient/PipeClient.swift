@@ -11,6 +11,11 @@ public struct ClientError: Error, CustomStringConvertible {
 /// A JSON-RPC client over two file descriptors: writes framed messages to the server's input and reads framed
 /// messages from its output, always with a timeout, so a client can never hang on a server that died or stalled.
 public final class PipeClient: @unchecked Sendable {
+    /// The daemon's messages are parsed with the message limits but no count of values: an answer about a large
+    /// document (`skeleton/layers` of 100,000 nodes) may hold more than a request may, and its size is the
+    /// daemon's to bound.
+    static let answerLimits = JSONLimits(maxValues: .max)
+
     public let mode: FramingMode
     private let writeFD: Int32
     private let readFD: Int32
@@ -123,7 +128,7 @@ public final class PipeClient: @unchecked Sendable {
             framer.feed(UnsafeRawBufferPointer(rebasing: raw[..<n])) { event in
                 switch event {
                 case .message(let body):
-                    do { parsed.append(try JSONDocument.parse(body).value.json) } catch {
+                    do { parsed.append(try JSONDocument.parse(body, limits: Self.answerLimits).value.json) } catch {
                         failure = ClientError("the server sent invalid JSON: \(error)")
                     }
                 case .error(let error):

@@ -50,7 +50,7 @@ public struct Frame: Hashable, Sendable {
     public init(width: Int, height: Int, color: RGB8 = RGB8(r: 0, g: 0, b: 0)) throws(RenderError) {
         guard width > 0, height > 0, width <= RenderLimits.maxDimension, height <= RenderLimits.maxDimension,
             width * height <= RenderLimits.maxPixels
-        else { throw .canvasTooLarge(width: width, height: height) }
+        else { throw .canvasTooLarge(width: Double(width), height: Double(height)) }
         self.width = width
         self.height = height
         self.pixels = Array(repeating: color.pixel, count: width * height)

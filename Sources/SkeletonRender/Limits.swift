@@ -22,8 +22,9 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidScale(Double)
     /// The canvas size in points is not finite and positive.
     case invalidCanvasSize(width: Double, height: Double)
-    /// The canvas at this scale exceeds `RenderLimits.maxPixels` or `RenderLimits.maxDimension`.
-    case canvasTooLarge(width: Int, height: Int)
+    /// The canvas at this scale exceeds `RenderLimits.maxPixels` or `RenderLimits.maxDimension`: its size in
+    /// pixels, `ceil(points × scale)` per side (not necessarily representable as an `Int`).
+    case canvasTooLarge(width: Double, height: Double)
     /// The region is empty or not inside the canvas.
     case regionOutsideCanvas(PixelRect)
     /// The cell grid is zero or larger than `RenderLimits.cellColumns` × `RenderLimits.cellRows`.
@@ -50,13 +51,20 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidScale(let s): "scale \(s) is outside \(RenderLimits.scaleRange)"
         case .invalidCanvasSize(let w, let h): "canvas size \(w)×\(h) points is not finite and positive"
         case .canvasTooLarge(let w, let h):
-            "canvas of \(w)×\(h) pixels exceeds the limit of \(RenderLimits.maxPixels) pixels or \(RenderLimits.maxDimension) per side"
+            "canvas of \(Self.pixels(w))×\(Self.pixels(h)) pixels exceeds the limit of \(RenderLimits.maxPixels) pixels or \(RenderLimits.maxDimension) per side"
         case .regionOutsideCanvas(let r): "region \(r.x),\(r.y) \(r.width)×\(r.height) is empty or outside the canvas"
         case .invalidCellGrid(let c, let r):
             "cell grid \(c)×\(r) is outside \(RenderLimits.cellColumns.upperBound)×\(RenderLimits.cellRows.upperBound)"
         case .frameSizeMismatch: "frames differ in size"
         case .compressionFailed(let code): "zlib failed with code \(code)"
         }
+    }
+
+    /// A pixel count as a person writes it: whole numbers in digits (`65536`), beyond 10^15 in exponent form
+    /// (`1e+20`), an infinite side as `∞`.
+    static func pixels(_ count: Double) -> String {
+        guard count.isFinite else { return "∞" }
+        return abs(count) < 1e15 ? String(Int(count)) : "\(count)"
     }
 }
 
@@ -73,11 +81,11 @@ public enum CanvasGeometry {
         let h = (size.height * scale).rounded(.up)
         let limit = Double(RenderLimits.maxDimension)
         guard w <= limit, h <= limit else {
-            throw .canvasTooLarge(width: w <= limit ? Int(w) : Int.max, height: h <= limit ? Int(h) : Int.max)
+            throw .canvasTooLarge(width: w, height: h)
         }
         let width = Int(w)
         let height = Int(h)
-        guard width * height <= RenderLimits.maxPixels else { throw .canvasTooLarge(width: width, height: height) }
+        guard width * height <= RenderLimits.maxPixels else { throw .canvasTooLarge(width: w, height: h) }
         return (width, height)
     }
 }

@@ -11,6 +11,7 @@ import JSONRPC
 @main
 enum Entry {
     static func main() {
+        StandardDescriptors.reserve()
         FileDescriptor.ignoreBrokenPipe()
         do {
             var command = try Skeleton.parseAsRoot()

@@ -299,6 +299,23 @@ extension HostileClientTests {
         try Self.stillServing(session)
     }
 
+    /// A message of more than 4,000,000 values (here 1,100,000 empty objects, counting 4 each: 3.3 MB whose tree
+    /// would take ~230 MB) is refused by the byte scan before jansson builds anything: -32600 with the place.
+    @Test func aMessageWithTooManyValuesIsRefusedBeforeParsing() throws {
+        let session = try DaemonSession()
+        let objects = Array(repeating: "{}", count: 1_100_000).joined(separator: ",")
+        let body = Array(#"{"jsonrpc":"2.0","id":7,"method":"daemon/status","params":{"x":[\#(objects)]}}"#.utf8)
+        session.client.sendRaw(Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body)
+        let answer = try session.client.receive(timeout: 60)
+        #expect(answer["error"]?["code"] == -32600)
+        let message = answer["error"]?["message"]?.stringValue ?? ""
+        #expect(
+            message.hasPrefix(
+                "text holds more than 4000000 values and member names (objects and arrays count 4), over the limit"),
+            "\(message)")
+        try Self.stillServing(session)
+    }
+
     /// A batch at the limit is served in full, one answer per request, in one array.
     @Test func aBatchAtTheLimitIsAnswered() throws {
         let session = try DaemonSession()
@@ -387,6 +404,29 @@ extension HostileClientTests {
         let published = try session.notification("textDocument/publishDiagnostics")
         let codes = published["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
         #expect(codes.contains(code), "\(published.text)")
+        #expect(try session.layers(uri) == before)
+        try Self.stillServing(session)
+    }
+
+    /// A million empty sections (25 MB of object-heavy text: 8,000,000 values and names, objects counting 4) took
+    /// 711 MB of tree before the decoder refused them: the byte scan refuses the text before jansson allocates, as a
+    /// text that is too large (`json-syntax`), the last tree stays live and the memory stays in the budget.
+    @Test func aMillionEmptySectionsAreRefusedBeforeParsing() throws {
+        let text =
+            #"{"root": {"type": "UITableView", "frame": [0, 0, 100, 100], "rowHeight": 10, "sections": ["#
+            + Array(repeating: #"{"rows": 0, "cell": "c"}"#, count: 1_000_000).joined(separator: ",")
+            + #"], "templates": {"c": {"type": "UITableViewCell", "frame": [0, 0, 10, 10]}}}}"#
+        let session = try DaemonSession()
+        let uri = "file:///sections.json"
+        session.open(uri, Self.card)
+        _ = try session.call("skeleton/show", ["uri": .string(uri), "transition": "none"])
+        let before = try session.layers(uri)
+        session.replace(uri, text: text, version: 2)
+        let published = try session.notification("textDocument/publishDiagnostics", timeout: 120)
+        let diagnostics = published["diagnostics"]?.arrayValue ?? []
+        #expect(diagnostics.compactMap { $0["code"]?.stringValue } == ["json-syntax"], "\(published.text.prefix(500))")
+        let message = diagnostics.first?["message"]?.stringValue ?? ""
+        #expect(message.hasPrefix("text holds more than 4000000 values and member names"), "\(message)")
         #expect(try session.layers(uri) == before)
         try Self.stillServing(session)
     }

@@ -386,6 +386,16 @@ import Testing
         #expect(throws: RenderError.canvasTooLarge(width: 16_000, height: 16_000)) {
             _ = try r.render(Fixtures.list(4000, 4000, []), scale: 4)
         }
+        // A side past the limit is named as it is, not as an overflowed Int (it read 9223372036854775807×4).
+        #expect(throws: RenderError.canvasTooLarge(width: 65_536, height: 4)) {
+            _ = try CanvasGeometry.pixelSize(of: Size(width: 16_384, height: 1), scale: 4)
+        }
+        #expect(
+            RenderError.canvasTooLarge(width: 65_536, height: 4).description
+                == "canvas of 65536×4 pixels exceeds the limit of 33554432 pixels or 16384 per side")
+        #expect(
+            RenderError.canvasTooLarge(width: 4e20, height: .infinity).description.hasPrefix("canvas of 4e+20×∞ pixels")
+        )
         #expect(RenderError.invalidScale(9).field == "scale")
         var f = try Frame(width: 10, height: 10)
         #expect(throws: RenderError.regionOutsideCanvas(PixelRect(x: 5, y: 5, width: 10, height: 1))) {

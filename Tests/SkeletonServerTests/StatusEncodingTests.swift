@@ -12,7 +12,8 @@ import Testing
             let status = DaemonStatus(
                 documents: n, subscriptions: 1, framesBuilt: n, framesPrepared: n / 2, frameBytes: n, pendingWork: 0,
                 fullAnalyses: 3,
-                incrementalAnalyses: n, queuedBytes: 12_345, congested: congested, messagesWritten: n, budget: 64 << 20,
+                incrementalAnalyses: n, textSync: DocumentStore.TextSyncCounts(rangeChanges: n, bytesVisited: 5),
+                queuedBytes: 12_345, congested: congested, messagesWritten: n, budget: 64 << 20,
                 budgetWaits: n,
                 text: TextWork(layouts: n, masks: 2, shapedScalars: n, rasterizedGlyphs: 0, stopped: n))
             #expect(status.encoded.bytes == status.json.bytes)

@@ -75,7 +75,7 @@ public struct IncomingStream {
             : nil
         switch error.reason {
         case .syntax: return ResponseError(.parseError, "Parse error: \(error.description)", data: data)
-        case .tooLarge, .tooDeep: return ResponseError(.invalidRequest, error.description, data: data)
+        case .tooLarge, .tooDeep, .tooManyValues: return ResponseError(.invalidRequest, error.description, data: data)
         }
     }
 }

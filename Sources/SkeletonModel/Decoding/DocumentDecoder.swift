@@ -40,7 +40,7 @@ public struct DocumentDecoder: Sendable {
     public static func problem(for error: JSONParseError) -> DocumentProblem {
         let code: ProblemCode
         switch error.reason {
-        case .syntax, .tooLarge: code = .jsonSyntax
+        case .syntax, .tooLarge, .tooManyValues: code = .jsonSyntax
         case .tooDeep: code = .tooDeep
         }
         return DocumentProblem(

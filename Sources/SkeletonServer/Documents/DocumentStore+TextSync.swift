@@ -3,6 +3,20 @@ import JSONRPC
 
 /// LSP text synchronization: open, change (range edits in order, all or nothing, versions that grow) and close.
 extension DocumentStore {
+    /// What range changes cost so far, for `daemon/status`.
+    struct TextSyncCounts: Sendable, Hashable {
+        /// Range changes applied (whole-text replacements are not counted).
+        var rangeChanges = 0
+        /// Bytes of text they visited: the gap's travel and UTF-16 columns' walks (see `GapTextBuffer`), or the bytes
+        /// after a lone change (moved once).
+        var bytesVisited = 0
+
+        mutating func add(rangeChanges: Int, bytesVisited: Int) {
+            self.rangeChanges &+= rangeChanges
+            self.bytesVisited &+= bytesVisited
+        }
+    }
+
     func register(in table: inout MethodTable) {
         table.notification("textDocument/didOpen", members: nil) { [self] context in
             let item = try context.paramsObject().member("textDocument")
@@ -69,13 +83,13 @@ extension DocumentStore {
             // All the changes as one byte range (nil once one replaces the whole text), for the text map.
             var combined: (edit: ByteEdit, linesChanged: Bool)?
             var replacedAll = false
-            func follow(_ change: ByteEdit?, _ text: String, lines: Int, now buffer: TextBuffer) {
+            func follow(_ change: ByteEdit?, _ text: String, lines: Int, now lineCount: Int) {
                 guard let change, !replacedAll else {
                     replacedAll = true
                     combined = nil
                     return
                 }
-                let linesChanged = buffer.lineCount != lines || text.utf8.contains(0x0A)
+                let linesChanged = lineCount != lines || text.utf8.contains(0x0A)
                 combined =
                     combined.map { ($0.edit.followed(by: change), $0.linesChanged || linesChanged) }
                     ?? (change, linesChanged)
@@ -83,15 +97,32 @@ extension DocumentStore {
             if decoded.count == 1 {
                 let lines = state.text.buffer.lineCount
                 edit = try apply(decoded[0], to: &state.text.buffer)
-                follow(edit, decoded[0].text, lines: lines, now: state.text.buffer)
+                // The bytes after the range move (once) to make room or close up.
+                let moved = edit.map { state.text.buffer.bytes.count - $0.newEnd } ?? 0
+                textSyncCounts.withLock { $0.add(rangeChanges: edit == nil ? 0 : 1, bytesVisited: moved) }
+                follow(edit, decoded[0].text, lines: lines, now: state.text.buffer.lineCount)
             } else {
-                var buffer = state.text.buffer
+                // Several go through a gap buffer, so each costs its distance from the previous one (see
+                // `GapTextBuffer`), within the movement budget.
+                var buffer = GapTextBuffer(state.text.buffer)
                 for change in decoded {
                     let lines = buffer.lineCount
-                    edit = try apply(change, to: &buffer)
-                    follow(edit, change.text, lines: lines, now: buffer)
+                    do {
+                        edit = try buffer.apply(range: change.range, text: change.text, encoding: encoding)
+                    } catch let error as TextBuffer.EditError {
+                        throw JSONDecodingError(at: change.at, error.description)
+                    } catch {
+                        throw ResponseError(
+                            .invalidParams,
+                            "didChange for \(uri): its \(decoded.count) changes visit more than "
+                                + "\(buffer.visitBudget) bytes of the text, the limit for this text (64 MiB plus 8 "
+                                + "times its size): send range changes in document order, or the whole text")
+                    }
+                    follow(edit, change.text, lines: lines, now: buffer.lineCount)
                 }
-                state.text.buffer = buffer
+                state.text.buffer = buffer.textBuffer
+                let ranges = decoded.count(where: { $0.range != nil })
+                textSyncCounts.withLock { $0.add(rangeChanges: ranges, bytesVisited: buffer.bytesVisited) }
             }
             state.textMapEdit = Self.textMapEdit(state, from: state.text.version, to: version, combined)
             state.text.version = version
@@ -114,6 +145,15 @@ extension DocumentStore {
         }
         guard let earlier = state.textMapEdit, earlier.from == map.version, earlier.to == from else { return nil }
         return earlier.followed(by: change.edit, to: to, linesChanged: change.linesChanged)
+    }
+
+    /// The most bytes the range changes of one `didChange` may visit in a text of `bytes` bytes (see
+    /// `GapTextBuffer`): 64 MiB plus 8 times the text's size, so that changes in document order (which move
+    /// across it at most twice) never reach it, and changes that jump back and forth stay within a few
+    /// passes over the text.
+    static func editVisitBudget(forBytes bytes: Int) -> Int {
+        let (scaled, overflow) = bytes.multipliedReportingOverflow(by: 8)
+        return overflow ? Int.max : scaled.addingReportingOverflow(64 << 20).overflow ? Int.max : scaled + (64 << 20)
     }
 
     static func decodeRange(_ value: JSONValue) throws(JSONDecodingError) -> TextRange {

@@ -23,6 +23,8 @@ public final class DocumentStore: DisplayListProvider {
     let baseAppearance = Mutex(SkeletonAppearance.default)
     /// Analyses so far, whole texts and single nodes.
     let analysisCounts = Mutex(AnalysisCounts())
+    /// Range changes applied so far and the bytes they moved (see `GapTextBuffer`).
+    let textSyncCounts = Mutex(TextSyncCounts())
     /// Linking's own hints about Swift files, by the storyboard or XIB whose last analysis gave them (see
     /// `DocumentStore+SwiftCode.swift`).
     let linkerHints = Mutex(LinkerHintTable())

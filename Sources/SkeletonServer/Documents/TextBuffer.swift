@@ -14,6 +14,14 @@ public struct TextBuffer: Sendable, Equatable {
         self.lineStarts = Self.lineStarts(of: bytes)
     }
 
+    /// A text whose line index is already known.
+    ///
+    /// - Important: `lineStarts` must be `0` followed by the offset after every `\n` of `bytes`, ascending.
+    init(bytes: [UInt8], lineStarts: [Int]) {
+        self.bytes = bytes
+        self.lineStarts = lineStarts
+    }
+
     public var text: String { String(decoding: bytes, as: UTF8.self) }
     public var lineCount: Int { lineStarts.count }
 
@@ -46,17 +54,34 @@ public struct TextBuffer: Sendable, Equatable {
             end = lineStarts[position.line + 1] - 1  // the \n
             if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         }
+        return Self.offset(ofCharacter: position.character, from: start, to: end, encoding: encoding) { bytes[$0] }
+    }
+
+    /// The byte offset of `character` (in `encoding`'s units) in the line `start..<end` (its line ending left out),
+    /// whose bytes `byte` reads: clamped to `end`, rounded down to the start of a multi-byte sequence. In UTF-8 it
+    /// costs at most four reads; in UTF-16 the line is walked up to the offset.
+    ///
+    /// - Important: the line is valid UTF-8 (every text is: jansson checked it, edits are Swift strings).
+    static func offset(
+        ofCharacter character: Int, from start: Int, to end: Int, encoding: PositionEncoding, byte: (Int) -> UInt8
+    ) -> Int {
+        if encoding == .utf8 {
+            guard character < end - start else { return end }
+            var offset = start + character
+            // Back to the first byte of the sequence that holds it.
+            while offset > start, byte(offset) & 0xC0 == 0x80 { offset -= 1 }
+            return offset
+        }
         var offset = start
         var units = 0
         while offset < end {
-            let lead = bytes[offset]
-            let length = Self.sequenceLength(lead)
+            let length = sequenceLength(byte(offset))
             let width: Int
             switch encoding {
             case .utf8: width = length
             case .utf16: width = length == 4 ? 2 : 1
             }
-            if units + width > position.character { break }
+            if units + width > character { break }
             units += width
             offset = min(offset + length, end)
         }

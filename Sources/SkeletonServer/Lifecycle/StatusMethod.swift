@@ -16,6 +16,7 @@ enum StatusMethod {
                 pendingWork: context.server.pendingWork,
                 fullAnalyses: documents.analysisCounts.withLock { $0.full },
                 incrementalAnalyses: documents.analysisCounts.withLock { $0.incremental },
+                textSync: documents.textSyncCounts.withLock { $0 },
                 queuedBytes: outbox?.queuedBytes ?? 0,
                 congested: outbox?.isCongested ?? false,
                 messagesWritten: outbox?.writtenCount ?? 0,
@@ -39,6 +40,8 @@ struct DaemonStatus: Sendable, Hashable {
     var pendingWork: Int
     var fullAnalyses: Int
     var incrementalAnalyses: Int
+    /// Range changes applied and the bytes they moved.
+    var textSync: DocumentStore.TextSyncCounts
     var queuedBytes: Int
     var congested: Bool
     var messagesWritten: Int
@@ -59,6 +62,9 @@ struct DaemonStatus: Sendable, Hashable {
             ], into: &w)
         w.writeRaw(#","analyses":{"#)
         Self.writeMembers(["full": .int(fullAnalyses), "incremental": .int(incrementalAnalyses)], into: &w)
+        w.writeRaw(#"},"textSync":{"#)
+        Self.writeMembers(
+            ["rangeChanges": .int(textSync.rangeChanges), "bytesVisited": .int(textSync.bytesVisited)], into: &w)
         w.writeRaw(#"},"output":{"#)
         Self.writeMembers(
             [
@@ -97,6 +103,7 @@ struct DaemonStatus: Sendable, Hashable {
             "frameBytes": .int(frameBytes),
             "pendingWork": .int(pendingWork),
             "analyses": ["full": .int(fullAnalyses), "incremental": .int(incrementalAnalyses)],
+            "textSync": ["rangeChanges": .int(textSync.rangeChanges), "bytesVisited": .int(textSync.bytesVisited)],
             "output": [
                 "queuedBytes": .int(queuedBytes),
                 "congested": .bool(congested),

@@ -95,7 +95,7 @@ struct Animate: ParsableCommand {
     }
 
     func run() throws {
-        _ = try OutputFile(output)
+        let out = try OutputFile(output)
         let source = scene.apply(to: traits.overrides.apply(to: try document.load()))
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
@@ -128,7 +128,7 @@ struct Animate: ParsableCommand {
         try runSteps(until: 0)
 
         let progress = ProgressBar(total: plan.times.count, label: "frames")
-        let partial = PartialFile(destination: output)
+        let partial = PartialFile(out)
         var writer: GIFWriter?
         do {
             for (k, time) in plan.times.enumerated() {

@@ -47,13 +47,13 @@ struct Layers: ParsableCommand {
         if includeContent { params["includeContent"] = true }
         let result = try daemon.call("skeleton/layers", params)
         if json {
-            print(result.text)
+            try StandardOutput.line(result.text)
             return
         }
         let width = result["width"].map(Self.number) ?? "?"
         let height = result["height"].map(Self.number) ?? "?"
-        print("canvas \(width)×\(height) background \(result["background"]?.stringValue ?? "?")")
-        for layer in result["layers"]?.arrayValue ?? [] { print(Self.describe(layer)) }
+        try StandardOutput.line("canvas \(width)×\(height) background \(result["background"]?.stringValue ?? "?")")
+        for layer in result["layers"]?.arrayValue ?? [] { try StandardOutput.line(Self.describe(layer)) }
     }
 
     /// One layer as `id kind [x y w h] fill opacity`.

@@ -25,7 +25,7 @@ struct Lint: ParsableCommand {
         let daemon = try DaemonSession.start()
         defer { daemon.finish() }
         let diagnostics = try daemon.open(source)
-        for diagnostic in diagnostics { print(diagnostic.formatted(path: source.path)) }
+        for diagnostic in diagnostics { try StandardOutput.line(diagnostic.formatted(path: source.path)) }
         if diagnostics.contains(where: \.isError) { throw ExitCode(CLIError.Status.invalidDocument.rawValue) }
     }
 }

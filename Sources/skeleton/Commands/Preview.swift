@@ -66,7 +66,7 @@ struct Preview: ParsableCommand {
                 screen.apply(frame)
                 if let seq = frame["seq"] { daemon.notify("preview/ack", ["subscription": subscription, "seq": seq]) }
             }
-            terminal.write(screen.render())
+            try terminal.write(screen.render())
             let rest = 1 / Double(fps) - Date().timeIntervalSince(started)
             if rest > 0 { Thread.sleep(forTimeInterval: rest) }
         }

@@ -32,13 +32,14 @@ struct Scenes: ParsableCommand {
                     "initial": scene["initial"] ?? false, "frame": scene["frame"] ?? .null,
                 ]
             }
-            print(JSON.array(listed).text)
+            try StandardOutput.line(JSON.array(listed).text)
             return
         }
         for scene in scenes {
             let size = (scene["frame"]?.arrayValue ?? []).dropFirst(2).map(Layers.number).joined(separator: "×")
             let initial = scene["initial"] == true ? "  (initial)" : ""
-            print("\(scene["id"]?.stringValue ?? "")  \(size)  \(scene["title"]?.stringValue ?? "")\(initial)")
+            try StandardOutput.line(
+                "\(scene["id"]?.stringValue ?? "")  \(size)  \(scene["title"]?.stringValue ?? "")\(initial)")
         }
     }
 }

@@ -35,6 +35,6 @@ struct Tree: ParsableCommand {
         guard let text = result["text"]?.stringValue else {
             throw CLIError.daemon("skeleton/treeDescription answered without text")
         }
-        print(text)
+        try StandardOutput.line(text)
     }
 }

@@ -32,9 +32,10 @@ struct SourceDocument {
     /// Whether this is a storyboard or a XIB.
     var isInterfaceBuilder: Bool { ["storyboard", "xib"].contains(languageId) }
 
-    /// Reads `path`; a missing, unreadable or non-UTF-8 file is an error that names the reason.
+    /// Reads `path` (see `InputFile`); a missing, unreadable, endless or non-UTF-8 file is an error that names the
+    /// reason.
     static func load(_ path: String) throws(CLIError) -> SourceDocument {
-        let bytes = try readFile(path)
+        let bytes = try InputFile.read(path, timeout: DaemonSession.configuredTimeout())
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .io("cannot read \(path): it is not UTF-8 text")
         }
@@ -45,21 +46,5 @@ struct SourceDocument {
     /// The same document under another URI (the matrix opens one variant per cell).
     func variant(_ name: String, text: String) -> SourceDocument {
         SourceDocument(path: path, uri: uri + "#" + name, text: text, traits: traits, scene: scene, code: code)
-    }
-
-    /// The whole file, with the system's reason on failure ("No such file or directory", "Is a directory", …).
-    private static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw .io("cannot read \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw .io("cannot read \(path): \(String(cString: strerror(errno)))") }
-            if n == 0 { return out }
-            out += chunk[0..<n]
-        }
     }
 }

@@ -28,8 +28,8 @@ final class TerminalSession {
         }
     }
 
-    /// Writes a frame.
-    func write(_ text: String) { _ = writeAll(1, Array(text.utf8)) }
+    /// Writes a frame; a failed write (stdout full, closed or gone) ends the preview with its reason.
+    func write(_ text: String) throws(CLIError) { try StandardOutput.write(text) }
 
     /// Restores the user's screen (once).
     func leave() {

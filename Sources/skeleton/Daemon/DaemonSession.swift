@@ -21,12 +21,13 @@ final class DaemonSession {
         if printedDiagnostics.insert(line).inserted { StandardError.line(line) }
     }
 
-    /// Finds and starts the daemon, then runs `initialize` / `initialized`.
-    static func start() throws(CLIError) -> DaemonSession {
+    /// Finds and starts the daemon, then runs `initialize` / `initialized`; with `project`, the daemon reads that
+    /// folder as its workspace (`workspaceFolders`), and this returns once it has (`waitForWorkspace`).
+    static func start(project: String? = nil) throws(CLIError) -> DaemonSession {
         var failures: [CLIError] = []
         for executable in try DaemonLocator.candidates() {
             do throws(CLIError) {
-                return try DaemonSession(executable: executable, timeout: configuredTimeout())
+                return try DaemonSession(executable: executable, timeout: configuredTimeout(), project: project)
             } catch {
                 failures.append(error)
             }
@@ -34,7 +35,7 @@ final class DaemonSession {
         throw .daemon(failures.map(\.message).joined(separator: "; "))
     }
 
-    init(executable: URL, timeout: Double) throws(CLIError) {
+    init(executable: URL, timeout: Double, project: String? = nil) throws(CLIError) {
         self.executable = executable
         self.timeout = timeout
         do {
@@ -44,15 +45,29 @@ final class DaemonSession {
         } catch {
             throw .daemon("cannot start \(executable.path): \(error.localizedDescription)")
         }
-        _ = try call(
-            "initialize",
-            [
-                "processId": .int(Int(ProcessInfo.processInfo.processIdentifier)),
-                "clientInfo": ["name": "skeleton"],
-                "capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]],
-                "initializationOptions": ["clock": "manual"],
-            ])
+        var params: JSONObject = [
+            "processId": .int(Int(ProcessInfo.processInfo.processIdentifier)),
+            "clientInfo": ["name": "skeleton"],
+            "capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]],
+            "initializationOptions": ["clock": "manual"],
+        ]
+        if let project {
+            let uri = URL(fileURLWithPath: project).standardizedFileURL.absoluteString
+            params["rootUri"] = .string(uri)
+            params["workspaceFolders"] = [
+                ["uri": .string(uri), "name": .string((project as NSString).lastPathComponent)]
+            ]
+        }
+        _ = try call("initialize", params)
         daemon.client.notify("initialized", .object([:]))
+        if project != nil { try waitForWorkspace() }
+    }
+
+    /// Waits until the daemon has read the workspace (`skeleton/workspace` runs on the workspace's lane, after the
+    /// reading `initialized` started), and says on stderr what the workspace's limits left out.
+    private func waitForWorkspace() throws(CLIError) {
+        let summary = try call("skeleton/workspace", [:])
+        if let leftOut = summary["leftOut"]?.stringValue { StandardError.line("skeleton: --project: \(leftOut)") }
     }
 
     /// `$SKELETON_TIMEOUT` when it is a positive number, else 30 seconds.

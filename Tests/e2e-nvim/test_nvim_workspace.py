@@ -36,10 +36,12 @@ def make_app(tmp_path: Path) -> Path:
     app = tmp_path / "Shop"
     (app / "Shop.xcodeproj").mkdir(parents=True)
     (app / "Shop").mkdir()
-    shutil.copy(FIXTURES / "interface-builder" / "CollectionView-Main.storyboard", app / "Shop" / "Main.storyboard")
-    shutil.copy(FIXTURES / "swift-code" / "CollectionView-ViewController.swift", app / "Shop" / "ViewController.swift")
-    shutil.copy(FIXTURES / "swift-code" / "CollectionView-CollectionViewCell.swift",
-                app / "Shop" / "CollectionViewCell.swift")
+    # Copied without the fixtures' read-only mode: the test writes the Swift file from Neovim.
+    shutil.copyfile(FIXTURES / "interface-builder" / "CollectionView-Main.storyboard", app / "Shop" / "Main.storyboard")
+    shutil.copyfile(FIXTURES / "swift-code" / "CollectionView-ViewController.swift",
+                    app / "Shop" / "ViewController.swift")
+    shutil.copyfile(FIXTURES / "swift-code" / "CollectionView-CollectionViewCell.swift",
+                    app / "Shop" / "CollectionViewCell.swift")
     return app
 
 
@@ -69,8 +71,10 @@ def test_a_storyboard_opened_alone_links_with_its_apps_swift_files(tmp_path: Pat
         nvim = Session(tmux, state_file, storyboard)
         wait_for(lambda: "<document" in tmux.plain(), timeout=20, what="Neovim to show the storyboard")
         wait_for(lambda: nvim.state()["attached"] == 1, timeout=30, what="the LSP client to attach")
-        # The root is the app's folder (its .xcodeproj), not the current directory.
-        scenes = query(nvim, query_file, "skeleton/scenes", {})
+        # The root is the app's folder (its .xcodeproj), not the current directory. (A storyboard opened while the
+        # daemon still reads the workspace is analysed again once it has: poll until the code is linked.)
+        scenes = wait_for(lambda: (a := query(nvim, query_file, "skeleton/scenes", {}))["answer"][0].get("show") and a,
+                          timeout=30, what="the storyboard to link with the workspace's code")
         assert scenes["root"] == str(app)
         # The view controller's code, read from disk: its class and the show it makes.
         first = scenes["answer"][0]
@@ -89,13 +93,17 @@ def test_a_storyboard_opened_alone_links_with_its_apps_swift_files(tmp_path: Pat
         nvim.command("%s/return 10/return 3/g")
         nvim.command("write")
         nvim.command(f"buffer {storyboard}")
+        wait_for(lambda: "return 3" in (app / "Shop" / "ViewController.swift").read_text(), timeout=10,
+                 what="the Swift file written")
         wait_for(lambda: cells() == 3, timeout=20, what="the storyboard to follow the written Swift file")
 
         # :SkeletonScene names the scene the preview and the commands are about; the title says it.
         scene_id = first["id"]
         nvim.command(f"SkeletonScene {scene_id}")
         nvim.command("SkeletonPreview")
-        wait_for(lambda: f"scene {scene_id}" in tmux.plain(), timeout=30, what="the preview's title to name the scene")
+        wait_for(lambda: (p := nvim.state()["preview"]) and p["scene"] == scene_id and p["frames"] >= 1, timeout=30,
+                 what="the preview to show the scene")
+        assert f"Main.storyboard · scene {scene_id[:3]}" in tmux.plain()
         nvim.command("SkeletonScene nope")
         wait_for(lambda: any("no scene with this id" in n for n in nvim.notes()), timeout=30,
                  what="an unknown scene to be refused by the daemon")

@@ -7,14 +7,10 @@ scene the commands and the preview use.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
-import test_emacs
-from test_emacs import ELPA, INIT, PACKAGE, Session, daemon, elisp_string, pytestmark, wait_for  # noqa: F401
-from tmuxterm import Tmux
-
-FIXTURES = test_emacs.REPO.parent / "shared" / "fixtures"
+from example_app import make_app
+from test_emacs import Session, daemon, elisp_string, emacs_in_tmux, pytestmark, wait_for  # noqa: F401
 
 QUERY = r"""
 (customize-set-variable 'skeleton-interface-builder t)
@@ -35,39 +31,14 @@ QUERY = r"""
 """
 
 
-def make_app(tmp_path: Path) -> Path:
-    app = tmp_path / "Shop"
-    (app / "Shop.xcodeproj").mkdir(parents=True)
-    (app / "Shop").mkdir()
-    shutil.copyfile(FIXTURES / "interface-builder" / "CollectionView-Main.storyboard", app / "Shop" / "Main.storyboard")
-    shutil.copyfile(FIXTURES / "swift-code" / "CollectionView-ViewController.swift",
-                    app / "Shop" / "ViewController.swift")
-    shutil.copyfile(FIXTURES / "swift-code" / "CollectionView-CollectionViewCell.swift",
-                    app / "Shop" / "CollectionViewCell.swift")
-    return app
-
-
 def test_a_storyboard_visited_alone_links_with_its_apps_swift_files(tmp_path: Path, daemon: Path):
     app = make_app(tmp_path)
     storyboard = app / "Shop" / "Main.storyboard"
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    home = tmp_path / "home"
-    home.mkdir()
-    sockets = tmp_path / "sockets"
-    sockets.mkdir(mode=0o700)
-    init = tmp_path / "init.el"
-    init.write_text(INIT % {
-        "home": elisp_string(home), "elpa": elisp_string(ELPA), "package": elisp_string(PACKAGE),
-        "command": f"(list {elisp_string(daemon)})", "sockets": elisp_string(sockets), "doc": elisp_string(storyboard),
-    } + QUERY % {"doc": elisp_string(storyboard)})
-    env = {"HOME": str(home), "COLORTERM": "truecolor", "TERM": "xterm-256color"}
-    tmux = test_emacs.CURRENT = Tmux("emacs-ws", columns=140, rows=40)
-    tmux.start(f"emacs -nw -Q -l {init} {storyboard}", env=env, cwd=str(elsewhere))
-    try:
-        emacs = Session(tmux, tmp_path, storyboard)
-        wait_for(lambda: "<document" in tmux.plain(), timeout=20, what="Emacs to show the storyboard")
-        wait_for(emacs.socket.exists, timeout=20, what="the Emacs server for emacsclient")
+    with emacs_in_tmux(tmp_path, [str(daemon)], marker="<document", doc=storyboard, cwd=elsewhere,
+                       extra_init=QUERY % {"doc": elisp_string(storyboard)}) as emacs:
+        tmux = emacs.tmux
         tmux.keys("C-a")
         wait_for(lambda: emacs.state()["managed"], timeout=30, what="eglot to manage the storyboard")
         answer_file = tmp_path / "answer.json"
@@ -104,5 +75,3 @@ def test_a_storyboard_visited_alone_links_with_its_apps_swift_files(tmp_path: Pa
                  what="the preview's title to name the scene")
         assert emacs.eval("(buffer-local-value 'skeleton--scene (get-file-buffer "
                           f"{elisp_string(storyboard)}))") == json.dumps(scene_id)
-    finally:
-        tmux.kill()

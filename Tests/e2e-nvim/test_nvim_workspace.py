@@ -7,13 +7,11 @@ are about.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
-from test_nvim_preview import INIT, PLUGIN, REPO, Session, daemon, lua_string, pytestmark  # noqa: F401
-from tmuxterm import Tmux, wait_for
-
-FIXTURES = REPO.parent / "shared" / "fixtures"
+from example_app import make_app
+from test_nvim_preview import Session, daemon, lua_string, neovim_in_tmux, pytestmark  # noqa: F401
+from tmuxterm import wait_for
 
 QUERY = r"""
 -- Sends a request about the storyboard's buffer and writes the answer (or the error) to the query file.
@@ -30,21 +28,6 @@ end
 """
 
 
-def make_app(tmp_path: Path) -> Path:
-    """SkeletonView's CollectionView example as an Xcode app: Shop.xcodeproj beside Shop/ with the storyboard and
-    the two Swift files."""
-    app = tmp_path / "Shop"
-    (app / "Shop.xcodeproj").mkdir(parents=True)
-    (app / "Shop").mkdir()
-    # Copied without the fixtures' read-only mode: the test writes the Swift file from Neovim.
-    shutil.copyfile(FIXTURES / "interface-builder" / "CollectionView-Main.storyboard", app / "Shop" / "Main.storyboard")
-    shutil.copyfile(FIXTURES / "swift-code" / "CollectionView-ViewController.swift",
-                    app / "Shop" / "ViewController.swift")
-    shutil.copyfile(FIXTURES / "swift-code" / "CollectionView-CollectionViewCell.swift",
-                    app / "Shop" / "CollectionViewCell.swift")
-    return app
-
-
 def query(nvim: Session, path: Path, method: str, params: dict) -> dict:
     path.unlink(missing_ok=True)
     nvim.command(f"lua E2E_query({json.dumps(method)}, vim.fn.json_decode({json.dumps(json.dumps(params))}))")
@@ -57,20 +40,11 @@ def test_a_storyboard_opened_alone_links_with_its_apps_swift_files(tmp_path: Pat
     storyboard = app / "Shop" / "Main.storyboard"
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    state_file, query_file = tmp_path / "state.json", tmp_path / "query.json"
-    init = tmp_path / "init.lua"
-    init.write_text(INIT % {
-        "plugin": lua_string(PLUGIN), "daemon": lua_string(daemon), "doc": lua_string(storyboard),
-        "state": lua_string(state_file),
-    } + QUERY % {"doc": lua_string(storyboard), "query": lua_string(query_file)})
-    home = tmp_path / "home"
-    env = {f"XDG_{k}_HOME": str(home / k.lower()) for k in ("CONFIG", "DATA", "STATE", "CACHE")}
-    tmux = Tmux("nvim-ws", columns=120, rows=40)
-    tmux.start(f"nvim -u {init} -i NONE -n {storyboard}", env=env, cwd=str(elsewhere))
-    try:
-        nvim = Session(tmux, state_file, storyboard)
-        wait_for(lambda: "<document" in tmux.plain(), timeout=20, what="Neovim to show the storyboard")
-        wait_for(lambda: nvim.state()["attached"] == 1, timeout=30, what="the LSP client to attach")
+    query_file = tmp_path / "query.json"
+    extra = QUERY % {"doc": lua_string(storyboard), "query": lua_string(query_file)}
+    with neovim_in_tmux(tmp_path, daemon, doc=storyboard, cwd=elsewhere, marker="<document",
+                        extra_init=extra) as nvim:
+        tmux = nvim.tmux
         # The root is the app's folder (its .xcodeproj), not the current directory. (A storyboard opened while the
         # daemon still reads the workspace is analysed again once it has: poll until the code is linked.)
         scenes = wait_for(lambda: (a := query(nvim, query_file, "skeleton/scenes", {}))["answer"][0].get("show") and a,
@@ -107,5 +81,3 @@ def test_a_storyboard_opened_alone_links_with_its_apps_swift_files(tmp_path: Pat
         nvim.command("SkeletonScene nope")
         wait_for(lambda: any("no scene with this id" in n for n in nvim.notes()), timeout=30,
                  what="an unknown scene to be refused by the daemon")
-    finally:
-        tmux.kill()

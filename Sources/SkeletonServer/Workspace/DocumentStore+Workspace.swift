@@ -1,6 +1,8 @@
+import Dispatch
 import JSON
 import JSONRPC
 import SkeletonModel
+import Synchronization
 
 /// The workspace as the app (`Protocol/base-protocol.md`, "The workspace"): `initialize` names its folders,
 /// `initialized` starts reading them (with work done progress and the file watchers registered when the client
@@ -132,24 +134,31 @@ extension DocumentStore {
                 ])
         }
         let scan = ProjectScan(roots: roots, limits: limits)
-        var classes = Set<String>()
-        var lastPercent = 0
-        for (k, file) in scan.files.enumerated() {
-            classes.formUnion(workspace.read(file))
-            let percent = (k + 1) * 100 / max(scan.files.count, 1)
-            if progress, percent >= lastPercent + 10 {
-                lastPercent = percent
+        // The files are read on every core (each reading is independent; the index's lock guards only its maps),
+        // and each whole percent done is reported, so a client waiting on progress sees it move.
+        let count = scan.files.count
+        let done = Mutex((files: 0, percent: 0, classes: Set<String>()))
+        DispatchQueue.concurrentPerform(iterations: count) { k in
+            let classes = workspace.read(scan.files[k])
+            done.withLock { done in
+                done.files += 1
+                done.classes.formUnion(classes)
+                let percent = done.files * 100 / count
+                guard progress, percent > done.percent else { return }
+                done.percent = percent
+                // Under the lock: the reports go out in order.
                 server?.notify(
                     "$/progress",
                     [
                         "token": token,
                         "value": [
                             "kind": "report", "percentage": .int(percent),
-                            "message": .string("\(k + 1) of \(scan.files.count) files"),
+                            "message": .string("\(done.files) of \(count) files"),
                         ],
                     ])
             }
         }
+        let classes = done.withLock { $0.classes }
         let summary = workspace.state.withLock { state -> String in
             if let leftOut = scan.summaryOfWhatWasLeftOut { state.leftOut = leftOut }
             state.phase = .ready

@@ -48,7 +48,10 @@ final class DaemonSession {
         var params: JSONObject = [
             "processId": .int(Int(ProcessInfo.processInfo.processIdentifier)),
             "clientInfo": ["name": "skeleton"],
-            "capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]],
+            "capabilities": [
+                "general": ["positionEncodings": ["utf-8", "utf-16"]],
+                "window": ["workDoneProgress": .bool(project != nil)],
+            ],
             "initializationOptions": ["clock": "manual"],
         ]
         if let project {
@@ -63,11 +66,34 @@ final class DaemonSession {
         if project != nil { try waitForWorkspace() }
     }
 
-    /// Waits until the daemon has read the workspace (`skeleton/workspace` runs on the workspace's lane, after the
-    /// reading `initialized` started), and says on stderr what the workspace's limits left out.
+    /// Waits until the daemon has read the workspace: `skeleton/workspace` runs on the workspace's lane, after the
+    /// reading `initialized` started. A big app takes longer than one answer may: the daemon's work done progress
+    /// (reports at each whole percent) keeps the wait alive, which ends when no message came for the timeout.
+    /// Says on stderr what the workspace's limits left out.
     private func waitForWorkspace() throws(CLIError) {
-        let summary = try call("skeleton/workspace", [:])
-        if let leftOut = summary["leftOut"]?.stringValue { StandardError.line("skeleton: --project: \(leftOut)") }
+        let id = "skeleton-workspace"
+        daemon.client.send(["jsonrpc": "2.0", "id": .string(id), "method": "skeleton/workspace", "params": [:]])
+        var answer: JSON?
+        while answer == nil {
+            let message: JSON
+            do {
+                message = try daemon.client.receive(timeout: timeout)
+            } catch {
+                throw failure(during: "skeleton/workspace (reading --project)", error)
+            }
+            if message["id"]?.stringValue == id, message["method"] == nil {
+                answer = message
+            } else if let request = message["id"], message["method"] != nil {
+                // window/workDoneProgress/create: accepted.
+                daemon.client.send(["jsonrpc": "2.0", "id": request, "result": .null])
+            } else if message["method"]?.stringValue != "$/progress" {
+                daemon.client.notifications.append(message)
+            }
+        }
+        if let error = answer?["error"] { throw refusal("skeleton/workspace", error) }
+        if let leftOut = answer?["result"]?["leftOut"]?.stringValue {
+            StandardError.line("skeleton: --project: \(leftOut)")
+        }
     }
 
     /// `$SKELETON_TIMEOUT` when it is a positive number, else 30 seconds.

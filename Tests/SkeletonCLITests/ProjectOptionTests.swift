@@ -25,7 +25,7 @@ import Testing
             toPath: directory.file("App/CollectionViewCell.swift"))
         _ = try directory.write(
             "App/Assets.xcassets/Brand.colorset/Contents.json",
-            #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0xFF","green":"0x80","blue":"0","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
+            #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"0xFF","green":"0x80","blue":"0","alpha":"1.000"}},"idiom":"universal"},{"appearances":[{"appearance":"luminosity","value":"dark"}],"color":{"color-space":"srgb","components":{"red":"0","green":"0","blue":"255","alpha":"1.000"}},"idiom":"universal"}],"info":{"author":"xcode","version":1}}"#
         )
         // Declared first in uri order, these would win over the app's classes if they were read.
         let wrong = "class ViewController: UIViewController {}\nclass CollectionViewCell: UICollectionViewCell {}\n"
@@ -82,6 +82,34 @@ import Testing
         #expect(
             json.stdout.contains(#""class":"ViewController","show":{"type":"solid","animated":true}"#), "\(json.stdout)"
         )
+    }
+
+    /// `<color name="Brand">`: the file's `<resources>` copy (one value) alone; with `--project`, the app's colour
+    /// set, light and dark.
+    @Test func namedColoursComeFromTheProjectsColourSets() throws {
+        let app = try Self.app()
+        let card = try app.write(
+            "App/Card.xib",
+            #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                <objects>
+                    <view id="card"><rect key="frame" x="0" y="0" width="200" height="80"/>
+                        <color key="backgroundColor" name="Brand"/>
+                    </view>
+                </objects>
+                <resources>
+                    <namedColor name="Brand"><color red="0" green="1" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></namedColor>
+                </resources>
+            </document>
+            """#)
+        let arguments = ["layers", card, "--include-content", "--assume-skeletonable"]
+        let alone = try CLIRunner.run(arguments + ["--scheme", "dark"])
+        #expect(alone.stdout.contains("card#content content [0 0 200 80] #00FF00FF"), "\(alone.stdout)\(alone.stderr)")
+        for (scheme, colour) in [("light", "#FF8000FF"), ("dark", "#0000FFFF")] {
+            let linked = try CLIRunner.run(arguments + ["--scheme", scheme, "--project", app.url.path])
+            #expect(linked.stdout.contains("card#content content [0 0 200 80] \(colour)"), "\(linked.stdout)")
+        }
     }
 
     @Test func aMissingProjectFolderOrFileIsNamed() throws {

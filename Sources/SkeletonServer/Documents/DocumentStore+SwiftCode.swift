@@ -49,7 +49,7 @@ extension DocumentStore {
         analysisCounts.withLock { $0.full += 1 }
         let facts = SwiftCodeReader.read(text: text.text, file: uri)
         // The file's facts before this reading: the buffer's, else the file's on disk, which the buffer overrides.
-        let onDisk = entry.state.withLock { $0.swiftCode == nil } ? workspace.swiftFiles[uri] : nil
+        let onDisk = entry.state.withLock { $0.swiftCode == nil } ? workspace.swiftFacts(uri) : nil
         let previous = entry.state.withLock { state in
             defer {
                 state.swiftCode = facts
@@ -67,7 +67,7 @@ extension DocumentStore {
     func swiftDocumentClosed(_ entry: DocumentEntry) {
         let (facts, uri) = entry.state.withLock { ($0.swiftCode, $0.text.uri) }
         // The file on disk, if the workspace holds it, takes the buffer's place.
-        reanalyseDocuments(binding: Self.classNames(facts).union(Self.classNames(workspace.swiftFiles[uri])))
+        reanalyseDocuments(binding: Self.classNames(facts).union(Self.classNames(workspace.swiftFacts(uri))))
         let open = Set(uris)
         let dropped = linkerHints.withLock { $0.removeAll(except: open) }
         for uri in dropped.sorted() {

@@ -72,6 +72,9 @@ final class WorkspaceIndex: Sendable {
     /// The facts of every Swift file on disk, by uri.
     var swiftFiles: [String: SwiftCodeFacts] { state.withLock { $0.swift.mapValues(\.facts) } }
 
+    /// The facts of one Swift file on disk (nil: the index holds no such file).
+    func swiftFacts(_ uri: String) -> SwiftCodeFacts? { state.withLock { $0.swift[uri]?.facts } }
+
     /// The named colours of the asset catalogues: the first colour set of a name, in path order, wins.
     var namedColors: [String: SkeletonColor] {
         let sets = state.withLock { $0.colorSets }

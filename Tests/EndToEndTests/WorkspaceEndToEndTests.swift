@@ -171,6 +171,36 @@ import Testing
         #expect(try s.client.drain(for: 0.2).isEmpty)
     }
 
+    /// A colour set changed on disk is read again; a change outside the workspace (or in a folder the scan skips)
+    /// reads nothing; a malformed change is refused whole (logged) and the daemon goes on serving.
+    @Test func watchedChangesReadWhatIsTheAppsAndNothingElse() throws {
+        let app = try App()
+        defer { app.remove() }
+        let s = try Self.session(app)
+        defer { s.close() }
+        #expect(try s.call("skeleton/workspace", [:])["reads"] == 4)
+        let colorSet = app.path("App/Assets.xcassets/Brand.colorset/Contents.json")
+        try #"{"colors":[{"color":{"components":{"red":"0","green":"128","blue":"0"}},"idiom":"universal"}]}"#
+            .write(toFile: colorSet, atomically: true, encoding: .utf8)
+        let outside = URL(fileURLWithPath: "/tmp/elsewhere/A.swift").absoluteString
+        s.client.notify(
+            "workspace/didChangeWatchedFiles",
+            [
+                "changes": [
+                    ["uri": .string(app.uri("App/Assets.xcassets/Brand.colorset/Contents.json")), "type": 2],
+                    ["uri": .string(outside), "type": 1], ["uri": .string(app.uri("Pods/Lib/A.swift")), "type": 2],
+                ]
+            ])
+        let after = try s.call("skeleton/workspace", [:])
+        #expect(after["reads"] == 5, "only the colour set: \(after)")
+        #expect(after["colors"] == ["Brand": ["light": "#008000FF", "dark": "#008000FF"]])
+        s.client.notify(
+            "workspace/didChangeWatchedFiles",
+            ["changes": [["uri": .string(app.uri("App/ViewController.swift")), "type": 2], ["uri": "x", "type": 7]]])
+        s.client.notify("workspace/didChangeWatchedFiles", ["changes": "all"])
+        #expect(try s.call("skeleton/workspace", [:])["reads"] == 5, "refused whole")
+    }
+
     @Test func theLimitsHoldAndSayWhatWasLeftOut() throws {
         let app = try App()
         defer { app.remove() }

@@ -21,7 +21,12 @@
 ;;   a terminal Emacs (`skeleton-preview', `skeleton-preview-close');
 ;; - the commands `skeleton-show', `skeleton-update' and
 ;;   `skeleton-hide' (SkeletonView's `showSkeleton', `updateSkeleton'
-;;   and `hideSkeleton', with their options) and `skeleton-tree'.
+;;   and `hideSkeleton', with their options), `skeleton-tree' and
+;;   `skeleton-scene' (the scene of a storyboard or XIB they use);
+;; - the app as the unit: eglot's project for a skeleton buffer is the
+;;   nearest folder with an .xcodeproj, .xcworkspace, Package.swift or
+;;   .git (`skeleton-root-markers'), which skeletond reads as its
+;;   workspace: storyboards link with the app's Swift files unvisited.
 ;;
 ;; The file is called skeletond.el, not skeleton.el: Emacs already has
 ;; a library and feature named `skeleton' (statement templates, used by
@@ -138,6 +143,32 @@ after loading), or before loading this package."
   :type 'boolean
   :set #'skeleton--set-interface-builder)
 
+;;;; The app as the unit
+
+(defcustom skeleton-root-markers '("*.xcodeproj" "*.xcworkspace" "Package.swift" ".git")
+  "What marks an app's folder: the nearest folder holding one is the workspace.
+Globs matched against the names in each folder, from the skeleton
+buffer's folder up.  The daemon reads every Swift file, storyboard, XIB
+and colour set under that folder, so a storyboard links with the Swift
+files that name its classes without opening them."
+  :type '(repeat string))
+
+(defun skeleton--app-root (dir)
+  "The nearest folder at or above DIR holding one of `skeleton-root-markers'."
+  (locate-dominating-file
+   dir (lambda (folder)
+         (and (file-directory-p folder)
+              (cl-some (lambda (marker) (file-expand-wildcards (expand-file-name marker folder)))
+                       skeleton-root-markers)))))
+
+(defun skeleton--project-find (dir)
+  "The app's folder around DIR as a project, in skeleton buffers (for eglot)."
+  (when (skeleton--skeleton-buffer-p)
+    (when-let ((root (skeleton--app-root dir)))
+      (cons 'transient (file-name-as-directory (expand-file-name root))))))
+
+(add-hook 'project-find-functions #'skeleton--project-find -90)
+
 ;;;; The daemon
 
 (defclass skeleton-server (eglot-lsp-server) ()
@@ -214,6 +245,16 @@ after loading), or before loading this package."
   "The document uri of BUFFER, as eglot sends it."
   (with-current-buffer buffer
     (plist-get (eglot--TextDocumentIdentifier) :uri)))
+
+(defvar-local skeleton--scene nil
+  "In a storyboard or XIB buffer: the scene the commands and the preview use.
+nil is the initial scene.")
+
+(defun skeleton--target (buffer)
+  "The params of every request about BUFFER's document.
+:uri, and :scene when one is chosen."
+  (let ((scene (buffer-local-value 'skeleton--scene buffer)))
+    (append (list :uri (skeleton--uri buffer)) (and scene (list :scene scene)))))
 
 (defvar-local skeleton--source nil
   "In a preview or tree buffer: the skeleton buffer it belongs to.")
@@ -326,7 +367,7 @@ Signal a `user-error' naming the first word that is not an option."
          (params (skeleton--parse-args kind words))
          (server (skeleton--server buffer))
          (result (jsonrpc-request server (intern (format ":skeleton/%s" kind))
-                                  (append (list :uri (skeleton--uri buffer)) params)))
+                                  (append (skeleton--target buffer) params)))
          (after (cdr (assoc (plist-get result :outcome) skeleton--state-after))))
     (when after
       (skeleton--set-state buffer after))
@@ -365,7 +406,7 @@ seconds)."
   (interactive)
   (let* ((source (skeleton--source-buffer))
          (result (jsonrpc-request (skeleton--server source) :skeleton/treeDescription
-                                  (list :uri (skeleton--uri source))))
+                                  (skeleton--target source)))
          (buffer (get-buffer-create (format "*skeleton-tree: %s*" (buffer-name source)))))
     (with-current-buffer buffer
       (let ((inhibit-read-only t))
@@ -375,6 +416,42 @@ seconds)."
       (special-mode)
       (setq skeleton--source source))
     (pop-to-buffer buffer)))
+
+;;;###autoload
+(defun skeleton-scene (scene)
+  "Choose the SCENE of a storyboard or XIB that commands and the preview use.
+Reads a scene id with completion among the document's scenes
+\(`skeleton/scenes'), each annotated with its title, its class and
+the show its code makes; an empty answer is the initial scene."
+  (interactive
+   (let* ((buffer (skeleton--source-buffer))
+          (scenes (append (jsonrpc-request (skeleton--server buffer) :skeleton/scenes
+                                           (list :uri (skeleton--uri buffer)))
+                          nil))
+          (describe (lambda (id)
+                      (let ((scene (cl-find id scenes :key (lambda (s) (plist-get s :id)) :test #'equal)))
+                        (and scene (concat "  " (skeleton--describe-scene scene)))))))
+     (list (let ((completion-extra-properties (list :annotation-function describe)))
+             (completing-read "skeleton scene (empty: the initial one): "
+                              (mapcar (lambda (s) (plist-get s :id)) scenes))))))
+  (let ((buffer (skeleton--source-buffer)))
+    (with-current-buffer buffer
+      (setq skeleton--scene (and (stringp scene) (not (string-empty-p scene)) scene)))
+    (message "skeleton: scene %s" (or (buffer-local-value 'skeleton--scene buffer) "(initial)"))
+    (let ((preview (buffer-local-value 'skeleton--preview buffer)))
+      (when (buffer-live-p preview)
+        (skeleton--subscribe preview)
+        (force-mode-line-update t)))))
+
+(defun skeleton--describe-scene (scene)
+  "SCENE's title, class and the show its code makes, in one line."
+  (let ((show (plist-get scene :show)))
+    (concat (or (plist-get scene :title) "")
+            (when (plist-get scene :class) (format "  class %s" (plist-get scene :class)))
+            (when show
+              (format "  shows %s%s" (plist-get show :type)
+                      (if (eq (plist-get show :animated) t) ", animated" "")))
+            (when (eq (plist-get scene :initial) t) "  (initial)"))))
 
 ;;;; The preview
 
@@ -423,6 +500,8 @@ seconds)."
     (propertize
      (concat " "
              (if (buffer-live-p source) (buffer-name source) "(closed)")
+             (let ((scene (and (buffer-live-p source) (buffer-local-value 'skeleton--scene source))))
+               (if scene (format " · scene %s" scene) ""))
              " — " skeleton--state
              (when (equal skeleton--state "hidden") "  (M-x skeleton-show draws it)"))
      'face 'skeleton-preview-title)))
@@ -495,10 +574,11 @@ An older subscription of PREVIEW ends first."
       (setq skeleton--grid grid)
       (jsonrpc-async-request
        server :preview/subscribe
-       (list :uri (skeleton--uri source) :encoding "cells"
+       (append (skeleton--target source)
+               (list :encoding "cells"
              :maxFps skeleton-preview-max-fps :window skeleton-preview-window
              :outlines (if skeleton-preview-outlines t :json-false)
-             :cells (list :columns (car grid) :rows (cdr grid)))
+             :cells (list :columns (car grid) :rows (cdr grid))))
        :success-fn
        (lambda (result)
          (when (buffer-live-p preview)

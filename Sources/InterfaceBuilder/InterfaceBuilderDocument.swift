@@ -2,9 +2,12 @@ public import SkeletonModel
 
 /// Interface Builder files as skeleton documents: one call from bytes to scenes and per-scene documents.
 public enum InterfaceBuilderDocument {
-    /// Parses an IB file and decodes every scene.
-    public static func decode(bytes: [UInt8], limits: DocumentLimits = .default) -> IBDecodingResult {
-        let file = InterfaceBuilderFile.parse(bytes: bytes, limits: limits)
+    /// Parses an IB file and decodes every scene; `namedColors` are the app's asset catalogue colours (see
+    /// `InterfaceBuilderFile.parse`).
+    public static func decode(
+        bytes: [UInt8], limits: DocumentLimits = .default, namedColors: [String: SkeletonColor] = [:]
+    ) -> IBDecodingResult {
+        let file = InterfaceBuilderFile.parse(bytes: bytes, limits: limits, namedColors: namedColors)
         var documents: [String: DocumentDecodingResult] = [:]
         var mapped = 0
         for scene in file.scenes {

@@ -35,7 +35,12 @@ public struct InterfaceBuilderFile: Sendable {
     let colorScheme: ColorScheme
 
     /// Parses UTF-8 bytes of an IB file.
-    public static func parse(bytes: [UInt8], limits: DocumentLimits = .default) -> InterfaceBuilderFile {
+    ///
+    /// `namedColors`: the app's asset catalogue colours (light and dark), over the single value a file's
+    /// `<resources><namedColor>` keeps.
+    public static func parse(
+        bytes: [UInt8], limits: DocumentLimits = .default, namedColors: [String: SkeletonColor] = [:]
+    ) -> InterfaceBuilderFile {
         guard bytes.count <= limits.maxBytes else {
             return failed(
                 IBProblems.problem(
@@ -72,7 +77,9 @@ public struct InterfaceBuilderFile: Sendable {
             problems.insert(
                 IBProblems.problem(.noScenes, "the \(kind.rawValue) has no scenes (\(what))", at: root.location), at: 0)
         }
-        let scheme: ColorScheme = root.child("device")?["appearance"] == "dark" ? .dark : .light
+        // `<device appearance="dark">` is the canvas Xcode draws on, not the device's scheme at run time: a scene
+        // runs light, as on a new device, unless its views or `skeleton/setTraits` say otherwise.
+        let scheme = ColorScheme.light
         return InterfaceBuilderFile(
             kind: kind, scenes: catalog.scenes, initialSceneID: catalog.initialSceneID, problems: problems,
             limits: limits,
@@ -80,7 +87,7 @@ public struct InterfaceBuilderFile: Sendable {
             viewBudget: ViewBudget(catalog: catalog, maxNodes: limits.maxNodes),
             embeddable: catalog.embeddable, codeObjects: catalog.codeObjects,
             resizedRoots: catalog.resizedRoots, excludedConstraints: Self.excludedConstraints(in: root),
-            colors: IBColorResolver(resources: root.child("resources")), colorScheme: scheme)
+            colors: IBColorResolver(resources: root.child("resources"), assetColors: namedColors), colorScheme: scheme)
     }
 
     /// The constraints that the default variation (size classes "any") excludes anywhere in the file:

@@ -20,6 +20,7 @@ public final class SkeletonLanguageServer: Sendable {
         let documents = DocumentStore(configuration: configuration, log: log, previewBudget: previewBudget)
         var table = MethodTable()
         documents.register(in: &table)
+        documents.registerWorkspace(in: &table)
         documents.previews.register(in: &table)
         RenderMethod.register(in: &table, provider: documents, clock: configuration.clock)
         SkeletonMethods(
@@ -37,6 +38,7 @@ public final class SkeletonLanguageServer: Sendable {
             table: table, log: log,
             initializer: { params in
                 try configuration.configure(from: params)
+                try documents.configureWorkspace(from: params)
                 return Self.capabilities(methods: methods, encoding: configuration.positionEncoding)
             }, onExit: onExit)
         documents.attach(server)

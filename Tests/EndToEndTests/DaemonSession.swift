@@ -8,13 +8,15 @@ final class DaemonSession {
     let daemon: DaemonProcess
     var client: PipeClient { daemon.client }
 
+    /// - Parameter initialize: more members of `initialize`'s params (`workspaceFolders`, `capabilities`…).
     init(
         arguments: [String] = [], environment: [String: String] = [:],
-        initializationOptions: JSON = ["clock": "manual"]
+        initializationOptions: JSON = ["clock": "manual"], initialize: JSONObject = [:]
     ) throws {
         daemon = try DaemonProcess(arguments: arguments, environment: environment)
-        let answer = try daemon.client.request(
-            "initialize", ["capabilities": [:], "initializationOptions": initializationOptions])
+        var params: JSONObject = ["capabilities": [:], "initializationOptions": initializationOptions]
+        for (key, value) in initialize { params[key] = value }
+        let answer = try daemon.client.request("initialize", .object(params))
         guard answer["result"] != nil else { throw ClientError("initialize failed: \(answer.text)") }
         daemon.client.notify("initialized", [:])
     }

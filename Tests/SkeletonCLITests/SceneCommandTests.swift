@@ -22,7 +22,7 @@ import Testing
         #expect(
             text.stdout.split(separator: "\n") == [
                 "gridVC  375×667  Grid", "feedVC  375×667  Feed  (initial)", "hostVC  375×667  Host",
-                "childVC  375×200  ChildViewController",
+                "childVC  375×200  ChildViewController  class ChildViewController",
             ])
         let json = try CLIRunner.run(["scenes", "--json", screens])
         let scenes = try JSONDocument.parse(Array(json.stdout.utf8)).value
@@ -31,6 +31,7 @@ import Testing
         #expect(scenes[1]?["initial"]?.bool == true)
         #expect(scenes[3]?["frame"]?[3]?.double == 200)
         #expect(scenes[0]?.members.map(\.0).sorted() == ["frame", "id", "initial", "title"])
+        #expect(scenes[3]?["class"]?.string == "ChildViewController")
     }
 
     @Test func sceneChoosesWhatIsRendered() throws {

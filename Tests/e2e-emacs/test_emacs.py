@@ -140,10 +140,13 @@ class Session:
 
 
 @contextlib.contextmanager
-def emacs_in_tmux(tmp_path: Path, command: list[str], marker: str = '"root"'):
-    """`emacs -nw -Q` in a 140x40 tmux terminal, visiting a copy of the example."""
-    doc = tmp_path / EXAMPLE.name
-    shutil.copy(EXAMPLE, doc)
+def emacs_in_tmux(tmp_path: Path, command: list[str], marker: str = '"root"', doc: Path | None = None,
+                  cwd: Path | None = None, extra_init: str = ""):
+    """`emacs -nw -Q` in a 140x40 tmux terminal, visiting a copy of the example, or the file `doc` where it is, from
+    `cwd` (default: tmp_path), with `extra_init` evaluated after the test's init."""
+    if doc is None:
+        doc = tmp_path / EXAMPLE.name
+        shutil.copy(EXAMPLE, doc)
     home = tmp_path / "home"
     home.mkdir()
     sockets = tmp_path / "sockets"
@@ -153,12 +156,12 @@ def emacs_in_tmux(tmp_path: Path, command: list[str], marker: str = '"root"'):
         "home": elisp_string(home), "elpa": elisp_string(ELPA), "package": elisp_string(PACKAGE),
         "command": "(list " + " ".join(elisp_string(c) for c in command) + ")",
         "sockets": elisp_string(sockets), "doc": elisp_string(doc),
-    })
+    } + extra_init)
     # 24-bit colours: Emacs 28 uses them on a terminal when COLORTERM says so.
     env = {"HOME": str(home), "COLORTERM": "truecolor", "TERM": "xterm-256color"}
     global CURRENT
     tmux = CURRENT = Tmux("emacs", columns=140, rows=40)
-    tmux.start(f"emacs -nw -Q -l {init} {doc}", env=env, cwd=str(tmp_path))
+    tmux.start(f"emacs -nw -Q -l {init} {doc}", env=env, cwd=str(cwd or tmp_path))
     try:
         session = Session(tmux, tmp_path, doc)
         wait_for(lambda: marker in tmux.plain(), timeout=20, what="Emacs to show the document")

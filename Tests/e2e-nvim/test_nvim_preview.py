@@ -110,23 +110,26 @@ class Session:
 
 @contextlib.contextmanager
 def neovim_in_tmux(tmp_path: Path, daemon: Path, text: str | None = None, source: Path = EXAMPLE,
-                   marker: str = '"root"', arguments: tuple[str, ...] = ()):
-    """Neovim in a 120x40 tmux terminal, editing a copy of the example `source` (or `text`); the daemon is started
-    with `arguments`."""
-    doc = tmp_path / source.name
-    shutil.copy(source, doc)
-    if text is not None:
-        doc.write_text(text)
+                   marker: str = '"root"', arguments: tuple[str, ...] = (), doc: Path | None = None,
+                   cwd: Path | None = None, extra_init: str = ""):
+    """Neovim in a 120x40 tmux terminal, editing a copy of the example `source` (or `text`), or the file `doc` where
+    it is, from `cwd` (default: tmp_path), with `extra_init` run after the test's init; the daemon is started with
+    `arguments`."""
+    if doc is None:
+        doc = tmp_path / source.name
+        shutil.copy(source, doc)
+        if text is not None:
+            doc.write_text(text)
     state_file = tmp_path / "state.json"
     init = tmp_path / "init.lua"
     init.write_text(INIT % {
         "plugin": lua_string(PLUGIN), "daemon": ", ".join(lua_string(part) for part in (daemon, *arguments)),
         "doc": lua_string(doc), "state": lua_string(state_file),
-    })
+    } + extra_init)
     home = tmp_path / "home"
     env = {f"XDG_{k}_HOME": str(home / k.lower()) for k in ("CONFIG", "DATA", "STATE", "CACHE")}
     tmux = Tmux("nvim", columns=120, rows=40)
-    tmux.start(f"nvim -u {init} -i NONE -n {doc}", env=env, cwd=str(tmp_path))
+    tmux.start(f"nvim -u {init} -i NONE -n {doc}", env=env, cwd=str(cwd or tmp_path))
     try:
         session = Session(tmux, state_file, doc)
         wait_for(lambda: marker in tmux.plain(), timeout=20, what="Neovim to show the document")

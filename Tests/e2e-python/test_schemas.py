@@ -90,3 +90,50 @@ def test_examples_validate_against_the_document_schema():
     document_schema = schema("document.schema.json")
     for path in sorted((REPO / "Examples").glob("*.skeleton.json")):
         jsonschema.validate(json.loads(path.read_text()), document_schema)
+
+
+def test_workspace_and_linked_scenes(tmp_path):
+    """skeleton/workspace and skeleton/scenes with the code's class and show (a workspace on disk)."""
+    fixtures = REPO.parent / "shared" / "fixtures"
+    (tmp_path / "Assets.xcassets" / "Brand.colorset").mkdir(parents=True)
+    (tmp_path / "Assets.xcassets" / "Bad.colorset").mkdir(parents=True)
+    (tmp_path / "Assets.xcassets" / "Brand.colorset" / "Contents.json").write_text(
+        '{"colors":[{"color":{"color-space":"display-p3","components":{"red":"0x10","green":"0.5","blue":"200"}},'
+        '"idiom":"universal"}]}')
+    (tmp_path / "Assets.xcassets" / "Bad.colorset" / "Contents.json").write_text('{"colors": 1}')
+    storyboard = (fixtures / "interface-builder" / "CollectionView-Main.storyboard").read_text()
+    (tmp_path / "Main.storyboard").write_text(storyboard)
+    (tmp_path / "ViewController.swift").write_text(
+        (fixtures / "swift-code" / "CollectionView-ViewController.swift").read_text())
+    sb = (tmp_path / "Main.storyboard").as_uri()
+    # The storyboard is opened once skeleton/workspace has answered (the workspace is read by then), as the CLI does.
+    daemon = subprocess.Popen([str(DAEMON), "--jsonl"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    out = []
+
+    def send(messages, until_id=None):
+        daemon.stdin.write("".join(json.dumps(m) + "\n" for m in messages).encode())
+        daemon.stdin.flush()
+        while until_id is not None:
+            out.append(json.loads(daemon.stdout.readline()))
+            if out[-1].get("id") == until_id:
+                return
+
+    send([
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"rootUri": tmp_path.as_uri(), "initializationOptions": {"clock": "manual"}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 2, "method": "skeleton/workspace", "params": {}},
+    ], until_id=2)
+    send([
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": sb, "languageId": "storyboard", "version": 1, "text": storyboard}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "skeleton/scenes", "params": {"uri": sb}},
+    ], until_id=3)
+    daemon.stdin.close()
+    assert daemon.wait(timeout=60) == 0
+    workspace = by_id(out, 2)["result"]
+    jsonschema.validate(workspace, schema("methods.schema.json", "workspace.result"))
+    assert workspace["colors"]["Brand"]["light"] == workspace["colors"]["Brand"]["dark"]
+    assert [p["message"] for p in workspace["colorSetProblems"]] == ['no "colors" array']
+    scenes = by_id(out, 3)["result"]
+    jsonschema.validate(scenes, schema("methods.schema.json", "scenes.result"))
+    assert scenes[0]["class"] == "ViewController" and scenes[0]["show"] == {"type": "solid", "animated": True}

@@ -36,6 +36,15 @@ end, { desc = 'Live preview of this document in a floating window' })
 command('SkeletonPreviewClose', function()
   require('skeleton').close_preview(require('skeleton.preview').source_of(vim.api.nvim_get_current_buf()))
 end, { desc = 'Close the live preview of this document' })
+command('SkeletonScene', function(o)
+  require('skeleton.commands').scene(o.fargs)
+end, {
+  nargs = '?',
+  desc = 'The scene of a storyboard or XIB the commands and the preview are about (no argument: choose one)',
+  complete = function(lead)
+    return require('skeleton.commands').complete_scene(lead)
+  end,
+})
 command('SkeletonRestart', function()
   local client = require('skeleton.client')
   client.stop()
@@ -53,6 +62,15 @@ vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile', 'BufEnter', 'FileType
     if require('skeleton.config').get().autostart then
       skeleton.attach(args.buf)
     end
+  end,
+})
+-- Neovim watches no files: a file of the app written here is told to the daemon, whose workspace index reads it
+-- again (a storyboard open in another buffer then links with the new code).
+vim.api.nvim_create_autocmd('BufWritePost', {
+  group = group,
+  pattern = { '*.swift', '*.storyboard', '*.xib', '*.colorset/Contents.json' },
+  callback = function(args)
+    require('skeleton.client').file_written(vim.api.nvim_buf_get_name(args.buf))
   end,
 })
 vim.api.nvim_create_autocmd('ColorScheme', {

@@ -19,6 +19,9 @@ enum FontMetrics {
         "UICTFontTextStyleCaption1": 12, "UICTFontTextStyleCaption2": 11,
     ]
 
+    /// The size of a font whose `pointSize` is 0: UILabel's default, `UIFont.labelFontSize`.
+    static let defaultPointSize = 17.0
+
     /// The system font's `lineHeight` at `pointSize`.
     static func systemLineHeight(pointSize: Double) -> Double { pointSize * systemLineHeightPerPoint }
 
@@ -36,6 +39,9 @@ enum FontMetrics {
     enum Resolution: Equatable {
         /// A system font or text style: exact.
         case exact(Font)
+        /// A font iOS ships (`BuiltInFonts`): drawn with the system font's metrics (and a weight read from its name),
+        /// without a warning, as its own are not in skeletond.
+        case builtIn(Font, font: String)
         /// A custom font: approximated with the system font's metrics (and a weight read from its name).
         case approximated(Font, font: String)
         /// No usable size.
@@ -47,10 +53,13 @@ enum FontMetrics {
         let style = attributes["style"]
         let size: Double
         if let text = attributes["pointSize"] {
-            guard let d = IBNumbers.finite(text), d > 0 else {
+            guard let d = IBNumbers.finite(text), d >= 0 else {
                 return .invalid("pointSize \"\(text)\" is not a positive number")
             }
-            size = d
+            // Xcode writes 0 for a font whose size UIKit decides: `UIFont(descriptor:size: 0)` keeps the descriptor's
+            // size, which is unset, so the label's default, `UIFont.labelFontSize` (17 pt), is what shows; a text
+            // style's size wins when one is named.
+            size = d > 0 ? d : style.flatMap { textStyleSizes[$0] } ?? defaultPointSize
         } else if let style, let d = textStyleSizes[style] {
             size = d
         } else {
@@ -67,7 +76,12 @@ enum FontMetrics {
             return .exact(Font(size: size, weight: weight))
         }
         let name = attributes["name"] ?? attributes["family"] ?? type ?? "custom"
-        return .approximated(Font(size: size, weight: weight(named: name) ?? .regular), font: name)
+        let font = Font(size: size, weight: weight(named: name) ?? .regular)
+        if BuiltInFonts.isSystemUI(name) { return .exact(font) }
+        if BuiltInFonts.contains(name: attributes["name"], family: attributes["family"]) {
+            return .builtIn(font, font: name)
+        }
+        return .approximated(font, font: name)
     }
 
     /// The weight a font name or IB `weight` attribute names (`medium`, `OpenSans-Semibold`, `Avenir-Heavy`…).

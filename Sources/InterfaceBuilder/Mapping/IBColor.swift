@@ -8,13 +8,17 @@ import SkeletonModel
 /// - `white`/`alpha` (calibratedWhite, genericGamma22GrayColorSpace…): a greyscale colour.
 /// - `systemColor="…"` / `cocoaTouchSystemColor="…"`: UIKit's system colours, light and dark (`SystemColors`);
 ///   an unknown system name falls back to the file's `<resources><systemColor>` value.
-/// - `name="…"`: an asset catalog colour, from the file's `<resources><namedColor>`.
+/// - `name="…"`: an asset catalog colour: the app's colour set (light and dark, from the workspace's
+///   `*.colorset/Contents.json`), else the file's `<resources><namedColor>` (the one value Xcode copied there).
 struct IBColorResolver: Sendable {
     /// `<resources>` colours: system colour names and asset colour names → their `<color>` element.
     var systemResources: [String: IBElement] = [:]
     var namedResources: [String: IBElement] = [:]
+    /// The app's asset catalogue colours by name.
+    var assetColors: [String: SkeletonColor] = [:]
 
-    init(resources: IBElement?) {
+    init(resources: IBElement?, assetColors: [String: SkeletonColor] = [:]) {
+        self.assetColors = assetColors
         for r in resources?.children ?? [] {
             guard let name = r["name"], let color = r.child("color") else { continue }
             if r.name == "systemColor" { systemResources[name] = color }
@@ -39,8 +43,11 @@ struct IBColorResolver: Sendable {
             return .unknown("unknown system colour \"\(name)\"")
         }
         if let name = e["name"] {
+            if let color = assetColors[name] { return .color(color) }
             if depth < 4, let r = namedResources[name] { return resolve(r, depth: depth + 1) }
-            return .unknown("the asset colour \"\(name)\" is not in the file's resources")
+            return .unknown(
+                "the asset colour \"\(name)\" is neither in the file's resources nor in an asset catalogue of the "
+                    + "workspace")
         }
         let alpha = e["alpha"]
         var a = 1.0

@@ -72,6 +72,12 @@ enum SystemColors {
         "orangeColor": SkeletonColor(RGBA(red: 1, green: 0.5, blue: 0, alpha: 1)),
         "purpleColor": SkeletonColor(RGBA(red: 0.5, green: 0, blue: 0.5, alpha: 1)),
         "brownColor": SkeletonColor(RGBA(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)),
+        // The deprecated UI element colours (fixed since iOS 7, the values Xcode copies into `<resources>`).
+        "viewFlipsideBackgroundColor": SkeletonColor(rgb(0x1F2124)),
+        "scrollViewTexturedBackgroundColor": SkeletonColor(rgb(0x6F7179)),
+        "underPageBackgroundColor": SkeletonColor(rgb(0xB5B7BD)),
+        // Interface Builder's name for a grouped table cell's background (secondarySystemGroupedBackground).
+        "tableCellGroupedBackgroundColor": dynamic(0xFFFFFF, 0x1C1C1E),
     ]
 
     /// The colour for a name; accepts names with or without the `Color` suffix.

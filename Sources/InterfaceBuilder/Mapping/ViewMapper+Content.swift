@@ -35,12 +35,12 @@ extension ViewMapper {
         }
     }
 
-    /// A string property: the attribute `name`, else a `<string key="name">` child (base64 when IB says so). Text
-    /// marked base64 that is not (once IB's line breaks and spaces are taken out) is a warning at its `<string>`
-    /// element, and the property is left out.
+    /// A string property: the attribute `name`, else a `<string key="name">` or `<mutableString key="name">` child
+    /// (Xcode writes the latter for some texts; base64 when IB says so). Text marked base64 that is not (once IB's
+    /// line breaks and spaces are taken out) is a warning at its element, and the property is left out.
     mutating func string(_ e: IBElement, _ name: String) -> String? {
         if let value = e[name] { return value }
-        guard let s = e.child("string", key: name) else { return nil }
+        guard let s = e.child("string", key: name) ?? e.child("mutableString", key: name) else { return nil }
         let text = s.text ?? ""
         guard s["base64-UTF8"] == "YES" else { return text }
         let packed = String(text.unicodeScalars.filter { !" \t\r\n".unicodeScalars.contains($0) })

@@ -227,11 +227,12 @@ struct ViewMapper {
         mapFont(e, into: &o, at: pointer)
     }
 
-    /// `fontDescription` as `font: {size, weight}` (custom fonts with the system font's metrics, and a warning).
+    /// `fontDescription` as `font: {size, weight}` (iOS's own fonts with the system font's metrics; custom fonts
+    /// too, and a warning).
     mutating func mapFont(_ e: IBElement, into o: inout JSONObject, at pointer: [String]) {
         guard let font = e.child("fontDescription", key: "fontDescription") else { return }
         switch FontMetrics.font(font.attributes) {
-        case .exact(let f):
+        case .exact(let f), .builtIn(let f, _):
             o["font"] = ["size": .double(f.size), "weight": .string(f.weight.rawValue)]
             sourceMap.record(pointer + ["font"], font.location)
         case .approximated(let f, let name):

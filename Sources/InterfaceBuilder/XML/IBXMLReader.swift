@@ -140,8 +140,10 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         if !string.allSatisfy(\.isWhitespace) { pendingComment = nil }
-        // Only `<string>` elements carry text IB reads (a label's multiline `text`, a button's `title`).
-        guard let last = stack.indices.last, stack[last].name == "string" else { return }
+        // Only `<string>` and `<mutableString>` elements carry text IB reads (a label's multiline `text`, a
+        // button's `title`).
+        guard let last = stack.indices.last, stack[last].name == "string" || stack[last].name == "mutableString"
+        else { return }
         stack[last].text = (stack[last].text ?? "") + string
     }
 

@@ -11,6 +11,8 @@ public enum Route: Sendable {
     /// After everything received before it has finished, and before anything received after it starts (for
     /// moving the clock: a scripted client expects its earlier requests to happen at the earlier time).
     case barrier
+    /// A named lane of its own (the workspace's: indexing, watched-file changes and `skeleton/workspace` in order).
+    case lane(String)
 }
 
 /// What a request handler gets.

@@ -20,6 +20,8 @@ public final class Server: MessageHandler {
     private let phase = Mutex(LifecyclePhase.uninitialized)
     private let pending = Mutex<[RequestID: CancellationToken]>([:])
     private let connectionBox = Mutex<Connection?>(nil)
+    /// The id of the last request the server sent the client.
+    private let lastRequestID = Mutex(0)
 
     /// - Parameters:
     ///   - onExit: ends the process with the given status (tests pass a closure that records it).
@@ -42,6 +44,17 @@ public final class Server: MessageHandler {
     /// Sends a notification to the client.
     public func notify(_ method: String, _ params: JSON) {
         connection?.sendNotification(method, params)
+    }
+
+    /// Sends a request to the client (`client/registerCapability`, `window/workDoneProgress/create`), with an id of
+    /// its own (`skeletond-N`, never one of the client's); its answer is not waited for (one that comes is logged).
+    public func sendRequest(_ method: String, _ params: JSON) {
+        let id = lastRequestID.withLock { last in
+            last += 1
+            return last
+        }
+        let message = OutgoingMessage.request(id: .string("skeletond-\(id)"), method: method, params: params)
+        connection?.outbox.send(message.bytes)
     }
 
     /// Runs `work` on the lane of document `uri`, after the work already queued there (for timers and clock
@@ -98,7 +111,7 @@ public final class Server: MessageHandler {
     private func dispatch(_ message: IncomingMessage, responder: any Responder, pointerPrefix: Int) {
         switch message {
         case .response(let id, _, _):
-            log.debug("ignored a response to \(id.map(\.description) ?? "null"): the server sends no requests")
+            log.debug("a response to \(id.map(\.description) ?? "null") (the server waits for none)")
             responder.skip()
         case .notification(let method, let params):
             handleNotification(method, params)
@@ -180,9 +193,8 @@ public final class Server: MessageHandler {
             break
         }
         if method == "$/cancelRequest" { return cancel(params) }
-        if method == "initialized" { return }
         guard let entry = table.notifications[method] else {
-            if !method.hasPrefix("$/") { log.info("ignored unknown notification \(method)") }
+            if !method.hasPrefix("$/") && method != "initialized" { log.info("ignored unknown notification \(method)") }
             return
         }
         let context = NotificationContext(method: method, params: params, server: self)
@@ -228,6 +240,7 @@ public final class Server: MessageHandler {
     }
 
     private func laneKey(_ route: Route, _ params: JSONValue?) -> String {
+        if case .lane(let name) = route { return name }
         guard case .document = route else { return "$control" }  // .barrier never gets here
         let uri = params?["textDocument"]?["uri"]?.string ?? params?["uri"]?.string
         return uri.map { "doc:" + $0 } ?? "$control"

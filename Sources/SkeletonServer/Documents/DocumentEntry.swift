@@ -11,6 +11,9 @@ struct SceneInfo: Sendable {
     var title: String
     var rootViewID: String
     var frame: Rect
+    /// The class written in code the scene is (a storyboard view controller's `customClass`, a XIB's File's Owner's
+    /// or top-level view's), nil when it names none.
+    var className: String?
 }
 
 /// One open document: its text, a live skeleton session per scene (from the last valid text), and what was

@@ -48,21 +48,26 @@ extension DocumentStore {
         guard !isRead else { return }
         analysisCounts.withLock { $0.full += 1 }
         let facts = SwiftCodeReader.read(text: text.text, file: uri)
+        // The file's facts before this reading: the buffer's, else the file's on disk, which the buffer overrides.
+        let onDisk = entry.state.withLock { $0.swiftCode == nil } ? workspace.swiftFacts(uri) : nil
         let previous = entry.state.withLock { state in
             defer {
                 state.swiftCode = facts
                 state.swiftCodeVersion = text.version
             }
-            return state.swiftCode
+            return state.swiftCode ?? onDisk
         }
         reanalyseDocuments(binding: Self.classNames(previous).union(Self.classNames(facts)))
         publishSwiftDiagnostics(uri, entry)
     }
 
-    /// After a document closed: the documents that bound its classes (a Swift document's) go back to what remains,
+    /// After a document closed: the documents that bound its classes (a Swift document's) go back to what remains
+    /// (the file on disk, when the workspace holds it),
     /// and the Swift files a storyboard's or XIB's linking had hints about lose them.
     func swiftDocumentClosed(_ entry: DocumentEntry) {
-        reanalyseDocuments(binding: Self.classNames(entry.state.withLock { $0.swiftCode }))
+        let (facts, uri) = entry.state.withLock { ($0.swiftCode, $0.text.uri) }
+        // The file on disk, if the workspace holds it, takes the buffer's place.
+        reanalyseDocuments(binding: Self.classNames(facts).union(Self.classNames(workspace.swiftFacts(uri))))
         let open = Set(uris)
         let dropped = linkerHints.withLock { $0.removeAll(except: open) }
         for uri in dropped.sorted() {
@@ -71,20 +76,25 @@ extension DocumentStore {
     }
 
     /// Queues a re-analysis, on its own lane, of every open storyboard or XIB whose scenes bind one of `classes`
-    /// (or register it as a cell, by the code open now: a class its last analysis bound may have registered it
-    /// since), or whose last analysis ran before an open Swift file was read.
-    private func reanalyseDocuments(binding classes: Set<String>) {
-        guard !classes.isEmpty, let server else { return }
+    /// (or register it as a cell, by the app's code now: a class its last analysis bound may have registered it
+    /// since), or whose last analysis ran before an open Swift file or the workspace was read; with
+    /// `colorsChanged` (the workspace's named colours), of every open storyboard and XIB.
+    func reanalyseDocuments(binding classes: Set<String>, colorsChanged: Bool = false) {
+        guard let server else { return }
         var registered: [String: Set<String>] = [:]
-        for facts in openCode() {
+        for facts in appCode() {
             for c in facts.classes where registered[c.name] == nil {
                 registered[c.name] = Set(c.registeredCells.values)
             }
         }
         for (uri, entry) in entries.withLock({ $0 }) {
-            let (awaits, bound) = entry.state.withLock { ($0.awaitsCode, $0.codeClasses) }
+            let (awaits, bound, isInterfaceBuilder) = entry.state.withLock {
+                ($0.awaitsCode, $0.codeClasses, $0.isInterfaceBuilder)
+            }
             let dependencies = bound.reduce(into: bound) { $0.formUnion(registered[$1] ?? []) }
-            guard awaits || !dependencies.isDisjoint(with: classes) else { continue }
+            guard awaits || (colorsChanged && isInterfaceBuilder) || !dependencies.isDisjoint(with: classes) else {
+                continue
+            }
             reanalyse(uri, entry, server)
         }
     }
@@ -97,14 +107,21 @@ extension DocumentStore {
         }
     }
 
-    /// The facts of every open Swift document, in uri order (the first that declares a class is the one used).
-    private func openCode() -> [SwiftCodeFacts] {
-        let all = entries.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
-        return all.compactMap { entry in entry.state.withLock { $0.swiftCode } }
+    /// The facts of the app's Swift files, in uri order (the first that declares a class is the one used): every
+    /// open Swift document's, and the workspace's files on disk that are not open (an open buffer overrides its
+    /// file; one opened but not read yet is its file meanwhile).
+    private func appCode() -> [SwiftCodeFacts] {
+        var code = workspace.swiftFiles
+        for (uri, entry) in entries.withLock({ $0 }) {
+            if let facts = entry.state.withLock({ $0.swiftCode }) { code[uri] = facts }
+        }
+        return code.sorted { $0.key < $1.key }.map(\.value)
     }
 
-    /// Whether an open Swift document has not been read yet (opened, its reading still queued or running).
+    /// Whether an open Swift document has not been read yet (opened, its reading still queued or running), or the
+    /// workspace is still being read.
     private func codeIsPending() -> Bool {
+        if workspace.phase == .indexing { return true }
         let all = entries.withLock { Array($0) }
         return all.contains { uri, entry in
             entry.state.withLock { $0.swiftCode == nil && Self.isSwift(uri: uri, languageId: $0.text.languageId) }
@@ -124,7 +141,7 @@ extension DocumentStore {
         let bindings = result.scenes.map { scene in
             (scene: scene.id, classes: Set(result.file.classBindings(scene: scene.id).map(\.className)))
         }
-        let code = openCode()
+        let code = appCode()
         var dependencies = bindings.reduce(into: Set<String>()) { $0.formUnion($1.classes) }
         for facts in code {
             for c in facts.classes where dependencies.contains(c.name) {
@@ -137,7 +154,7 @@ extension DocumentStore {
             $0.awaitsCode = pending
         }
         // A Swift document that changed meanwhile either saw the dependencies just stored, or is seen here.
-        if openCode() != code, let server { reanalyse(uri, entry, server) }
+        if appCode() != code, let server { reanalyse(uri, entry, server) }
         let defined = code.reduce(into: Set<String>()) { $0.formUnion(Self.classNames($1)) }
         var linked: [String: LinkedScene] = [:]
         var aboutSwift: [CodeHint] = []

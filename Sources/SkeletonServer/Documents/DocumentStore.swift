@@ -28,6 +28,9 @@ public final class DocumentStore: DisplayListProvider {
     /// Linking's own hints about Swift files, by the storyboard or XIB whose last analysis gave them (see
     /// `DocumentStore+SwiftCode.swift`).
     let linkerHints = Mutex(LinkerHintTable())
+    /// The app the workspace folders hold, read from disk (`Workspace/`): the Swift files storyboards link with when
+    /// they are not open, the named colours of its asset catalogues.
+    let workspace = WorkspaceIndex()
 
     /// - Parameter previewBudget: the bytes of frames all preview subscriptions together may hold.
     public init(
@@ -87,12 +90,18 @@ public final class DocumentStore: DisplayListProvider {
         var initial = ""
         var codeShows: [String: ShowOptions] = [:]
         if isInterfaceBuilder {
-            let result = InterfaceBuilderDocument.decode(bytes: text.buffer.bytes)
+            let result = InterfaceBuilderDocument.decode(
+                bytes: text.buffer.bytes, namedColors: workspace.namedColors)
             let linked = linkedScenes(of: result, uri, entry)
             codeShows = linked.compactMapValues(\.show)
             for scene in result.scenes {
                 guard let document = linked[scene.id]?.result ?? result.documents[scene.id] else { continue }
-                let info = SceneInfo(id: scene.id, title: scene.title, rootViewID: scene.rootViewID, frame: scene.frame)
+                let bindings = result.file.classBindings(scene: scene.id)
+                let owner =
+                    bindings.first { $0.elementID == scene.id } ?? bindings.first { $0.viewID == scene.rootViewID }
+                let info = SceneInfo(
+                    id: scene.id, title: scene.title, rootViewID: scene.rootViewID, frame: scene.frame,
+                    className: owner?.className)
                 decoded.append((info, document))
                 let known = document.document.map(Self.skeletonableIDs) ?? [:]
                 chain += result.file.skeletonableChainWarnings(scene: scene.id) { known[$0] }

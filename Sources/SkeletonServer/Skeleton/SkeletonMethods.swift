@@ -187,17 +187,29 @@ struct SkeletonMethods: Sendable {
     private func scenes(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
         let document = try documents.skeletonTarget(params)
-        let (scenes, initial, valid) = document.entry.state.withLock {
-            ($0.scenes, $0.initialScene, !$0.sessions.isEmpty)
+        let (scenes, initial, valid, shows) = document.entry.state.withLock {
+            ($0.scenes, $0.initialScene, !$0.sessions.isEmpty, $0.codeShows)
         }
         guard valid else { throw DocumentStore.noValidTree(document.uri) }
         return .array(
             scenes.map { scene in
-                [
+                var item: JSONObject = [
                     "id": .string(scene.id), "title": .string(scene.title), "rootViewID": .string(scene.rootViewID),
                     "frame": GraphicsWire.rect(scene.frame), "initial": .bool(scene.id == initial),
                 ]
+                if let className = scene.className { item["class"] = .string(className) }
+                if let show = shows[scene.id] { item["show"] = Self.codeShowJSON(show) }
+                return .object(item)
             })
+    }
+
+    /// The show a scene's code makes, as `skeleton/scenes` says it: `{type, animated, delay?}`.
+    static func codeShowJSON(_ show: ShowOptions) -> JSON {
+        var out: JSONObject = [
+            "type": .string(show.type.rawValue), "animated": .bool(show.animated ?? (show.delay != nil)),
+        ]
+        if let delay = show.delay { out["delay"] = .double(delay) }
+        return .object(out)
     }
 
     /// Overrides the document's `colorScheme` and `layoutDirection` (null: the document's own again), for the scene

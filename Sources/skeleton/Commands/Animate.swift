@@ -97,7 +97,7 @@ struct Animate: ParsableCommand {
     func run() throws {
         let out = try OutputFile(output)
         let source = scene.apply(to: traits.overrides.apply(to: try document.load()))
-        let daemon = try DaemonSession.start()
+        let daemon = try DaemonSession.start(project: source.project)
         defer { daemon.finish() }
         try daemon.openValid(source)
 

@@ -38,7 +38,7 @@ struct Layers: ParsableCommand {
 
     func run() throws {
         let source = scene.apply(to: traits.overrides.apply(to: try document.load()))
-        let daemon = try DaemonSession.start()
+        let daemon = try DaemonSession.start(project: source.project)
         defer { daemon.finish() }
         try daemon.openValid(source)
         try daemon.call("skeleton/show", show.showParams(source, node: node))

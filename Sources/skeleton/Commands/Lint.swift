@@ -22,7 +22,7 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         let source = try document.load()
-        let daemon = try DaemonSession.start()
+        let daemon = try DaemonSession.start(project: source.project)
         defer { daemon.finish() }
         let diagnostics = try daemon.open(source)
         for diagnostic in diagnostics { try StandardOutput.line(diagnostic.formatted(path: source.path)) }

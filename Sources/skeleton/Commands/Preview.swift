@@ -41,7 +41,7 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         let source = scene.apply(to: try document.load())
-        let daemon = try DaemonSession.start()
+        let daemon = try DaemonSession.start(project: source.project)
         defer { daemon.finish() }
         try daemon.openValid(source)
         let layers = try daemon.call("skeleton/layers", source.target)

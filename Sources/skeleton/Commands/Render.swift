@@ -49,7 +49,7 @@ struct Render: ParsableCommand {
     func run() throws {
         _ = try OutputFile(output)
         let source = scene.apply(to: traits.overrides.apply(to: try document.load()))
-        let daemon = try DaemonSession.start()
+        let daemon = try DaemonSession.start(project: source.project)
         defer { daemon.finish() }
         try daemon.openValid(source)
         guard allScenes else {

@@ -1,16 +1,22 @@
 import ArgumentParser
+import Foundation
 import JSON
 
-/// `skeleton scenes`: the scenes of a storyboard or XIB (one, with id "", for a JSON document).
+/// `skeleton scenes`: the scenes of a storyboard or XIB (one, with id "", for a JSON document), or every screen of
+/// an app (`--project DIR` without a FILE).
 struct Scenes: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List the scenes of a storyboard or XIB: their ids (for --scene), titles and sizes.",
+        abstract: "List the scenes of a storyboard or XIB, or every screen of an app (--project).",
         discussion: """
-            Prints one line per scene, in file order: the id, the canvas size in points, the title, and \
-            "(initial)" for the scene commands use without --scene. With --json: \
-            [{"id", "title", "initial", "frame": [x, y, width, height]}] on one line.
+            Prints one line per scene, in file order: the id, the canvas size in points, the title, the class the \
+            scene is in code ("class NAME"), the show that code makes where it is read ("shows gradient, \
+            animated"), and "(initial)" for the scene commands use without --scene. With --project DIR and no \
+            FILE: every scene of every storyboard and every screen a XIB defines under DIR, each line starting \
+            with the file's path. With --json: [{"file"?, "id", "title", "initial", "frame": [x, y, width, \
+            height], "class"?, "show"?}] on one line.
 
-            Protocol: initialize, textDocument/didOpen, skeleton/isActive, skeleton/scenes, shutdown, exit.
+            Protocol: initialize (workspaceFolders with --project), textDocument/didOpen, skeleton/isActive, \
+            skeleton/workspace, skeleton/scenes, shutdown, exit.
             """
     )
 
@@ -20,26 +26,82 @@ struct Scenes: ParsableCommand {
     var json = false
 
     func run() throws {
+        if document.file == nil, let project = try document.projectFolder() {
+            return try listProject(project)
+        }
         let source = try document.load()
-        let daemon = try DaemonSession.start()
+        let daemon = try DaemonSession.start(project: source.project)
         defer { daemon.finish() }
         try daemon.openValid(source)
-        let scenes = try daemon.scenes(of: source)
-        if json {
-            let listed: [JSON] = scenes.map { scene in
-                [
-                    "id": scene["id"] ?? .null, "title": scene["title"] ?? .null,
-                    "initial": scene["initial"] ?? false, "frame": scene["frame"] ?? .null,
-                ]
+        for line in lines(try daemon.scenes(of: source), file: nil) { try StandardOutput.line(line) }
+    }
+
+    /// Every screen of the app under `project`: the scenes of each storyboard and XIB the daemon's workspace holds,
+    /// in path order; a file that is not valid says so on stderr and the others are listed.
+    private func listProject(_ project: String) throws {
+        let daemon = try DaemonSession.start(project: project)
+        defer { daemon.finish() }
+        let files = try daemon.call("skeleton/workspace", [:])["interfaceBuilderFiles"]?.arrayValue ?? []
+        var listed: [String] = []
+        var all: [JSON] = []
+        var failures = 0
+        for uri in files.compactMap(\.stringValue) {
+            guard let path = URL(string: uri)?.path else { continue }
+            let shown = Self.relative(path, to: project)
+            do {
+                let source = try SourceDocument.load(path)
+                try daemon.openValid(source)
+                let scenes = try daemon.scenes(of: source)
+                if json {
+                    all += scenes.map { Self.listed($0, file: shown) }
+                } else {
+                    listed += lines(scenes, file: shown)
+                }
+            } catch {
+                failures += 1
+                StandardError.line("skeleton: \(error)")
             }
-            try StandardOutput.line(JSON.array(listed).text)
-            return
         }
-        for scene in scenes {
+        if json { listed = [JSON.array(all).text] }
+        for line in listed { try StandardOutput.line(line) }
+        if failures > 0, failures == files.count {
+            throw CLIError("no storyboard or XIB under \(project) could be read", status: .invalidDocument)
+        }
+    }
+
+    /// The scenes as lines (or one line of JSON), each after `file` when given.
+    private func lines(_ scenes: [JSON], file: String?) -> [String] {
+        if json { return [JSON.array(scenes.map { Self.listed($0, file: file) }).text] }
+        return scenes.map { scene in
             let size = (scene["frame"]?.arrayValue ?? []).dropFirst(2).map(Layers.number).joined(separator: "×")
-            let initial = scene["initial"] == true ? "  (initial)" : ""
-            try StandardOutput.line(
-                "\(scene["id"]?.stringValue ?? "")  \(size)  \(scene["title"]?.stringValue ?? "")\(initial)")
+            var line = (file.map { $0 + "  " } ?? "") + "\(scene["id"]?.stringValue ?? "")  \(size)"
+            line += "  \(scene["title"]?.stringValue ?? "")"
+            if let className = scene["class"]?.stringValue { line += "  class \(className)" }
+            if let show = scene["show"] {
+                let type = show["type"]?.stringValue ?? "solid"
+                line += "  shows \(type)" + (show["animated"] == true ? ", animated" : "")
+                if let delay = show["delay"] { line += " after \(Layers.number(delay)) s" }
+            }
+            return line + (scene["initial"] == true ? "  (initial)" : "")
         }
+    }
+
+    /// A scene as `--json` lists it.
+    private static func listed(_ scene: JSON, file: String?) -> JSON {
+        var item: JSONObject = [
+            "id": scene["id"] ?? .null, "title": scene["title"] ?? .null,
+            "initial": scene["initial"] ?? false, "frame": scene["frame"] ?? .null,
+        ]
+        if let file { item["file"] = .string(file) }
+        if let className = scene["class"] { item["class"] = className }
+        if let show = scene["show"] { item["show"] = show }
+        return .object(item)
+    }
+
+    /// `path` below `folder`, else as it is.
+    private static func relative(_ path: String, to folder: String) -> String {
+        let base = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }

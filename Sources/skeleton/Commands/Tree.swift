@@ -25,7 +25,7 @@ struct Tree: ParsableCommand {
 
     func run() throws {
         let source = scene.apply(to: try document.load())
-        let daemon = try DaemonSession.start()
+        let daemon = try DaemonSession.start(project: source.project)
         defer { daemon.finish() }
         try daemon.openValid(source)
         var params = source.target

@@ -21,12 +21,13 @@ final class DaemonSession {
         if printedDiagnostics.insert(line).inserted { StandardError.line(line) }
     }
 
-    /// Finds and starts the daemon, then runs `initialize` / `initialized`.
-    static func start() throws(CLIError) -> DaemonSession {
+    /// Finds and starts the daemon, then runs `initialize` / `initialized`; with `project`, the daemon reads that
+    /// folder as its workspace (`workspaceFolders`), and this returns once it has (`waitForWorkspace`).
+    static func start(project: String? = nil) throws(CLIError) -> DaemonSession {
         var failures: [CLIError] = []
         for executable in try DaemonLocator.candidates() {
             do throws(CLIError) {
-                return try DaemonSession(executable: executable, timeout: configuredTimeout())
+                return try DaemonSession(executable: executable, timeout: configuredTimeout(), project: project)
             } catch {
                 failures.append(error)
             }
@@ -34,7 +35,7 @@ final class DaemonSession {
         throw .daemon(failures.map(\.message).joined(separator: "; "))
     }
 
-    init(executable: URL, timeout: Double) throws(CLIError) {
+    init(executable: URL, timeout: Double, project: String? = nil) throws(CLIError) {
         self.executable = executable
         self.timeout = timeout
         do {
@@ -44,15 +45,55 @@ final class DaemonSession {
         } catch {
             throw .daemon("cannot start \(executable.path): \(error.localizedDescription)")
         }
-        _ = try call(
-            "initialize",
-            [
-                "processId": .int(Int(ProcessInfo.processInfo.processIdentifier)),
-                "clientInfo": ["name": "skeleton"],
-                "capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]],
-                "initializationOptions": ["clock": "manual"],
-            ])
+        var params: JSONObject = [
+            "processId": .int(Int(ProcessInfo.processInfo.processIdentifier)),
+            "clientInfo": ["name": "skeleton"],
+            "capabilities": [
+                "general": ["positionEncodings": ["utf-8", "utf-16"]],
+                "window": ["workDoneProgress": .bool(project != nil)],
+            ],
+            "initializationOptions": ["clock": "manual"],
+        ]
+        if let project {
+            let uri = URL(fileURLWithPath: project).standardizedFileURL.absoluteString
+            params["rootUri"] = .string(uri)
+            params["workspaceFolders"] = [
+                ["uri": .string(uri), "name": .string((project as NSString).lastPathComponent)]
+            ]
+        }
+        _ = try call("initialize", params)
         daemon.client.notify("initialized", .object([:]))
+        if project != nil { try waitForWorkspace() }
+    }
+
+    /// Waits until the daemon has read the workspace: `skeleton/workspace` runs on the workspace's lane, after the
+    /// reading `initialized` started. A big app takes longer than one answer may: the daemon's work done progress
+    /// (reports at each whole percent) keeps the wait alive, which ends when no message came for the timeout.
+    /// Says on stderr what the workspace's limits left out.
+    private func waitForWorkspace() throws(CLIError) {
+        let id = "skeleton-workspace"
+        daemon.client.send(["jsonrpc": "2.0", "id": .string(id), "method": "skeleton/workspace", "params": [:]])
+        var answer: JSON?
+        while answer == nil {
+            let message: JSON
+            do {
+                message = try daemon.client.receive(timeout: timeout)
+            } catch {
+                throw failure(during: "skeleton/workspace (reading --project)", error)
+            }
+            if message["id"]?.stringValue == id, message["method"] == nil {
+                answer = message
+            } else if let request = message["id"], message["method"] != nil {
+                // window/workDoneProgress/create: accepted.
+                daemon.client.send(["jsonrpc": "2.0", "id": request, "result": .null])
+            } else if message["method"]?.stringValue != "$/progress" {
+                daemon.client.notifications.append(message)
+            }
+        }
+        if let error = answer?["error"] { throw refusal("skeleton/workspace", error) }
+        if let leftOut = answer?["result"]?["leftOut"]?.stringValue {
+            StandardError.line("skeleton: --project: \(leftOut)")
+        }
     }
 
     /// `$SKELETON_TIMEOUT` when it is a positive number, else 30 seconds.

@@ -15,6 +15,8 @@ struct SourceDocument {
     var scene: String?
     /// The app's Swift files (`--code`), opened before the document as Swift documents.
     var code: [SourceDocument] = []
+    /// The app's folder (`--project`): the daemon reads it as its workspace before the document is opened.
+    var project: String?
 
     /// `{uri, scene?}`: the members every request about this document's scene starts with.
     var target: JSONObject {
@@ -45,6 +47,7 @@ struct SourceDocument {
 
     /// The same document under another URI (the matrix opens one variant per cell).
     func variant(_ name: String, text: String) -> SourceDocument {
-        SourceDocument(path: path, uri: uri + "#" + name, text: text, traits: traits, scene: scene, code: code)
+        SourceDocument(
+            path: path, uri: uri + "#" + name, text: text, traits: traits, scene: scene, code: code, project: project)
     }
 }

@@ -44,7 +44,30 @@ end
 
 local warned = {} -- programs already reported as missing (report once, not on every BufEnter)
 
-local function start()
+-- What marks an app's folder, nearest first: an Xcode project or workspace, a Swift package, a git checkout.
+M.root_markers = { '*.xcodeproj', '*.xcworkspace', 'Package.swift', '.git' }
+
+-- The app's folder for a file: the nearest folder above it (or its own) that holds one of M.root_markers,
+-- else the current directory. The daemon reads it as its workspace (every Swift file, storyboard, XIB and
+-- colour set under it), so a storyboard links with the Swift files that name its classes, open or not.
+function M.root_dir(path)
+  local dir = (path and path ~= '') and vim.fn.fnamemodify(path, ':p:h') or vim.loop.cwd()
+  while dir and dir ~= '' do
+    for _, marker in ipairs(M.root_markers) do
+      if vim.fn.glob(dir .. '/' .. marker, true, true)[1] ~= nil then
+        return dir
+      end
+    end
+    local parent = vim.fn.fnamemodify(dir, ':h')
+    if parent == dir then
+      break
+    end
+    dir = parent
+  end
+  return vim.loop.cwd()
+end
+
+local function start(bufnr)
   local opts = config.get()
   local cmd = opts.cmd
   if type(cmd) ~= 'table' or #cmd == 0 then
@@ -74,7 +97,7 @@ local function start()
   local ok, id = pcall(vim.lsp.start_client, {
     name = 'skeletond',
     cmd = cmd,
-    root_dir = vim.loop.cwd(),
+    root_dir = M.root_dir(bufnr and vim.api.nvim_buf_get_name(bufnr) or nil),
     init_options = opts.init_options,
     handlers = handlers,
     flags = { debounce_text_changes = opts.debounce_text_changes },
@@ -120,7 +143,7 @@ function M.attach(bufnr)
   if not M.is_skeleton_buffer(bufnr) then
     return nil, 'not a skeleton document: ' .. vim.api.nvim_buf_get_name(bufnr)
   end
-  local id = M.get() and client_id or start()
+  local id = M.get() and client_id or start(bufnr)
   if not id then
     return nil, 'skeletond is not running (see the notice above, or :SkeletonRestart)'
   end
@@ -159,6 +182,28 @@ end
 
 function M.uri(bufnr)
   return vim.uri_from_bufnr(bufnr)
+end
+
+-- The scene of a storyboard or XIB the commands and the preview are about (:SkeletonScene), nil for the
+-- initial scene.
+function M.scene(bufnr)
+  local ok, scene = pcall(vim.api.nvim_buf_get_var, bufnr, 'skeleton_scene')
+  if ok and type(scene) == 'string' and scene ~= '' then
+    return scene
+  end
+  return nil
+end
+
+-- {uri, scene?}: what every request about a buffer's document starts with.
+function M.target(bufnr)
+  return { uri = M.uri(bufnr), scene = M.scene(bufnr) }
+end
+
+-- Tells the daemon a file of the workspace changed on disk (written from Neovim, which watches no files).
+function M.file_written(path)
+  if M.get() then
+    M.notify('workspace/didChangeWatchedFiles', { changes = { { uri = vim.uri_from_fname(path), type = 2 } } })
+  end
 end
 
 -- Sends a request about a buffer's document; on_result(result) runs on success, errors are reported

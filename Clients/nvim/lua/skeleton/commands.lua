@@ -178,6 +178,7 @@ local function run(kind, args)
     return
   end
   params.uri = client.uri(bufnr)
+  params.scene = client.scene(bufnr)
   local method = 'skeleton/' .. kind
   client.request(bufnr, method, params, function(result)
     util.notify(kind .. ': ' .. describe(method, result))
@@ -204,7 +205,7 @@ end
 function M.tree()
   local bufnr = source_buffer()
   local name = vim.api.nvim_buf_get_name(bufnr)
-  client.request(bufnr, 'skeleton/treeDescription', { uri = client.uri(bufnr) }, function(result)
+  client.request(bufnr, 'skeleton/treeDescription', client.target(bufnr), function(result)
     local text = type(result) == 'table' and result.text
     if type(text) ~= 'string' then
       util.error('skeleton/treeDescription: no text in the answer')
@@ -230,6 +231,66 @@ function M.tree()
       vim.api.nvim_set_current_win(win)
     end
   end)
+end
+
+-- One line per scene: "ID  title  class NAME  shows TYPE[, animated]  (initial)".
+function M.describe_scene(scene)
+  local line = scene.id .. '  ' .. (scene.title or '')
+  if scene.class then
+    line = line .. '  class ' .. scene.class
+  end
+  if type(scene.show) == 'table' then
+    line = line .. '  shows ' .. tostring(scene.show.type) .. (scene.show.animated and ', animated' or '')
+  end
+  return line .. (scene.initial and '  (initial)' or '')
+end
+
+-- :SkeletonScene [ID]: the scene the commands and the preview are about. With an ID, that scene ("" or
+-- "initial": the initial one again); without, a choice among the document's scenes (skeleton/scenes).
+function M.scene(args)
+  local bufnr = source_buffer()
+  local function choose(id)
+    if id == 'initial' then
+      id = ''
+    end
+    vim.api.nvim_buf_set_var(bufnr, 'skeleton_scene', id)
+    util.notify('scene: ' .. (id == '' and 'the initial scene' or id))
+    preview.scene_changed(bufnr)
+  end
+  if args and args[1] then
+    choose(args[1])
+    return
+  end
+  client.request(bufnr, 'skeleton/scenes', { uri = client.uri(bufnr) }, function(scenes)
+    if type(scenes) ~= 'table' or #scenes == 0 then
+      util.error('skeleton/scenes: no scene')
+      return
+    end
+    vim.ui.select(scenes, { prompt = 'Scene', format_item = M.describe_scene }, function(scene)
+      if scene then
+        choose(scene.id)
+      end
+    end)
+  end)
+end
+
+-- The scene ids of the current buffer's document, for <Tab> after :SkeletonScene.
+function M.complete_scene(lead)
+  local bufnr = source_buffer()
+  local c = client.get()
+  if not c then
+    return {}
+  end
+  local answers = vim.lsp.buf_request_sync(bufnr, 'skeleton/scenes', { uri = client.uri(bufnr) }, 1000) or {}
+  local ids = {}
+  for _, answer in pairs(answers) do
+    for _, scene in ipairs(type(answer.result) == 'table' and answer.result or {}) do
+      if type(scene.id) == 'string' and scene.id:sub(1, #lead) == lead then
+        table.insert(ids, scene.id)
+      end
+    end
+  end
+  return ids
 end
 
 return M

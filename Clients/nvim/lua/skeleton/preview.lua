@@ -133,6 +133,10 @@ local function draw_title(state)
     return
   end
   local name = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(state.source), ':t')
+  local scene = client.scene(state.source)
+  if scene then
+    name = name .. ' · scene ' .. scene
+  end
   local status = skeleton_states[client.uri(state.source)] or '…'
   local title = ' ' .. name .. ' · ' .. status
   if status == 'hidden' then
@@ -171,7 +175,7 @@ local function fetch_state(state)
     draw_title(state)
     return
   end
-  client.request(state.source, 'skeleton/isActive', { uri = uri }, function(active)
+  client.request(state.source, 'skeleton/isActive', client.target(state.source), function(active)
     if skeleton_states[uri] == nil then
       M.set_state(uri, active == true and 'shown' or 'hidden')
     end
@@ -193,8 +197,10 @@ local function subscribe(state)
   local rows = math.max(1, vim.api.nvim_win_get_height(state.win) - TITLE)
   state.columns, state.rows = columns, rows
   local opts = config.get().preview
+  local scene = client.scene(state.source)
   client.request(state.source, 'preview/subscribe', {
     uri = client.uri(state.source),
+    scene = scene,
     encoding = 'cells',
     cells = { columns = columns, rows = rows },
     maxFps = opts.max_fps,
@@ -211,6 +217,7 @@ local function subscribe(state)
       return
     end
     state.subscription = subscription
+    state.scene = scene
     state.ended = nil
     local c = client.get()
     state.client_id = c and c.id
@@ -532,6 +539,15 @@ function M.on_ended(_, params)
 end
 
 -- Subscribes every open preview again (after :SkeletonRestart).
+-- The buffer's scene changed (:SkeletonScene): its preview shows the new scene.
+function M.scene_changed(source)
+  local state = previews[source]
+  if state and not state.closed then
+    draw_title(state)
+    subscribe(state)
+  end
+end
+
 function M.resubscribe_all()
   for _, state in pairs(previews) do
     subscribe(state)
@@ -555,6 +571,7 @@ function M.status(source)
   end
   return {
     subscription = state.subscription,
+    scene = state.scene or vim.NIL, -- the scene subscribed to (:SkeletonScene), nil for the initial one
     ended = state.ended or false,
     frames = state.frames,
     seq = state.seq,

@@ -1,0 +1,194 @@
+import Foundation
+import SkeletonModel
+import SwiftCode
+import Synchronization
+
+/// The app the client's workspace folders hold (`initialize`'s `workspaceFolders`, else `rootUri`): the files on
+/// disk, read once when the session starts and again when `workspace/didChangeWatchedFiles` says they changed
+/// (`Protocol/base-protocol.md`, "The workspace").
+///
+/// The one typed place that knows which document defines or uses what across the app: Swift files' code facts by
+/// uri (and so the classes they define), the storyboards and XIBs found, and the named colours of asset catalogues.
+/// An open buffer overrides its file: `DocumentStore.appCode()` takes an open Swift document's facts over the
+/// index's for the same uri.
+final class WorkspaceIndex: Sendable {
+    /// A Swift file read from disk.
+    struct SwiftFile: Sendable, Hashable {
+        var facts: SwiftCodeFacts
+        var bytes: Int
+    }
+
+    /// A colour set read from disk: its colour's name, and the colour (nil when the file defines none).
+    struct ColorFile: Sendable, Hashable {
+        var name: String
+        var color: SkeletonColor?
+        var bytes: Int
+        var problem: String?
+    }
+
+    /// Where indexing is.
+    enum Phase: String, Sendable {
+        /// No workspace folder was given.
+        case none
+        /// Folders were given; reading them has not ended.
+        case indexing
+        /// Read; kept current by watched-file changes.
+        case ready
+    }
+
+    struct State: Sendable {
+        /// The folders' paths, as `initialize` gave them.
+        var roots: [String] = []
+        /// What the index may hold (`ProjectLimits.standard`, or lower by `initializationOptions.workspace`).
+        var limits = ProjectLimits.standard
+        var phase = Phase.none
+        /// The client can create work done progress (`window.workDoneProgress`) and register the file watchers
+        /// dynamically (`workspace.didChangeWatchedFiles.dynamicRegistration`).
+        var clientCreatesProgress = false
+        var clientRegistersWatchers = false
+        var swift: [String: SwiftFile] = [:]
+        /// Storyboards and XIBs, by uri, with their sizes.
+        var interfaceBuilder: [String: Int] = [:]
+        var colorSets: [String: ColorFile] = [:]
+        /// What the scan left out at its limits (nil: nothing).
+        var leftOut: String?
+        /// Files read from disk so far (the first scan and every change since).
+        var reads = 0
+
+        /// Files held, and their bytes together.
+        var fileCount: Int { swift.count + interfaceBuilder.count + colorSets.count }
+        var bytes: Int {
+            swift.values.reduce(0) { $0 + $1.bytes } + interfaceBuilder.values.reduce(0, +)
+                + colorSets.values.reduce(0) { $0 + $1.bytes }
+        }
+    }
+
+    let state = Mutex(State())
+
+    init() {}
+
+    var phase: Phase { state.withLock { $0.phase } }
+
+    /// The facts of every Swift file on disk, by uri.
+    var swiftFiles: [String: SwiftCodeFacts] { state.withLock { $0.swift.mapValues(\.facts) } }
+
+    /// The facts of one Swift file on disk (nil: the index holds no such file).
+    func swiftFacts(_ uri: String) -> SwiftCodeFacts? { state.withLock { $0.swift[uri]?.facts } }
+
+    /// The named colours of the asset catalogues: the first colour set of a name, in path order, wins.
+    var namedColors: [String: SkeletonColor] {
+        let sets = state.withLock { $0.colorSets }
+        var out: [String: SkeletonColor] = [:]
+        for (_, file) in sets.sorted(by: { $0.key < $1.key }) {
+            if let color = file.color, out[file.name] == nil { out[file.name] = color }
+        }
+        return out
+    }
+
+    /// Whether `path` lies in a workspace folder (and no folder the scan skips).
+    func contains(path: String) -> Bool {
+        let roots = state.withLock { $0.roots }
+        return roots.contains { root in
+            let base = root.hasSuffix("/") ? root : root + "/"
+            guard path.hasPrefix(base) else { return false }
+            let folders = path.dropFirst(base.count).split(separator: "/").dropLast()
+            return !folders.contains { ProjectScan.skips(folder: String($0)) }
+        }
+    }
+
+    // MARK: Files
+
+    /// A file path as a `file://` uri (the form clients use: `URL.standardizedFileURL`).
+    static func uri(ofPath path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.absoluteString
+    }
+
+    /// The path of a `file://` uri, nil for any other scheme.
+    static func path(ofURI uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        return url.standardizedFileURL.path
+    }
+
+    /// Reads one file of the index from disk into the state (replacing what it held for the uri), within the
+    /// limits: a file that would take the index past `maxFiles` or `maxBytes` is left out, and said so in `leftOut`.
+    /// Returns the Swift classes whose facts changed (those the file defined before and defines now).
+    @discardableResult
+    func read(_ file: ProjectFile) -> Set<String> {
+        let uri = Self.uri(ofPath: file.path)
+        let previous = state.withLock { $0.swift[uri].map { Set($0.facts.classes.map(\.name)) } ?? [] }
+        guard let bytes = readBounded(file.path, uri: uri) else { return previous.union(forget(uri)) }
+        switch file.kind {
+        case .swift:
+            let text = String(decoding: bytes, as: UTF8.self)
+            let facts = SwiftCodeReader.read(text: text, file: uri)
+            state.withLock { $0.swift[uri] = SwiftFile(facts: facts, bytes: bytes.count) }
+            return previous.union(facts.classes.map(\.name))
+        case .storyboard, .xib:
+            state.withLock { $0.interfaceBuilder[uri] = bytes.count }
+        case .colorSet:
+            let name = ProjectFile.colorName(ofPath: file.path) ?? ""
+            let decoded = AssetColorSet.decode(bytes)
+            var color: SkeletonColor?
+            var problem: String?
+            switch decoded {
+            case .success(let value): color = value
+            case .failure(let error): problem = error.message
+            }
+            state.withLock {
+                $0.colorSets[uri] = ColorFile(name: name, color: color, bytes: bytes.count, problem: problem)
+            }
+        }
+        return previous
+    }
+
+    /// Drops a file from the index (deleted, or no longer readable); returns the classes it defined.
+    @discardableResult
+    func forget(_ uri: String) -> Set<String> {
+        state.withLock { state in
+            state.interfaceBuilder[uri] = nil
+            state.colorSets[uri] = nil
+            return Set(state.swift.removeValue(forKey: uri)?.facts.classes.map(\.name) ?? [])
+        }
+    }
+
+    /// Drops every file under the folder `uri` (deleted); returns the classes they defined and whether a colour
+    /// set was among them.
+    func forget(under uri: String) -> (classes: Set<String>, colors: Bool) {
+        let base = uri.hasSuffix("/") ? uri : uri + "/"
+        return state.withLock { state in
+            var classes = Set<String>()
+            for key in state.swift.keys where key.hasPrefix(base) {
+                classes.formUnion(state.swift.removeValue(forKey: key)?.facts.classes.map(\.name) ?? [])
+            }
+            for key in state.interfaceBuilder.keys where key.hasPrefix(base) { state.interfaceBuilder[key] = nil }
+            let colors = state.colorSets.keys.filter { $0.hasPrefix(base) }
+            for key in colors { state.colorSets[key] = nil }
+            return (classes, !colors.isEmpty)
+        }
+    }
+
+    /// The file's bytes, when it is a regular file within `maxFileBytes` and the index has room for it (its own
+    /// earlier size given back first); nil otherwise (the reason kept in `leftOut`).
+    private func readBounded(_ path: String, uri: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let limits = state.withLock { $0.limits }
+        let limit = limits.maxFileBytes
+        guard let data = try? handle.read(upToCount: limit + 1) else { return nil }
+        guard data.count <= limit else {
+            state.withLock { $0.leftOut = "\(path) is over \(limit) bytes" }
+            return nil
+        }
+        return state.withLock { state -> [UInt8]? in
+            state.reads += 1
+            let held = (state.swift[uri]?.bytes ?? state.interfaceBuilder[uri] ?? state.colorSets[uri]?.bytes)
+            let others = state.bytes - (held ?? 0)
+            let count = state.fileCount - (held == nil ? 0 : 1)
+            guard count < limits.maxFiles, others + data.count <= limits.maxBytes else {
+                state.leftOut = "\(path): the workspace holds \(limits.maxFiles) files or \(limits.maxBytes) bytes"
+                return nil
+            }
+            return [UInt8](data)
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import JSON
 import SkeletonModel
 import Testing
 
@@ -163,12 +164,22 @@ struct DocumentLimitsTests {
 
     // MARK: Row 4: sections and row heights
 
-    @Test func aMillionEmptySectionsAreTooManySections() {
-        let sections = Array(repeating: "{}", count: 1_000_000).joined(separator: ",")
+    @Test func manyEmptySectionsAreTooManySections() {
+        let sections = Array(repeating: "{}", count: 200_000).joined(separator: ",")
         #expect(
             rejected(collection(#""rowHeight": 10, "sections": ["# + sections + "]", type: "UITableView"))
                 == ["too-many-sections /root/sections"])
         #expect(rejected(collection(#""sections": ["# + sections + "]")) == ["too-many-sections /root/sections"])
+    }
+
+    /// A million objects cost more than the tree the value limit allows: the byte pre-scan refuses them before
+    /// jansson builds anything (issue #25, row 12), with the limit named.
+    @Test func aMillionEmptySectionsAreRefusedBeforeTheyAreParsed() {
+        let sections = Array(repeating: "{}", count: 1_000_000).joined(separator: ",")
+        let result = DocumentDecoder().decode(text: collection(#""sections": ["# + sections + "]"))
+        #expect(result.document == nil)
+        #expect(result.problems.map(\.code.rawValue) == ["json-syntax"])
+        #expect(result.problems.first?.message.contains("\(JSONLimits.defaultMaxValues)") == true)
     }
 
     @Test func sectionsRightAtTheLimitPassAndOneMoreFail() throws {

@@ -13,9 +13,17 @@ struct SceneOverlay {
     /// Sections set from a data source answer whose cell identifier code does not register, by list id, with the
     /// hint to give if the file has no prototype for it either (`dropUnverifiedSections`).
     var unverified: [String: CodeHint] = [:]
+    /// The app's XIBs by nib name.
+    let nib: @Sendable (String) -> InterfaceBuilderFile?
+    /// The nib names looked for.
+    var nibs: Set<String> = []
 
-    init(classes: [String: ClassFacts], scene root: Node?) {
+    init(
+        classes: [String: ClassFacts], scene root: Node?,
+        nib: @escaping @Sendable (String) -> InterfaceBuilderFile? = { _ in nil }
+    ) {
         self.classes = classes
+        self.nib = nib
         var nodes: [String: Node] = [:]
         var stack = root.map { [$0] } ?? []
         while let node = stack.popLast() {
@@ -29,12 +37,7 @@ struct SceneOverlay {
     /// collections it is the delegate and the data source of.
     mutating func apply(_ facts: ClassFacts, to binding: IBClassBinding) {
         for (target, properties) in facts.finalProperties {
-            let elementID: String?
-            switch target {
-            case .root: elementID = binding.viewID
-            case .property(let name): elementID = binding.outlets[name]
-            }
-            guard let elementID else { continue }
+            guard let elementID = elementID(target, at: binding) else { continue }
             for (property, value) in properties.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 members[elementID, default: [:]][property.rawValue] = Self.json(value)
             }
@@ -44,6 +47,32 @@ struct SceneOverlay {
         }
         for listID in lists(of: facts, binding, role: .dataSource) {
             applyDataSource(facts, to: listID, isTable: nodes[listID]?.type == .tableView, at: binding)
+        }
+    }
+
+    /// The shows `facts`' code makes on views of `binding`, by element id; a show on a view the scene does not
+    /// have (built in code, or an outlet the file does not connect) is not made, and a hint says so.
+    mutating func shows(of facts: ClassFacts, at binding: IBClassBinding) -> [LinkedShow] {
+        facts.shows.compactMap { show in
+            if let id = elementID(show.target, at: binding) { return LinkedShow(node: id, options: show.options) }
+            if case .property(let name) = show.target {
+                hints.append(
+                    CodeHint(
+                        kind: .notStatic,
+                        message:
+                            "`\(name)` is not a view of this scene (no outlet of \(facts.name) connects it here): "
+                            + "its show is not made",
+                        range: show.range, file: facts.file))
+            }
+            return nil
+        }
+    }
+
+    /// The element id of a view code names, in the scene `binding` is in.
+    func elementID(_ target: ViewTarget, at binding: IBClassBinding) -> String? {
+        switch target {
+        case .root: binding.viewID
+        case .property(let name): binding.outlets[name]
         }
     }
 
@@ -59,12 +88,7 @@ struct SceneOverlay {
 
     /// The size of a view code names, as the file alone lays the scene out.
     func size(_ target: ViewTarget, _ dimension: Dimension, at binding: IBClassBinding) -> Double? {
-        let id: String?
-        switch target {
-        case .root: id = binding.viewID
-        case .property(let name): id = binding.outlets[name]
-        }
-        guard let frame = id.flatMap({ nodes[$0]?.frame }) else { return nil }
+        guard let frame = elementID(target, at: binding).flatMap({ nodes[$0]?.frame }) else { return nil }
         return dimension == .width ? frame.width : frame.height
     }
 

@@ -5,6 +5,7 @@ internal import SwiftSyntax
 /// `minimumInteritemSpacingForSectionAt` and `insetForSectionAt` (literals).
 struct FlowLayoutReader {
     let locations: SourceLocations
+    let values: ValueReader
 
     /// Reads `function` if it is one of those methods; an answer that is not static is a `notStatic` hint.
     func read(_ function: FunctionDeclSyntax, into facts: inout ClassFacts) {
@@ -18,7 +19,6 @@ struct FlowLayoutReader {
             ].contains(selector)
         else { return }
         let returned = function.body.flatMap(DataSourceReader.returnedExpression)
-        let values = ValueReader(locals: [:])
         var read = false
         if let returned {
             switch selector {

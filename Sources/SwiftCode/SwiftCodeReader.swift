@@ -13,7 +13,15 @@ public enum SwiftCodeReader {
 
     /// Reads one Swift file; `file` (a uri or a path), when given, is named by its classes and hints.
     public static func read(text: String, file: String? = nil) -> SwiftCodeFacts {
-        readMeasured(text: text, file: file).facts
+        readMeasured([SwiftSourceText(text: text, file: file)]).facts
+    }
+
+    /// Reads the Swift files of one app together, as Swift sees its classes: a class's extensions in any file,
+    /// in any order, its superclass chain (lifecycle methods UIKit calls on the subclass, `super` calls, helpers a
+    /// subclass overrides) and extensions of UIKit's views; every class and hint names its file. Reading costs the
+    /// files' parses and a walk linear in their total size (one `ReadBudget` for all of them).
+    public static func read(_ files: [SwiftSourceText]) -> SwiftCodeFacts {
+        readMeasured(files).facts
     }
 
     /// The work one reading did, for tests that hold it to the file's size.
@@ -30,36 +38,50 @@ public enum SwiftCodeReader {
 
     /// `read(text:file:)`, with the work it did.
     static func readMeasured(text: String, file: String? = nil) -> (facts: SwiftCodeFacts, work: Work) {
-        let size = text.utf8.count
-        guard size <= maxBytes else {
-            var facts = SwiftCodeFacts(hints: [tooLarge(text, bytes: size)])
-            if let file { facts.attribute(to: file) }
-            return (facts, Work())
-        }
-        let tree = Parser.parse(source: text)
-        let locations = SourceLocations(index: LineIndex(text))
+        readMeasured([SwiftSourceText(text: text, file: file)])
+    }
+
+    /// `read(_:)`, with the work it did.
+    static func readMeasured(_ files: [SwiftSourceText]) -> (facts: SwiftCodeFacts, work: Work) {
+        var hints: [CodeHint] = []
+        var sources: [SourceLocations] = []
         let collector = ClassCollector(viewMode: .sourceAccurate)
-        collector.walk(tree)
-        let syntax = SyntaxProblemFinder(locations: locations)
-        if tree.hasError { syntax.walk(tree) }
+        for source in files {
+            let size = source.text.utf8.count
+            guard size <= maxBytes else {
+                hints.append(tooLarge(source.text, bytes: size, file: source.file))
+                continue
+            }
+            let tree = Parser.parse(source: source.text)
+            let locations = SourceLocations(index: LineIndex(source.text), file: source.file)
+            sources.append(locations)
+            collector.locations = locations
+            collector.walk(tree)
+            if tree.hasError {
+                let syntax = SyntaxProblemFinder(locations: locations)
+                syntax.walk(tree)
+                hints += syntax.hints
+            }
+        }
         let budget = ReadBudget(statements: collector.statements)
         let scope = LocalScope()
+        let app = AppDeclarations(collector.declarations, constants: collector.constants)
         let classes = collector.declarations.map { declaration in
-            var interpreter = ClassInterpreter(
-                declaration: declaration, locations: locations, budget: budget, scope: scope)
+            var interpreter = ClassInterpreter(declaration: declaration, app: app, budget: budget, scope: scope)
             return interpreter.run()
         }
-        var facts = SwiftCodeFacts(classes: classes, hints: syntax.hints)
-        if let file { facts.attribute(to: file) }
+        let facts = SwiftCodeFacts(
+            classes: classes, hints: hints, typeNames: collector.typeNames,
+            declaredClasses: Set(collector.declarations.filter(\.isDeclared).map(\.name)))
         let work = Work(
-            statements: collector.statements, statementsRun: budget.used, positions: locations.placed,
-            lineProbes: locations.probes,
+            statements: collector.statements, statementsRun: budget.used,
+            positions: sources.reduce(0) { $0 + $1.placed }, lineProbes: sources.reduce(0) { $0 + $1.probes },
             scopeWrites: scope.writes)
         return (facts, work)
     }
 
     /// The hint of a file over `maxBytes`, on its first line (without its line break).
-    static func tooLarge(_ text: String, bytes: Int) -> CodeHint {
+    static func tooLarge(_ text: String, bytes: Int, file: String? = nil) -> CodeHint {
         var firstLine = 0
         for byte in text.utf8 {
             if byte == 0x0A || byte == 0x0D { break }
@@ -72,37 +94,108 @@ public enum SwiftCodeReader {
             message:
                 "this file is \(bytes) bytes (\(size) MiB), over the \(maxBytes >> 20) MiB skeletond reads: it is not "
                 + "read, and nothing in it applies to storyboards (they are previewed as if it were closed)",
-            range: CodeRange(start: CodePosition(line: 1, column: 1), end: CodePosition(line: 1, column: firstLine + 1))
+            range: CodeRange(
+                start: CodePosition(line: 1, column: 1), end: CodePosition(line: 1, column: firstLine + 1), file: file)
         )
     }
 }
 
-/// A class's members gathered from its declaration and its extensions in the same file.
+/// One Swift file of an app: its text and where it is (a uri or a path), for `SwiftCodeReader.read(_:)`.
+public struct SwiftSourceText: Sendable, Hashable {
+    /// The file's text.
+    public var text: String
+    /// Where it is, named by its classes and hints.
+    public var file: String?
+
+    /// Creates a value with the given members.
+    public init(text: String, file: String? = nil) {
+        self.text = text
+        self.file = file
+    }
+}
+
+/// One member of a class, with the file it is written in.
+struct ClassMember {
+    var syntax: MemberBlockItemSyntax
+    var locations: SourceLocations
+}
+
+/// A class's members gathered from its declaration and its extensions, in any file of the app.
 struct ClassDeclaration {
     var name: String
     var superclass: String?
-    var members: [MemberBlockItemSyntax] = []
+    /// Whether the app declares the class itself (not only extensions of it, as of UIKit's `UIView`).
+    var isDeclared = false
+    /// The file of its declaration (else of its first extension).
+    var file: String?
+    var members: [ClassMember] = []
 }
 
-/// Finds classes and extensions (at any depth) and gathers their members by class name; counts the file's
-/// statements (for its `ReadBudget`).
+/// Finds classes and extensions (at any depth) and gathers their members by class name, over every file of the
+/// app; counts the files' statements (for their `ReadBudget`).
 final class ClassCollector: SyntaxVisitor {
     /// The classes, in the order their declarations first appear.
     private(set) var declarations: [ClassDeclaration] = []
     /// Where each class is in `declarations`.
     private var index: [String: Int] = [:]
-    /// The statements (code block items) of the file.
+    /// The statements (code block items) of the files.
     private(set) var statements = 0
+    /// The file being walked.
+    var locations = SourceLocations(index: LineIndex(""))
+    /// Every struct and enum declared (classes and extensions are `declarations`).
+    private(set) var typeNames: Set<String> = []
+    /// The constants of every file.
+    let constants = AppConstants()
+    /// The types around the node being walked, outermost first.
+    private var types: [String] = []
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.name.text
         let superclass = node.inheritanceClause?.inheritedTypes.first.map { Excerpt.text(of: $0.type) }
-        add(name: name, superclass: superclass, members: node.memberBlock.members)
+        add(name: name, superclass: superclass, isDeclared: true, members: node.memberBlock.members)
+        types.append(name)
         return .visitChildren
     }
 
+    override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }
+
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        add(name: Excerpt.text(of: node.extendedType), superclass: nil, members: node.memberBlock.members)
+        let name = Excerpt.text(of: node.extendedType)
+        add(name: name, superclass: nil, isDeclared: false, members: node.memberBlock.members)
+        types.append(name)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        typeNames.insert(node.name.text)
+        types.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: StructDeclSyntax) { types.removeLast() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        typeNames.insert(node.name.text)
+        types.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: EnumDeclSyntax) { types.removeLast() }
+
+    override func visit(_ node: EnumCaseDeclSyntax) -> SyntaxVisitorContinueKind {
+        constants.record(node, in: types)
+        return .visitChildren
+    }
+
+    /// A type's member, or a constant at the top level of a file (not a local of a function).
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.parent?.is(MemberBlockItemSyntax.self) == true {
+            constants.record(node, in: types)
+        } else if types.isEmpty, node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true {
+            constants.record(node, in: [])
+        }
         return .visitChildren
     }
 
@@ -112,17 +205,21 @@ final class ClassCollector: SyntaxVisitor {
     }
 
     /// Appends in place: an extension costs its own members, never a copy of those gathered before.
-    private func add(name: String, superclass: String?, members: MemberBlockItemListSyntax) {
+    private func add(name: String, superclass: String?, isDeclared: Bool, members: MemberBlockItemListSyntax) {
         let k: Int
         if let found = index[name] {
             k = found
         } else {
             k = declarations.count
             index[name] = k
-            declarations.append(ClassDeclaration(name: name))
+            declarations.append(ClassDeclaration(name: name, file: locations.file))
         }
         if let superclass { declarations[k].superclass = superclass }
-        declarations[k].members.append(contentsOf: members)
+        if isDeclared {
+            declarations[k].isDeclared = true
+            declarations[k].file = locations.file
+        }
+        declarations[k].members.append(contentsOf: members.map { ClassMember(syntax: $0, locations: locations) })
     }
 }
 
@@ -151,7 +248,7 @@ final class SyntaxProblemFinder: SyntaxVisitor {
             hints.append(
                 CodeHint(
                     kind: .syntax, message: "the file does not parse here: expected `\(token.text)`",
-                    range: CodeRange(start: at, end: at)))
+                    range: locations.range(from: at, to: at)))
         }
         return .skipChildren
     }

@@ -36,7 +36,7 @@ extension ValueReader {
     }
 
     /// An unfolded operator sequence (`a / 3 - 10`) folded with `*` and `/` before `+` and `-`, left to right.
-    private func fold(_ parts: [ExprSyntax], target: ([String]) -> ViewTarget?) -> CodeExpression? {
+    func fold(_ parts: [ExprSyntax], target: ([String]) -> ViewTarget?) -> CodeExpression? {
         guard parts.count >= 3, parts.count % 2 == 1, parts.count <= 64 else { return nil }
         var operands: [CodeExpression] = []
         var operators: [CodeOperator] = []

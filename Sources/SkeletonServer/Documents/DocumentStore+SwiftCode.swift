@@ -51,6 +51,7 @@ extension DocumentStore {
         let previous = entry.state.withLock { state in
             defer {
                 state.swiftCode = facts
+                state.swiftSource = SwiftSourceText(text: text.text, file: uri)
                 state.swiftCodeVersion = text.version
             }
             return state.swiftCode
@@ -75,15 +76,10 @@ extension DocumentStore {
     /// since), or whose last analysis ran before an open Swift file was read.
     private func reanalyseDocuments(binding classes: Set<String>) {
         guard !classes.isEmpty, let server else { return }
-        var registered: [String: Set<String>] = [:]
-        for facts in openCode() {
-            for c in facts.classes where registered[c.name] == nil {
-                registered[c.name] = Set(c.registeredCells.values)
-            }
-        }
+        let app = appCode()
         for (uri, entry) in entries.withLock({ $0 }) {
             let (awaits, bound) = entry.state.withLock { ($0.awaitsCode, $0.codeClasses) }
-            let dependencies = bound.reduce(into: bound) { $0.formUnion(registered[$1] ?? []) }
+            let dependencies = app.dependencies(of: bound)
             guard awaits || !dependencies.isDisjoint(with: classes) else { continue }
             reanalyse(uri, entry, server)
         }
@@ -97,10 +93,16 @@ extension DocumentStore {
         }
     }
 
-    /// The facts of every open Swift document, in uri order (the first that declares a class is the one used).
-    private func openCode() -> [SwiftCodeFacts] {
+    /// Every open Swift document read together, as one app (`SwiftCodeReader.read(_:)`: a class's extensions and
+    /// superclasses in any of them), in uri order. Read once per set of texts: a change to any Swift file reads
+    /// them all again, when a storyboard or XIB is next analysed.
+    func appCode() -> SwiftCodeFacts {
         let all = entries.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
-        return all.compactMap { entry in entry.state.withLock { $0.swiftCode } }
+        let sources = all.compactMap { entry in entry.state.withLock { $0.swiftSource } }
+        if let cached = appCodeCache.withLock({ $0 }), cached.sources == sources { return cached.facts }
+        let facts = SwiftCodeReader.read(sources)
+        appCodeCache.withLock { $0 = (sources, facts) }
+        return facts
     }
 
     /// Whether an open Swift document has not been read yet (opened, its reading still queued or running).
@@ -111,9 +113,29 @@ extension DocumentStore {
         }
     }
 
-    /// The class names a Swift document defines.
+    /// The open XIBs (but `uri`) by nib name, parsed when linking looks one up.
+    private func openNibs(except uri: String) -> @Sendable (String) -> InterfaceBuilderFile? {
+        var texts: [String: [UInt8]] = [:]
+        for (other, entry) in entries.withLock({ $0 }) where other != uri {
+            guard let name = InterfaceBuilderFile.nibName(ofPath: other), texts[name] == nil else { continue }
+            texts[name] = entry.state.withLock { $0.text.buffer.bytes }
+        }
+        return { [texts] name in texts[name].map { InterfaceBuilderFile.parse(bytes: $0) } }
+    }
+
+    /// After a XIB opened, changed or closed: the storyboards and XIBs whose linking looked for its nib name are
+    /// analysed again (their lists' templates come from it).
+    func nibChanged(_ uri: String) {
+        guard let name = InterfaceBuilderFile.nibName(ofPath: uri), let server else { return }
+        for (other, entry) in entries.withLock({ $0 }) where other != uri {
+            guard entry.state.withLock({ $0.codeNibs.contains(name) }) else { continue }
+            reanalyse(other, entry, server)
+        }
+    }
+
+    /// The types a Swift document declares or extends.
     private static func classNames(_ facts: SwiftCodeFacts?) -> Set<String> {
-        Set(facts?.classes.map(\.name) ?? [])
+        facts?.typeNames ?? []
     }
 
     /// The scenes of `result` that bind a class of an open Swift document, with the code applied: its document
@@ -124,25 +146,22 @@ extension DocumentStore {
         let bindings = result.scenes.map { scene in
             (scene: scene.id, classes: Set(result.file.classBindings(scene: scene.id).map(\.className)))
         }
-        let code = openCode()
-        var dependencies = bindings.reduce(into: Set<String>()) { $0.formUnion($1.classes) }
-        for facts in code {
-            for c in facts.classes where dependencies.contains(c.name) {
-                dependencies.formUnion(c.registeredCells.values)
-            }
-        }
+        let code = appCode()
+        let app = AppCode(code: code, nib: openNibs(except: uri))
+        let bound = bindings.reduce(into: Set<String>()) { $0.formUnion($1.classes) }
+        let dependencies = code.dependencies(of: bound)
         let pending = codeIsPending()
         entry.state.withLock {
             $0.codeClasses = dependencies
             $0.awaitsCode = pending
         }
         // A Swift document that changed meanwhile either saw the dependencies just stored, or is seen here.
-        if openCode() != code, let server { reanalyse(uri, entry, server) }
-        let defined = code.reduce(into: Set<String>()) { $0.formUnion(Self.classNames($1)) }
+        if appCode() != code, let server { reanalyse(uri, entry, server) }
+        let defined = Set(code.classes.map(\.name))
         var linked: [String: LinkedScene] = [:]
         var aboutSwift: [CodeHint] = []
         for (scene, classes) in bindings where !classes.isDisjoint(with: defined) {
-            guard var link = SceneCodeLinker.link(file: result.file, scene: scene, code: code),
+            guard var link = SceneCodeLinker.link(file: result.file, scene: scene, app: app),
                 var document = link.result.document
             else { continue }
             document.appearance = link.appearance.merging(document.appearance)
@@ -161,6 +180,8 @@ extension DocumentStore {
             }
             linked[scene] = link
         }
+        let nibs = linked.values.reduce(into: Set<String>()) { $0.formUnion($1.nibs) }
+        entry.state.withLock { $0.codeNibs = nibs }
         let touched = linkerHints.withLock { $0.replace(aboutSwift, from: uri) }
         for swiftURI in touched.sorted() {
             if let swift = self.entry(swiftURI) { publishSwiftDiagnostics(swiftURI, swift) }
@@ -168,10 +189,10 @@ extension DocumentStore {
         return linked
     }
 
-    /// The show the code of the scene `params` names makes, if any (`skeleton/show` without show options).
-    func codeShow(_ params: JSONValue) throws -> ShowOptions? {
+    /// The shows the code of the scene `params` names makes, in run order (`skeleton/show` without show options).
+    func codeShows(_ params: JSONValue) throws -> [LinkedShow] {
         let target = try sceneTarget(params)
-        return target.entry.state.withLock { $0.codeShows[target.scene] }
+        return target.entry.state.withLock { $0.codeShows[target.scene] ?? [] }
     }
 }
 

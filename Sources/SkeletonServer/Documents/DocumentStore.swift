@@ -1,9 +1,11 @@
+import CodeLinking
 import Dispatch
 import InterfaceBuilder
 import JSON
 public import JSONRPC
 public import SkeletonEngine
 import SkeletonModel
+import SwiftCode
 import Synchronization
 
 /// The open documents: LSP text sync, diagnostics, and each document's live skeleton session.
@@ -26,6 +28,8 @@ public final class DocumentStore: DisplayListProvider {
     /// Linking's own hints about Swift files, by the storyboard or XIB whose last analysis gave them (see
     /// `DocumentStore+SwiftCode.swift`).
     let linkerHints = Mutex(LinkerHintTable())
+    /// The open Swift files read together, with the texts they were read from (see `DocumentStore+SwiftCode.swift`).
+    let appCodeCache = Mutex<(sources: [SwiftSourceText], facts: SwiftCodeFacts)?>(nil)
 
     /// - Parameter previewBudget: the bytes of frames all preview subscriptions together may hold.
     public init(
@@ -83,17 +87,18 @@ public final class DocumentStore: DisplayListProvider {
         var chain: [DocumentProblem] = []
         var lines: [DocumentProblem] = []
         var initial = ""
-        var codeShows: [String: ShowOptions] = [:]
+        var codeShows: [String: [LinkedShow]] = [:]
         if isInterfaceBuilder {
             let result = InterfaceBuilderDocument.decode(bytes: text.buffer.bytes)
             let linked = linkedScenes(of: result, uri, entry)
-            codeShows = linked.compactMapValues(\.show)
+            codeShows = linked.mapValues(\.shows).filter { !$0.value.isEmpty }
             for scene in result.scenes {
                 guard let document = linked[scene.id]?.result ?? result.documents[scene.id] else { continue }
                 let info = SceneInfo(id: scene.id, title: scene.title, rootViewID: scene.rootViewID, frame: scene.frame)
                 decoded.append((info, document))
                 let known = document.document.map(Self.skeletonableIDs) ?? [:]
-                chain += result.file.skeletonableChainWarnings(scene: scene.id) { known[$0] }
+                let shown = linked[scene.id]?.shownNodes ?? []
+                chain += result.file.skeletonableChainWarnings(scene: scene.id, shownFrom: shown) { known[$0] }
                 if let tree = document.document {
                     lines += NodePitfalls.warnings(of: tree, scene: scene.id, in: result.file)
                 }

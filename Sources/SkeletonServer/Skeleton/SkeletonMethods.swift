@@ -17,13 +17,15 @@ struct SkeletonMethods: Sendable {
     func register(in table: inout MethodTable) {
         table.request("skeleton/show", members: Self.target.adding(ShowOptions.fieldNames)) { context in
             let params = try context.paramsObject()
-            var options = try ShowOptions.decode(params, ignoring: Set(Self.target.names))
-            if !Self.hasShowOptions(params), var code = try documents.codeShow(params) {
-                code.assumeSkeletonable = options.assumeSkeletonable
-                options = code
+            let options = try ShowOptions.decode(params, ignoring: Set(Self.target.names))
+            let node = try params.optionalString("node")
+            var shows = [CodeShowPlan.Show(node: node, options: options)]
+            if !Self.hasShowOptions(params) {
+                let code = try documents.codeShows(params)
+                shows = CodeShowPlan.shows(code, node: node, assumeSkeletonable: options.assumeSkeletonable) ?? shows
             }
-            let answer = try mutate(context, params) { session, node, now in
-                try session.show(options, node: node, at: now)
+            let answer = try mutate(context, params) { session, _, now in
+                try CodeShowPlan.perform(shows, on: &session, at: now)
             } after: { uri, session in
                 if debug { logTree(uri, session, context.server) }
             }

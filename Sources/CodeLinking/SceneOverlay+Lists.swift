@@ -68,7 +68,13 @@ extension SceneOverlay {
             if let f = answers.footerIdentifier { section["footer"] = .string(f) }
         }
         let sectionCount = max(0, min(answers.numberOfSections ?? 1, 1_001))
-        members[listID, default: [:]]["sections"] = .array(Array(repeating: .object(section), count: sectionCount))
+        let key = isTable ? "rows" : "items"
+        members[listID, default: [:]]["sections"] = .array(
+            (0..<sectionCount).map { k in
+                var numbered = section
+                if k < answers.countsBySection.count { numbered[key] = .int(answers.countsBySection[k]) }
+                return .object(numbered)
+            })
         defer { if !templates.pairs.isEmpty { members[listID, default: [:]]["templates"] = .object(templates) } }
         let cellElement = isTable ? "tableViewCell" : "collectionViewCell"
         if let fromNib = nibTemplate(cell, of: facts, elements: [cellElement]) {
@@ -81,23 +87,31 @@ extension SceneOverlay {
             }
             return
         }
+        if facts.registeredCells[cell] == nil, let nib = facts.registeredNibs[cell] {
+            // A nib the app's files do not hold: its cells are plain cells, as a cell class whose code is not open.
+            templates[cell] = .object(plainCell(listID, isTable: isTable))
+            if let range = facts.registrationRanges[cell] {
+                hints.append(
+                    CodeHint(
+                        kind: .assumed,
+                        message:
+                            "the nib \"\(nib)\" is not among the app's files: its cells (\"\(cell)\") are drawn as plain cells; open \(nib).xib (or give it with --code) to use it",
+                        range: range, file: facts.file))
+            }
+            return
+        }
         guard let className = facts.registeredCells[cell] else {
             if let range = facts.cellIdentifierRange {
-                let nib =
-                    facts.registeredNibs[cell].map { "the nib \"\($0)\" is not among the app's files, and " } ?? ""
                 unverified[listID] = CodeHint(
                     kind: .assumed,
                     message:
-                        "the skeleton data source answers the cell identifier \"\(cell)\", which \(nib)no prototype cell of the scene and no `register(_:forCellWithReuseIdentifier:)` in open code has; the list keeps the file's cells",
+                        "the skeleton data source answers the cell identifier \"\(cell)\", which no prototype cell of the scene and no `register(_:forCellWithReuseIdentifier:)` in open code has; the list keeps the file's cells",
                     range: range, file: facts.file)
             }
             return
         }
         let size = cellSize(listID, isTable: isTable)
-        var template: JSONObject = [
-            "type": .string(isTable ? NodeType.tableViewCell.rawValue : NodeType.collectionViewCell.rawValue),
-            "frame": [0, 0, Self.number(size.width), Self.number(size.height)],
-        ]
+        var template = plainCell(listID, isTable: isTable)
         if let cellFacts = classes[className] {
             for (property, value) in (cellFacts.finalProperties[.root] ?? [:]).sorted(by: {
                 $0.key.rawValue < $1.key.rawValue
@@ -130,6 +144,15 @@ extension SceneOverlay {
         }
         hints += inner.hints
         return file.nibView(scene: scene, overlay: inner.members)
+    }
+
+    /// A cell of the list's cell size with nothing in it.
+    private func plainCell(_ listID: String, isTable: Bool) -> JSONObject {
+        let size = cellSize(listID, isTable: isTable)
+        return [
+            "type": .string(isTable ? NodeType.tableViewCell.rawValue : NodeType.collectionViewCell.rawValue),
+            "frame": [0, 0, Self.number(size.width), Self.number(size.height)],
+        ]
     }
 
     /// Whether the table has a row height in points, from code or from the file.

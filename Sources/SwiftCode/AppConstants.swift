@@ -1,14 +1,14 @@
 internal import SwiftSyntax
 
 /// The app's constants, from every file: `let`/`static let` (and stored `static var`) members of its types and
-/// top-level `let`s with a value, the case counts of its enums (`allCases.count`), and the static properties that
+/// top-level `let`s with a value, the cases of its enums (`allCases.count`, `allCases[section]`), and the static properties that
 /// answer their type's own name (`static var identifier: String { String(describing: self) }`, as cells' reuse
 /// identifiers are usually written). Looking a name up costs one dictionary lookup.
 final class AppConstants {
     /// Values by qualified name: `Type.name` (and `Inner.name` for a nested type's), or `name` at the top level.
     private(set) var values: [String: ExprSyntax] = [:]
-    /// The number of cases of each enum, by name.
-    private(set) var caseCounts: [String: Int] = [:]
+    /// The cases of each enum, by name, in declaration order (`Section.allCases[k]` is the k-th).
+    private(set) var cases: [String: [String]] = [:]
     /// Static properties that answer the name of the type they are read on.
     private(set) var typeNameProperties: Set<String> = []
 
@@ -33,10 +33,10 @@ final class AppConstants {
         }
     }
 
-    /// Counts the cases of an enum's `case` declaration.
-    func record(_ cases: EnumCaseDeclSyntax, in type: [String]) {
+    /// Records the cases of an enum's `case` declaration.
+    func record(_ declaration: EnumCaseDeclSyntax, in type: [String]) {
         guard let name = type.last else { return }
-        caseCounts[name, default: 0] += cases.elements.count
+        cases[name, default: []] += declaration.elements.map(\.name.text)
     }
 
     /// The value of a member chain (`Constants.rows`, `Self.rows`, a bare `rows` of `type` or of the top level).
@@ -73,9 +73,11 @@ final class AppConstants {
             let text = Excerpt.of(only.expression, limit: 16)
             return text == "self" || text == "Self.self"
         }
-        if let literal = expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
-            let interpolation = literal.segments.first?.as(ExpressionSegmentSyntax.self)
-        {
+        if let literal = expression.as(StringLiteralExprSyntax.self) {
+            let parts = literal.segments.filter { $0.as(StringSegmentSyntax.self)?.content.text.isEmpty != true }
+            guard parts.count == 1, let interpolation = parts.first?.as(ExpressionSegmentSyntax.self) else {
+                return false
+            }
             return Excerpt.of(interpolation.expressions, limit: 16) == "self"
         }
         return false

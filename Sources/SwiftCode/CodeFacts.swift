@@ -221,6 +221,10 @@ public struct DataSourceAnswers: Sendable, Hashable {
     public var numberOfRows: Int?
     /// `collectionSkeletonView(_:numberOfItemsInSection:)`.
     public var numberOfItems: Int?
+    /// The rows (items) of each section when the answer is a `switch` over the section (`case 0:`, or the cases of
+    /// `Section.allCases[section]`): section k has `countsBySection[k]`, sections after them `numberOfRows`
+    /// (`numberOfItems`), the `default` case's answer. Empty: every section has the same count.
+    public var countsBySection: [Int] = []
     /// `collectionSkeletonView(_:cellIdentifierForRowAt:)` or `cellIdentifierForItemAt:`.
     public var cellIdentifier: String?
     /// `collectionSkeletonView(_:identifierForHeaderInSection:)`.

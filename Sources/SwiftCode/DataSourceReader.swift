@@ -31,6 +31,11 @@ struct DataSourceReader {
         let signature = "`\(name)(\(labels.map { "\($0):" }.joined()))`"
         let answers = function.body.map(Self.answers) ?? []
         if let answer, let numbers = Self.all(answers.map(values.integer)), let first = numbers.first {
+            if let bySection = function.body.flatMap({ countsBySection($0) }) {
+                facts.dataSource[keyPath: answer] = bySection.others ?? bySection.counts.last
+                facts.dataSource.countsBySection = bySection.counts
+                return
+            }
             facts.dataSource[keyPath: answer] = first
             differing(numbers.map(String.init), answers, signature, into: &facts)
         } else if let identifier, let strings = Self.all(answers.map(values.string)), let first = strings.first {
@@ -62,6 +67,73 @@ struct DataSourceReader {
                     "\(signature) answers \(shown.prefix(4).joined(separator: ", "))\(shown.count > 4 ? "…" : "") by case; "
                     + "skeletond assumes the first, \(first), for every section",
                 range: locations.range(of: at)))
+    }
+
+    /// The most sections a `switch` over the section gives counts for one by one.
+    static let maxSections = 1_000
+
+    /// A count answered by a `switch` over the section, case by case: `case 0: return 2` (integers), or the cases of
+    /// an enum the subject takes by index (`switch Section.allCases[section]`, `Section(rawValue: section)`); the
+    /// counts of sections 0, 1… and the `default` case's (sections after them). Nil when a case is not one of those
+    /// or its answer is not static.
+    func countsBySection(_ body: CodeBlockSyntax) -> (counts: [Int], others: Int?)? {
+        guard body.statements.count == 1, let only = body.statements.first else { return nil }
+        let found: SwitchExprSyntax?
+        switch only.item {
+        case .expr(let e): found = e.as(SwitchExprSyntax.self)
+        case .stmt(let s): found = s.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self)
+        case .decl: found = nil
+        }
+        guard let switchExpression = found else { return nil }
+        let enumCases = Self.enumType(of: switchExpression.subject).flatMap { values.constants?.cases[$0] }
+        var bySection: [Int: Int] = [:]
+        var others: Int?
+        for element in switchExpression.cases {
+            guard case .switchCase(let switchCase) = element,
+                let answer = Self.returnedExpression(switchCase.statements).flatMap(values.integer)
+            else { return nil }
+            switch switchCase.label {
+            case .default:
+                others = answer
+            case .case(let label):
+                for item in label.caseItems {
+                    guard let section = section(of: item.pattern, enumCases: enumCases), section < Self.maxSections
+                    else { return nil }
+                    bySection[section] = answer
+                }
+            }
+        }
+        guard let last = bySection.keys.max() else { return nil }
+        var counts: [Int] = []
+        for section in 0...last {
+            guard let count = bySection[section] ?? others else { return nil }
+            counts.append(count)
+        }
+        return (counts, others)
+    }
+
+    /// The section a case pattern stands for: an integer, or an enum case's index.
+    private func section(of pattern: PatternSyntax, enumCases: [String]?) -> Int? {
+        guard let expression = pattern.as(ExpressionPatternSyntax.self)?.expression else { return nil }
+        if let n = values.integer(expression), n >= 0 { return n }
+        guard let member = expression.as(MemberAccessExprSyntax.self), let enumCases else { return nil }
+        return enumCases.firstIndex(of: member.declName.baseName.text)
+    }
+
+    /// `Section.allCases[section]`, `Section(rawValue: section)` (forced or not): `Section`.
+    private static func enumType(of subject: ExprSyntax) -> String? {
+        var e = subject
+        if let forced = e.as(ForceUnwrapExprSyntax.self) { e = forced.expression }
+        if let optional = e.as(OptionalChainingExprSyntax.self) { e = optional.expression }
+        if let subscripted = e.as(SubscriptCallExprSyntax.self) {
+            let path = StatementRunner.path(subscripted.calledExpression)
+            return path.count == 2 && path[1] == "allCases" ? path[0] : nil
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), call.arguments.first?.label?.text == "rawValue" {
+            let path = StatementRunner.path(call.calledExpression)
+            return path.count == 1 ? path[0] : nil
+        }
+        return nil
     }
 
     /// Every element, or nil when one is nil or there is none.

@@ -49,10 +49,12 @@ struct ValueReader {
         {
             return Self.typeName(only.expression)
         }
-        if let literal = e.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
-            let segment = literal.segments.first?.as(ExpressionSegmentSyntax.self), segment.expressions.count == 1,
-            let only = segment.expressions.first
-        {
+        if let literal = e.as(StringLiteralExprSyntax.self) {
+            // `"\(Cell.self)"`: one interpolation (and empty text around it).
+            let parts = literal.segments.filter { $0.as(StringSegmentSyntax.self)?.content.text.isEmpty != true }
+            guard parts.count == 1, let segment = parts.first?.as(ExpressionSegmentSyntax.self),
+                segment.expressions.count == 1, let only = segment.expressions.first
+            else { return nil }
             return Self.typeName(only.expression)
         }
         if let constants, let member = e.as(MemberAccessExprSyntax.self),
@@ -141,7 +143,7 @@ struct ValueReader {
         let path = StatementRunner.path(expression)
         guard path.count == 2, path[1] == "allCases", let constants else { return nil }
         let name = path[0] == "Self" ? type : path[0]
-        return name.flatMap { constants.caseCounts[$0] }.map(Double.init)
+        return name.flatMap { constants.cases[$0]?.count }.map(Double.init)
     }
 
     /// A whole number.

@@ -30,6 +30,8 @@ final class DocumentEntry: Sendable {
         /// A Swift file's code facts (nil for every other document): read on open and on every change, applied to
         /// the storyboards and XIBs whose scenes name its classes (see `DocumentStore+SwiftCode.swift`).
         var swiftCode: SwiftCodeFacts?
+        /// The hints a Swift document's diagnostics last published (its own and linking's).
+        var publishedHints: [CodeHint]?
         /// The text `swiftCode` was read from, for reading the app's Swift files together.
         var swiftSource: SwiftSourceText?
         /// The version of the text `swiftCode` was read from (a reading queued behind a newer one skips).

@@ -58,12 +58,22 @@ extension DocumentStore {
         }
         reanalyseDocuments(binding: Self.classNames(previous).union(Self.classNames(facts)))
         publishSwiftDiagnostics(uri, entry)
+        publishOtherSwiftFiles(than: uri)
+    }
+
+    /// Publishes the diagnostics of every other open Swift file whose hints the app's code read together now gives
+    /// differently (a constant, a superclass or an extension in the file just read or closed).
+    private func publishOtherSwiftFiles(than uri: String) {
+        for (other, entry) in entries.withLock({ $0 }) where other != uri && isSwiftDocument(entry, other) {
+            publishSwiftDiagnostics(other, entry, onlyIfChanged: true)
+        }
     }
 
     /// After a document closed: the documents that bound its classes (a Swift document's) go back to what remains,
     /// and the Swift files a storyboard's or XIB's linking had hints about lose them.
     func swiftDocumentClosed(_ entry: DocumentEntry) {
         reanalyseDocuments(binding: Self.classNames(entry.state.withLock { $0.swiftCode }))
+        publishOtherSwiftFiles(than: "")
         let open = Set(uris)
         let dropped = linkerHints.withLock { $0.removeAll(except: open) }
         for uri in dropped.sorted() {

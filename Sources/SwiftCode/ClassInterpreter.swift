@@ -20,8 +20,12 @@ struct ClassInterpreter {
     /// The `@IBOutlet` names (`facts.outlets` as a set, so naming a view costs one lookup, not one per outlet).
     private(set) var outletNames: Set<String> = []
 
-    /// The lifecycle methods UIKit calls, in its order (initialisers and outlets' `didSet` come before them).
-    static let lifecycle = ["awakeFromNib", "viewDidLoad", "viewWillAppear", "viewDidAppear"]
+    /// The lifecycle methods UIKit calls, in its order (initialisers and outlets' `didSet` come before them): a
+    /// view's as it is loaded and put on screen, a view controller's as its view is.
+    static let lifecycle = [
+        "awakeFromNib", "didMoveToSuperview", "didMoveToWindow", "viewDidLoad", "viewWillAppear",
+        "viewDidLayoutSubviews", "viewDidAppear", "layoutSubviews",
+    ]
 
     init(declaration: ClassDeclaration, app: AppDeclarations, budget: ReadBudget, scope: LocalScope) {
         self.declaration = declaration
@@ -62,11 +66,8 @@ struct ClassInterpreter {
                 } else if let initialiser = decl.as(InitializerDeclSyntax.self), let body = initialiser.body {
                     initialisers.append((body, member.locations))
                 } else if let function = decl.as(FunctionDeclSyntax.self), let body = function.body {
-                    let isParameterless = function.signature.parameterClause.parameters.isEmpty
                     methods[function.name.text, default: []].insert(
-                        MethodBody(
-                            body: body, locations: member.locations, level: level, isParameterless: isParameterless),
-                        at: 0)
+                        MethodBody(function, body: body, locations: member.locations, level: level), at: 0)
                     let values = ValueReader(locals: [:], constants: app.constants, type: declaration.name)
                     DataSourceReader(locations: member.locations, values: values).read(function, into: &facts)
                     FlowLayoutReader(locations: member.locations, values: values).read(function, into: &facts)
@@ -77,7 +78,7 @@ struct ClassInterpreter {
         var run = StatementRunner(interpreter: self)
         for (body, file) in initialisers + observers { run.run(body.statements, in: file) }
         for name in Self.lifecycle {
-            if let method = implementation(of: name, above: -1, parameterless: false) {
+            if let method = implementation(of: name, above: -1) {
                 run.method(method, named: name)
             }
         }
@@ -116,19 +117,35 @@ struct ClassInterpreter {
     }
 
     /// The implementation a call of `name` runs: the most derived one declared above chain level `level` (-1: any,
-    /// as a call on `self` dispatches; the running method's level for `super.name()`); a helper must take no
-    /// parameters.
-    func implementation(of name: String, above level: Int, parameterless: Bool) -> MethodBody? {
-        methods[name]?.first { $0.level > level && (!parameterless || $0.isParameterless) }
+    /// as a call on `self` dispatches; the running method's level for `super.name()`); with `labels`, one whose
+    /// parameters' labels are those (`_` for none), else any.
+    func implementation(of name: String, above level: Int, labels: [String]? = nil) -> MethodBody? {
+        methods[name]?.first { $0.level > level && (labels == nil || $0.labels == labels) }
     }
 }
 
-/// A method's body, where it is written, and how far up the class's chain it is declared (0: the class itself).
+/// A method's body, where it is written, how far up the class's chain it is declared (0: the class itself), and
+/// its parameters.
 struct MethodBody {
     var body: CodeBlockSyntax
     var locations: SourceLocations
     var level: Int
-    var isParameterless: Bool
+    /// The parameters' argument labels (`_` for none) and names inside the body.
+    var labels: [String]
+    var names: [String]
+    var isStatic: Bool
+
+    init(_ function: FunctionDeclSyntax, body: CodeBlockSyntax, locations: SourceLocations, level: Int) {
+        self.body = body
+        self.locations = locations
+        self.level = level
+        let parameters = function.signature.parameterClause.parameters
+        labels = parameters.map(\.firstName.text)
+        names = parameters.map { ($0.secondName ?? $0.firstName).text }
+        isStatic = function.modifiers.contains {
+            $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
+        }
+    }
 }
 
 /// The app's classes by name: superclass chains, and the parameterless methods of extensions of UIKit's views
@@ -140,6 +157,8 @@ final class AppDeclarations {
     private let byName: [String: ClassDeclaration]
     /// Methods of extensions of UIKit's views, by name (the first declared wins).
     let viewMethods: [String: MethodBody]
+    /// Static methods of the app's types, by type and name (`SkelHelper.skeletonize(label:)`).
+    let staticMethods: [String: [MethodBody]]
     /// The constants of every file.
     let constants: AppConstants
 
@@ -147,19 +166,25 @@ final class AppDeclarations {
         self.constants = constants
         var byName: [String: ClassDeclaration] = [:]
         var viewMethods: [String: MethodBody] = [:]
+        var staticMethods: [String: [MethodBody]] = [:]
         for declaration in declarations {
             byName[declaration.name] = declaration
-            guard !declaration.isDeclared, declaration.name.hasPrefix("UI") else { continue }
+            let extendsView = !declaration.isDeclared && declaration.name.hasPrefix("UI")
             for member in declaration.members {
-                guard let function = member.syntax.decl.as(FunctionDeclSyntax.self), let body = function.body,
-                    function.signature.parameterClause.parameters.isEmpty, viewMethods[function.name.text] == nil
-                else { continue }
-                viewMethods[function.name.text] = MethodBody(
-                    body: body, locations: member.locations, level: 0, isParameterless: true)
+                guard let function = member.syntax.decl.as(FunctionDeclSyntax.self), let body = function.body else {
+                    continue
+                }
+                let method = MethodBody(function, body: body, locations: member.locations, level: 0)
+                if method.isStatic {
+                    staticMethods["\(declaration.name).\(function.name.text)", default: []].append(method)
+                } else if extendsView, method.labels.isEmpty, viewMethods[function.name.text] == nil {
+                    viewMethods[function.name.text] = method
+                }
             }
         }
         self.byName = byName
         self.viewMethods = viewMethods
+        self.staticMethods = staticMethods
     }
 
     /// `declaration` and its superclasses the app declares, nearest first (at most `maxChain`, no class twice).

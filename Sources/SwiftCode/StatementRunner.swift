@@ -43,16 +43,37 @@ struct StatementRunner {
     }
 
     /// Runs a method's body (once at a time: a method that calls itself is not followed again), at its level of
-    /// the class's chain; `target` is what `self` is in it.
-    mutating func method(_ method: MethodBody, named name: String, self target: ViewTarget? = nil) {
+    /// the class's chain; `target` is what `self` is in it, and each parameter whose argument names a view is
+    /// that view in it.
+    mutating func method(
+        _ method: MethodBody, named name: String, self target: ViewTarget? = nil,
+        arguments: LabeledExprListSyntax? = nil
+    ) {
         let key = "\(name)@\(method.level)@\(target.map { "\($0)" } ?? "")"
         guard following.insert(key).inserted else { return }
-        let saved = (methodLevel, selfTarget)
+        let saved = (methodLevel, selfTarget, boundViews)
         methodLevel = method.level
         if let target { selfTarget = target }
+        let given: [LabeledExprSyntax] = arguments.map { Array($0) } ?? []
+        for (name, argument) in zip(method.names, given) {
+            if let view = viewTarget(argument.expression) { boundViews[name] = view }
+        }
         run(method.body.statements, in: method.locations)
-        (methodLevel, selfTarget) = saved
+        (methodLevel, selfTarget, boundViews) = saved
         following.remove(key)
+    }
+
+    /// The method a call runs, when the app declares it: one of the class's (on `self`, or without a base), or a
+    /// static method of one of the app's types (`Helper.style(label: x)`), whose labels are the call's.
+    private func helper(_ call: FunctionCallExprSyntax, name: String, base: ExprSyntax?) -> MethodBody? {
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        let path = base.map(Self.path)
+        if base == nil || path == ["self"] {
+            return interpreter.implementation(of: name, above: -1, labels: labels)
+        }
+        guard let path, path.count == 1 else { return nil }
+        let type = path[0] == "Self" ? interpreter.declaration.name : path[0]
+        return interpreter.app.staticMethods["\(type).\(name)"]?.first { $0.labels == labels }
     }
 
     /// Runs a block's statements; what it binds and assumes (`guard`) ends with it. Every statement run is taken
@@ -86,6 +107,13 @@ struct StatementRunner {
         } else if let guardStatement = statement.as(GuardStmtSyntax.self) {
             assumptions.append("`guard \(Excerpt.of(guardStatement.conditions))` passes")
         } else if let loop = statement.as(ForStmtSyntax.self) {
+            if let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let array = values.resolved(loop.sequence).as(ArrayExprSyntax.self)
+            {
+                // `for view in [a, b] { view.showSkeleton() }`: once per view, as `forEach`.
+                each(array.elements.map(\.expression), as: name, loop.body.statements)
+                return
+            }
             assuming("the body of `for \(Excerpt.of(loop.pattern)) in \(Excerpt.of(loop.sequence))` runs") {
                 $0.block(loop.body.statements)
             }
@@ -268,13 +296,11 @@ struct StatementRunner {
         } else if ["async", "prepareSkeleton", "performWithoutAnimation"].contains(name) {
             for closure in Self.closures(of: call) { block(closure.statements) }
         } else if let base, base.is(SuperExprSyntax.self) {
-            if let above = interpreter.implementation(of: name, above: methodLevel, parameterless: false) {
+            if let above = interpreter.implementation(of: name, above: methodLevel) {
                 method(above, named: name)
             }
-        } else if base == nil || base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
-            call.arguments.isEmpty, let helper = interpreter.implementation(of: name, above: -1, parameterless: true)
-        {
-            method(helper, named: name)
+        } else if let helper = helper(call, name: name, base: base) {
+            method(helper, named: name, arguments: call.arguments)
         } else if let base, call.arguments.isEmpty, let extended = interpreter.app.viewMethods[name],
             let target = viewTarget(base)
         {
@@ -305,7 +331,7 @@ struct StatementRunner {
     private mutating func forEach(_ base: ExprSyntax, _ closure: ClosureExprSyntax) {
         let parameter = Self.closureParameter(closure) ?? "$0"
         let views: [ExprSyntax]
-        if let array = base.as(ArrayExprSyntax.self) {
+        if let array = values.resolved(base).as(ArrayExprSyntax.self) {
             views = array.elements.map(\.expression)
         } else {
             hint(
@@ -313,11 +339,16 @@ struct StatementRunner {
                 at: locations.range(of: base))
             return
         }
+        each(views, as: parameter, closure.statements)
+    }
+
+    /// Runs `statements` once for each of `views` that names a view, with `name` bound to it.
+    private mutating func each(_ views: [ExprSyntax], as name: String, _ statements: CodeBlockItemListSyntax) {
         let saved = boundViews
         for view in views {
             guard let target = viewTarget(view) else { continue }
-            boundViews[parameter] = target
-            block(closure.statements)
+            boundViews[name] = target
+            block(statements)
         }
         boundViews = saved
     }

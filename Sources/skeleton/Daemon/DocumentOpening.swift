@@ -29,6 +29,10 @@ extension DaemonSession {
             _ = try exchange("skeleton/setTraits", params)
         }
         _ = try exchange("skeleton/isActive", ["uri": .string(document.uri)])
+        // Linking's hints about the Swift files (a nib the app lacks…), published with theirs by this analysis.
+        for code in opened {
+            for hint in publishedDiagnostics(of: code.uri) { printOnce(hint.formatted(path: code.path)) }
+        }
         return publishedDiagnostics(of: document.uri)
     }
 

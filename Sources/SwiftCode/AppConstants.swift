@@ -53,16 +53,8 @@ final class AppConstants {
 
     /// The expression a computed property's getter returns, when its body is one expression.
     private static func getter(_ binding: PatternBindingSyntax) -> ExprSyntax? {
-        switch binding.accessorBlock?.accessors {
-        case .getter(let statements)?:
-            guard statements.count == 1, let only = statements.first else { return nil }
-            switch only.item {
-            case .expr(let e): return e
-            case .stmt(let s): return s.as(ReturnStmtSyntax.self)?.expression
-            case .decl: return nil
-            }
-        default: return nil
-        }
+        guard case .getter(let statements)? = binding.accessorBlock?.accessors else { return nil }
+        return DataSourceReader.returnedExpression(statements)
     }
 
     /// `String(describing: self)`, `String(describing: Self.self)`, `"\(self)"`: the type's own name.

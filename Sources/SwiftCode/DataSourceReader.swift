@@ -77,14 +77,7 @@ struct DataSourceReader {
     /// counts of sections 0, 1… and the `default` case's (sections after them). Nil when a case is not one of those
     /// or its answer is not static.
     func countsBySection(_ body: CodeBlockSyntax) -> (counts: [Int], others: Int?)? {
-        guard body.statements.count == 1, let only = body.statements.first else { return nil }
-        let found: SwitchExprSyntax?
-        switch only.item {
-        case .expr(let e): found = e.as(SwitchExprSyntax.self)
-        case .stmt(let s): found = s.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self)
-        case .decl: found = nil
-        }
-        guard let switchExpression = found else { return nil }
+        guard let switchExpression = Self.onlySwitch(body) else { return nil }
         let enumCases = Self.enumType(of: switchExpression.subject).flatMap { values.constants?.cases[$0] }
         var bySection: [Int: Int] = [:]
         var others: Int?
@@ -146,14 +139,7 @@ struct DataSourceReader {
     /// (each case one answer), in case order; empty for anything else.
     static func answers(_ body: CodeBlockSyntax) -> [ExprSyntax] {
         if let only = returnedExpression(body.statements) { return [only] }
-        guard body.statements.count == 1, let only = body.statements.first else { return [] }
-        let switchExpression: SwitchExprSyntax?
-        switch only.item {
-        case .expr(let e): switchExpression = e.as(SwitchExprSyntax.self)
-        case .stmt(let s): switchExpression = s.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self)
-        case .decl: switchExpression = nil
-        }
-        guard let switchExpression else { return [] }
+        guard let switchExpression = onlySwitch(body) else { return [] }
         var answers: [ExprSyntax] = []
         for element in switchExpression.cases {
             guard case .switchCase(let switchCase) = element,
@@ -162,6 +148,16 @@ struct DataSourceReader {
             answers.append(answer)
         }
         return answers
+    }
+
+    /// The `switch` a body is made of, when it is its one statement.
+    static func onlySwitch(_ body: CodeBlockSyntax) -> SwitchExprSyntax? {
+        guard body.statements.count == 1, let only = body.statements.first else { return nil }
+        switch only.item {
+        case .expr(let e): return e.as(SwitchExprSyntax.self)
+        case .stmt(let s): return s.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self)
+        case .decl: return nil
+        }
     }
 
     /// The expression of a body that is one `return x` or one expression `x`.

@@ -136,7 +136,12 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "SwiftCodeTests", dependencies: ["SwiftCode", "SkeletonModel", "InterfaceBuilder", "CodeLinking"],
+            name: "SwiftCodeTests",
+            dependencies: [
+                "SwiftCode", "SkeletonModel", "InterfaceBuilder", "CodeLinking",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
             swiftSettings: strict),
         .testTarget(name: "SkeletonImagingTests", dependencies: ["SkeletonImaging", "CGif"], swiftSettings: strict),
         .testTarget(
@@ -186,6 +191,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "skeleton-framer-fuzz", dependencies: ["JSONRPC", "FuzzReplay"], swiftSettings: strict),
+        // Outside Sources/: the Swift code target reads one input as one Swift file (scripts/fuzz --target swift).
+        .executableTarget(
+            name: "skeleton-swift-fuzz", dependencies: ["SwiftCode", "FuzzReplay"],
+            path: "Fuzz/Targets/skeleton-swift-fuzz", swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

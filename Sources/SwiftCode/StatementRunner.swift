@@ -283,11 +283,16 @@ struct StatementRunner {
         } else if layoutCall(call, name: name, base: base) {
             return
         } else if name == "asyncAfter", let deadline = call.arguments.first?.expression {
-            let seconds = values.deadline(deadline)
+            var seconds = values.deadline(deadline)
             if seconds == nil {
                 hint(
                     .notStatic, "`\(Excerpt.of(deadline))` is not known statically; no delay is assumed",
                     at: locations.range(of: deadline))
+            } else if let read = seconds, !Self.delays.contains(read) {
+                hint(
+                    .assumed, "`\(Excerpt.of(deadline))`: \(Self.outOfRange(read)); no delay is assumed",
+                    at: locations.range(of: deadline))
+                seconds = nil
             }
             let saved = delay
             delay += seconds ?? 0
@@ -323,7 +328,22 @@ struct StatementRunner {
                 "`\(Excerpt.of(argument.expression))` is not known statically; \(argument.label?.text ?? "the argument") keeps SkeletonView's default",
                 at: locations.range(of: argument))
         }
-        if delay > 0 { options.delay = (options.delay ?? 0) + delay }
+        if let asked = options.delay, !Self.delays.contains(asked) {
+            hint(.assumed, "`delay: \(asked)`: \(Self.outOfRange(asked)); no delay is assumed", at: range)
+            options.delay = nil
+        }
+        if delay > 0 {
+            let total = (options.delay ?? 0) + delay
+            if Self.delays.contains(total) {
+                options.delay = total
+            } else {
+                hint(
+                    .assumed,
+                    "the delays before this show add up to \(total) seconds: \(Self.outOfRange(total)); "
+                        + "no delay is assumed", at: range)
+                options.delay = nil
+            }
+        }
         interpreter.facts.shows.append(ShowCall(target: target, options: options, range: range))
         assumed(at: range)
     }
@@ -378,20 +398,30 @@ struct StatementRunner {
     }
 
     /// The names of a member chain (`self.x?.layer` → `self, x, layer`), through `?`, `!` and parentheses; empty for
-    /// anything else.
+    /// anything else. One step per link, from the last name down to the first (no recursion, no copy per link).
     static func path(_ expression: ExprSyntax) -> [String] {
-        if let member = expression.as(MemberAccessExprSyntax.self) {
-            guard let base = member.base else { return [] }
-            let prefix = path(base)
-            return prefix.isEmpty ? [] : prefix + [member.declName.baseName.text]
+        var reversed: [String] = []
+        var current = expression
+        while true {
+            if let member = current.as(MemberAccessExprSyntax.self) {
+                guard let base = member.base else { return [] }
+                reversed.append(member.declName.baseName.text)
+                current = base
+            } else if let reference = current.as(DeclReferenceExprSyntax.self) {
+                reversed.append(reference.baseName.text)
+                return reversed.reversed()
+            } else if let optional = current.as(OptionalChainingExprSyntax.self) {
+                current = optional.expression
+            } else if let forced = current.as(ForceUnwrapExprSyntax.self) {
+                current = forced.expression
+            } else if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1,
+                let only = tuple.elements.first
+            {
+                current = only.expression
+            } else {
+                return []
+            }
         }
-        if let reference = expression.as(DeclReferenceExprSyntax.self) { return [reference.baseName.text] }
-        if let optional = expression.as(OptionalChainingExprSyntax.self) { return path(optional.expression) }
-        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return path(forced.expression) }
-        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return path(only.expression)
-        }
-        return []
     }
 
     /// `base.property` or `base.layer.cornerRadius` (nil base: a bare `isSkeletonable`).

@@ -4,9 +4,14 @@ internal import SwiftSyntax
 /// Swift source → `SwiftCodeFacts`: every class's SkeletonView setup, read statically with swift-syntax.
 ///
 /// A file that does not parse still gives what parsed, plus a `syntax` hint where the parser stopped
-/// understanding it. A file over `maxBytes` is not parsed at all: its facts are one `tooLarge` hint and no class.
+/// understanding it. A file over `maxBytes` is not parsed at all: its facts are one `tooLarge` hint and no class;
+/// so is a file nested deeper than `NestingScan.maxDepth` (measured before it is parsed) or whose syntax tree is
+/// deeper than `SyntaxDepth.maxDepth` (a postfix chain that long), with the hint where the limit is passed.
 /// Reading is linear in the file's size: positions through one `LineIndex`, locals through one `LocalScope`,
 /// statements run within the file's `ReadBudget`, messages quoting code through `Excerpt`.
+///
+/// Safe on any thread: the parse and the visitors run on a `ReadingThread` whose stack holds the deepest tree the
+/// limits let through, and the caller waits for it.
 public enum SwiftCodeReader {
     /// The largest file read, in UTF-8 bytes (4 MiB; `Protocol/base-protocol.md`, limits).
     public static let maxBytes = 4 << 20
@@ -34,6 +39,8 @@ public enum SwiftCodeReader {
         var lineProbes = 0
         /// Writes to the local constants' table.
         var scopeWrites = 0
+        /// Syntax nodes looked at to measure the tree's depth.
+        var nodesMeasured = 0
     }
 
     /// `read(text:file:)`, with the work it did.
@@ -43,25 +50,77 @@ public enum SwiftCodeReader {
 
     /// `read(_:)`, with the work it did.
     static func readMeasured(_ files: [SwiftSourceText]) -> (facts: SwiftCodeFacts, work: Work) {
-        var hints: [CodeHint] = []
-        var sources: [SourceLocations] = []
-        let collector = ClassCollector(viewMode: .sourceAccurate)
-        for source in files {
-            let size = source.text.utf8.count
-            guard size <= maxBytes else {
-                hints.append(tooLarge(source.text, bytes: size, file: source.file))
-                continue
-            }
-            let tree = Parser.parse(source: source.text)
-            let locations = SourceLocations(index: LineIndex(source.text), file: source.file)
-            sources.append(locations)
-            collector.locations = locations
-            collector.walk(tree)
+        readMeasured(parsed: files.map(parse))
+    }
+
+    /// The parser's nesting limit: brackets past it are not parsed (`NestingScan` refuses a file before that).
+    static let maxNestingLevel = NestingScan.maxDepth
+
+    /// Parses one file, to be read with the rest of its app (`read(parsed:)`) as often as they change, without
+    /// parsing it again. A file over `maxBytes` or nested deeper than `NestingScan.maxDepth` is refused before the
+    /// parse, one whose tree is deeper than `SyntaxDepth.maxDepth` after it: its hint is its only fact. The parse
+    /// runs on a `ReadingThread`.
+    public static func parse(_ source: SwiftSourceText) -> ParsedSwiftFile {
+        let size = source.text.utf8.count
+        let index = LineIndex(source.text)
+        func refused(_ hint: CodeHint, measured: Int = 0) -> ParsedSwiftFile {
+            ParsedSwiftFile(
+                source: source, tree: nil, index: index, hints: [hint.about(source.file)], nodesMeasured: measured)
+        }
+        if size > maxBytes { return refused(tooLarge(source.text, bytes: size)) }
+        if let overflow = NestingScan.firstOverflow(in: source.text) {
+            return refused(tooDeep(overflow, in: source.text))
+        }
+        let parsed = ReadingThread.run { () -> ParsedSwiftFile in
+            var text = source.text
+            // (The parser copies the bytes into its tree's arena.)
+            let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: maxNestingLevel) }
+            let locations = SourceLocations(index: index, file: source.file)
+            let (tooDeepNode, measured) = SyntaxDepth.firstTooDeep(in: tree)
+            if let tooDeepNode { return refused(tooDeep(tooDeepNode, locations), measured: measured) }
+            var hints: [CodeHint] = []
             if tree.hasError {
                 let syntax = SyntaxProblemFinder(locations: locations)
                 syntax.walk(tree)
-                hints += syntax.hints
+                hints = syntax.hints
             }
+            return ParsedSwiftFile(source: source, tree: tree, index: index, hints: hints, nodesMeasured: measured)
+        }
+        return parsed ?? refused(noThread(source.text))
+    }
+
+    /// Reads the parsed files of one app together (as `read(_:)` does), on a `ReadingThread`: the walk is linear in
+    /// their total size.
+    public static func read(parsed: [ParsedSwiftFile]) -> SwiftCodeFacts {
+        readMeasured(parsed: parsed).facts
+    }
+
+    /// `read(parsed:)`, with the work it did.
+    static func readMeasured(parsed files: [ParsedSwiftFile]) -> (facts: SwiftCodeFacts, work: Work) {
+        let hints = files.flatMap(\.hints)
+        let measured = files.reduce(0) { $0 + $1.nodesMeasured }
+        let trees = files.filter { $0.tree != nil }
+        guard !trees.isEmpty else { return (SwiftCodeFacts(hints: hints), Work(nodesMeasured: measured)) }
+        guard var read = ReadingThread.run({ walk(trees) }) else {
+            let refused = trees.map { noThread($0.source.text).about($0.source.file) }
+            return (SwiftCodeFacts(hints: hints + refused), Work(nodesMeasured: measured))
+        }
+        read.facts.hints = hints + read.facts.hints
+        read.work.nodesMeasured = measured
+        return read
+    }
+
+    /// Collects the classes, constants and statements of parsed files, then runs every class, on the calling
+    /// thread (a `ReadingThread`).
+    private static func walk(_ files: [ParsedSwiftFile]) -> (facts: SwiftCodeFacts, work: Work) {
+        var sources: [SourceLocations] = []
+        let collector = ClassCollector(viewMode: .sourceAccurate)
+        for file in files {
+            guard let tree = file.tree else { continue }
+            let locations = SourceLocations(index: file.index, file: file.source.file)
+            sources.append(locations)
+            collector.locations = locations
+            collector.walk(tree)
         }
         let budget = ReadBudget(statements: collector.statements)
         let scope = LocalScope()
@@ -71,7 +130,7 @@ public enum SwiftCodeReader {
             return interpreter.run()
         }
         let facts = SwiftCodeFacts(
-            classes: classes, hints: hints, typeNames: collector.typeNames,
+            classes: classes, typeNames: collector.typeNames,
             declaredClasses: Set(collector.declarations.filter(\.isDeclared).map(\.name)))
         let work = Work(
             statements: collector.statements, statementsRun: budget.used,
@@ -79,25 +138,21 @@ public enum SwiftCodeReader {
             scopeWrites: scope.writes)
         return (facts, work)
     }
+}
 
-    /// The hint of a file over `maxBytes`, on its first line (without its line break).
-    static func tooLarge(_ text: String, bytes: Int, file: String? = nil) -> CodeHint {
-        var firstLine = 0
-        for byte in text.utf8 {
-            if byte == 0x0A || byte == 0x0D { break }
-            firstLine += 1
-        }
-        let mebibytes = Double(bytes) / Double(1 << 20)
-        let size = (mebibytes * 10).rounded(.down) / 10
-        return CodeHint(
-            kind: .tooLarge,
-            message:
-                "this file is \(bytes) bytes (\(size) MiB), over the \(maxBytes >> 20) MiB skeletond reads: it is not "
-                + "read, and nothing in it applies to storyboards (they are previewed as if it were closed)",
-            range: CodeRange(
-                start: CodePosition(line: 1, column: 1), end: CodePosition(line: 1, column: firstLine + 1), file: file)
-        )
-    }
+/// One Swift file parsed (or refused), kept so that its app can be read again, as often as its files change,
+/// without parsing it again (`SwiftCodeReader.parse(_:)`, `read(parsed:)`).
+public struct ParsedSwiftFile: Sendable {
+    /// Its text and where it is.
+    public let source: SwiftSourceText
+    /// Its syntax tree; nil for a file refused (its one hint says why).
+    let tree: SourceFileSyntax?
+    /// Its line starts.
+    let index: LineIndex
+    /// Its refusal, or where it does not parse.
+    let hints: [CodeHint]
+    /// Syntax nodes looked at to measure the tree's depth.
+    let nodesMeasured: Int
 }
 
 /// One Swift file of an app: its text and where it is (a uri or a path), for `SwiftCodeReader.read(_:)`.

@@ -24,9 +24,12 @@ import Testing
     }
 
     /// The diagnostics published next for `uri` (at `version`, when given); those of other documents are skipped.
-    static func diagnostics(_ s: DaemonSession, _ uri: String, version: Int? = nil) throws -> [JSON] {
+    /// `timeout`: the longest wait for one notification, in seconds.
+    static func diagnostics(_ s: DaemonSession, _ uri: String, version: Int? = nil, timeout: Double = 10) throws
+        -> [JSON]
+    {
         while true {
-            let params = try s.notification("textDocument/publishDiagnostics")
+            let params = try s.notification("textDocument/publishDiagnostics", timeout: timeout)
             guard params["uri"]?.stringValue == uri else { continue }
             if let version, params["version"]?.intValue != version { continue }
             return params["diagnostics"]?.arrayValue ?? []

@@ -32,8 +32,8 @@ final class DocumentEntry: Sendable {
         var swiftCode: SwiftCodeFacts?
         /// The hints a Swift document's diagnostics last published (its own and linking's).
         var publishedHints: [CodeHint]?
-        /// The text `swiftCode` was read from, for reading the app's Swift files together.
-        var swiftSource: SwiftSourceText?
+        /// The tree `swiftCode` was read from, for reading the app's Swift files together without parsing them again.
+        var swiftParsed: ParsedSwiftFile?
         /// The version of the text `swiftCode` was read from (a reading queued behind a newer one skips).
         var swiftCodeVersion = 0
         /// The classes a storyboard's or XIB's last analysis depends on: those its scenes bind (`customClass`) and

@@ -47,11 +47,13 @@ extension DocumentStore {
         }
         guard !isRead else { return }
         analysisCounts.withLock { $0.full += 1 }
-        let facts = SwiftCodeReader.read(text: text.text, file: uri)
+        // Parsed once: the app's code is read again from the trees kept (`appCode`) as its files change.
+        let parsed = SwiftCodeReader.parse(SwiftSourceText(text: text.text, file: uri))
+        let facts = SwiftCodeReader.read(parsed: [parsed])
         let previous = entry.state.withLock { state in
             defer {
                 state.swiftCode = facts
-                state.swiftSource = SwiftSourceText(text: text.text, file: uri)
+                state.swiftParsed = parsed
                 state.swiftCodeVersion = text.version
             }
             return state.swiftCode
@@ -103,14 +105,16 @@ extension DocumentStore {
         }
     }
 
-    /// Every open Swift document read together, as one app (`SwiftCodeReader.read(_:)`: a class's extensions and
-    /// superclasses in any of them), in uri order. Read once per set of texts: a change to any Swift file reads
-    /// them all again, when a storyboard or XIB is next analysed.
+    /// Every open Swift document read together, as one app (`SwiftCodeReader.read(parsed:)`: a class's extensions
+    /// and superclasses in any of them), in uri order, from the trees their readings parsed. Read once per set of
+    /// texts: a change to any Swift file walks them all again (never parses them again), when a storyboard or XIB
+    /// is next analysed or a Swift file's hints are published.
     func appCode() -> SwiftCodeFacts {
         let all = entries.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
-        let sources = all.compactMap { entry in entry.state.withLock { $0.swiftSource } }
+        let parsed = all.compactMap { entry in entry.state.withLock { $0.swiftParsed } }
+        let sources = parsed.map(\.source)
         if let cached = appCodeCache.withLock({ $0 }), cached.sources == sources { return cached.facts }
-        let facts = SwiftCodeReader.read(sources)
+        let facts = SwiftCodeReader.read(parsed: parsed)
         appCodeCache.withLock { $0 = (sources, facts) }
         return facts
     }

@@ -42,8 +42,14 @@ struct SceneOverlay {
                 members[elementID, default: [:]][property.rawValue] = Self.json(value)
             }
         }
-        for listID in lists(of: facts, binding, role: .delegate) where nodes[listID]?.type == .collectionView {
-            applyFlowLayout(facts, to: listID, at: binding)
+        for listID in lists(of: facts, binding, role: .delegate) {
+            if nodes[listID]?.type == .collectionView { applyFlowLayout(facts, to: listID, at: binding) }
+            // `heightForRowAt` wins over `rowHeight`, as UIKit asks the delegate for every row.
+            if nodes[listID]?.type == .tableView, let height = facts.flowLayout.rowHeight, height >= 0.5,
+                height <= Self.maxLength
+            {
+                members[listID, default: [:]]["rowHeight"] = Self.number(height)
+            }
         }
         for listID in lists(of: facts, binding, role: .dataSource) {
             applyDataSource(facts, to: listID, isTable: nodes[listID]?.type == .tableView, at: binding)

@@ -140,7 +140,8 @@ struct StatementRunner {
         }
     }
 
-    private mutating func assuming(_ assumption: String, _ body: (inout StatementRunner) -> Void) {
+    /// Runs `body` with `assumption` added to what the facts it gives assume.
+    mutating func assuming(_ assumption: String, _ body: (inout StatementRunner) -> Void) {
         assumptions.append(assumption)
         body(&self)
         assumptions.removeLast()

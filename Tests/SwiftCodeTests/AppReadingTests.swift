@@ -169,3 +169,35 @@ struct AppReadingTests {
                 == ["Feed", "Base", "UIViewController", "Row", "UITableViewCell", "Constants", "UIView"])
     }
 }
+
+/// A show made only by a button's action, and a table delegate's row height.
+@Suite("Actions and delegate row heights")
+struct ActionAndRowHeightTests {
+    @Test func aScreenThatShowsOnlyInAnActionShowsAsTheActionDoes() throws {
+        let source = """
+            class Screen: UIViewController {
+                override func viewDidLoad() { view.isSkeletonable = true }
+                @IBAction func reload(_ sender: Any) {
+                    view.showAnimatedGradientSkeleton()
+                }
+                func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat { 100 }
+            }
+            """
+        let facts = try Code.facts(source, class: "Screen")
+        #expect(facts.shows.map(\.target) == [.root])
+        #expect(facts.hints.map(\.message) == ["assumed the action `reload` runs"])
+        #expect(facts.flowLayout.rowHeight == 100)
+    }
+
+    @Test func aShowWhileLoadingLeavesActionsAlone() throws {
+        let source = """
+            class Screen: UIViewController {
+                @IBOutlet weak var table: UITableView!
+                override func viewDidLoad() { table.showSkeleton() }
+                @IBAction func reload(_ sender: Any) { view.showAnimatedGradientSkeleton() }
+            }
+            """
+        let facts = try Code.facts(source, class: "Screen")
+        #expect(facts.shows.map(\.target) == [.property("table")])
+    }
+}

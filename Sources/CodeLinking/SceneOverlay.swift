@@ -39,7 +39,8 @@ struct SceneOverlay {
         for (target, properties) in facts.finalProperties {
             guard let elementID = elementID(target, at: binding) else { continue }
             for (property, value) in properties.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                members[elementID, default: [:]][property.rawValue] = Self.json(value)
+                guard let json = Self.json(sized(value, at: binding)) else { continue }
+                members[elementID, default: [:]][property.rawValue] = json
             }
         }
         for listID in lists(of: facts, binding, role: .delegate) {
@@ -111,13 +112,22 @@ struct SceneOverlay {
         return true
     }
 
-    /// A code value as a document member value.
-    static func json(_ value: CodeValue) -> JSON {
+    /// Insets of views' sizes, as the file alone lays the scene out (unchanged when a size is not known).
+    func sized(_ value: CodeValue, at binding: IBClassBinding) -> CodeValue {
+        guard case .sizedInsets(let top, let left, let bottom, let right) = value else { return value }
+        let sides = [top, left, bottom, right].compactMap { $0.evaluate { self.size($0, $1, at: binding) } }
+        guard sides.count == 4 else { return value }
+        return .insets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3])
+    }
+
+    /// A code value as a document member value; nil for insets of sizes not known.
+    static func json(_ value: CodeValue) -> JSON? {
         switch value {
         case .bool(let b): return .bool(b)
         case .number(let n): return number(n)
         case .insets(let top, let left, let bottom, let right):
             return .array([number(top), number(left), number(bottom), number(right)])
+        case .sizedInsets: return nil
         case .automatic: return "automatic"
         case .inherited: return "inherited"
         case .relativeToFont: return "relativeToFont"

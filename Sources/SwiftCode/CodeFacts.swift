@@ -165,6 +165,8 @@ public enum CodeValue: Sendable, Hashable {
     case number(Double)
     /// `UIEdgeInsets(top:left:bottom:right:)` (or `.zero`).
     case insets(top: Double, left: Double, bottom: Double, right: Double)
+    /// `UIEdgeInsets(…)` of views' sizes (`bottom: label.frame.height`): known once the scene lays them out.
+    case sizedInsets(top: CodeExpression, left: CodeExpression, bottom: CodeExpression, right: CodeExpression)
     /// `UITableView.automaticDimension`.
     case automatic
     /// `SkeletonTextNumberOfLines.inherited`.

@@ -218,7 +218,8 @@ struct StatementRunner {
         let (property, base): (ViewProperty?, ExprSyntax?) = Self.property(of: left)
         guard let property else { return }
         guard let target = base.map({ viewTarget($0) }) ?? selfTarget else { return }
-        guard let value = values.code(right) else {
+        let sized = property == .skeletonPaddingInsets ? values.sizedInsets(right, target: sizeTarget) : nil
+        guard let value = values.code(right) ?? sized else {
             hint(
                 .notStatic,
                 "`\(Excerpt.of(right))` is not known statically; `\(Excerpt.of(left))` is left as the file sets it",

@@ -102,6 +102,31 @@ struct AppLinkingTests {
         #expect(linked.linkerHints.count == 2, "and the cell identifier nothing provides")
     }
 
+    /// `skeletonPaddingInsets` of the label's own height (a static helper's parameter): the scene's size.
+    @Test func paddingOfAViewsSizeIsTheScenes() throws {
+        let helper = """
+            class Skel {
+                static func pad(label: UILabel) {
+                    label.skeletonPaddingInsets = UIEdgeInsets(top: 0, left: 0, bottom: label.frame.height, right: 2)
+                }
+            }
+            """
+        let code = SwiftCodeReader.read([
+            SwiftSourceText(text: Self.controller("        Skel.pad(label: titleLabel)"), file: "file:///Feed.swift"),
+            SwiftSourceText(text: helper, file: "file:///Skel.swift"),
+        ])
+        let padding = code.facts(forClass: "Feed")?.finalProperties[.property("titleLabel")]?[.skeletonPaddingInsets]
+        guard case .sizedInsets? = padding else {
+            Issue.record("\(String(describing: padding))")
+            return
+        }
+        let linked = try #require(
+            SceneCodeLinker.link(file: InterfaceBuilderFile.parse(text: Self.storyboard), app: AppCode(code: code)))
+        let document = try #require(linked.result.document)
+        let title = try #require(document.root.children.first { $0.reference == "title" })
+        #expect(title.text?.skeletonPaddingInsets == EdgeInsets(top: 0, left: 0, bottom: 20, right: 2))
+    }
+
     @Test func aCellFromItsXIBWithItsClassCode() throws {
         let registration =
             "        tableView.register(UINib(nibName: \"ItemCell\", bundle: nil), forCellReuseIdentifier: \"ItemCell\")"

@@ -58,15 +58,28 @@ extension DocumentStore {
             }
             return state.swiftCode
         }
-        reanalyseDocuments(binding: Self.classNames(previous).union(Self.classNames(facts)))
-        publishSwiftDiagnostics(uri, entry)
-        publishOtherSwiftFiles(than: uri)
+        // While other Swift files are being opened (a session restored, the CLI's `--code` files), the app is read
+        // together once, by the last of them to be read: each reading leaves what it changed for that one.
+        deferredSwift.withLock {
+            $0.classes.formUnion(Self.classNames(previous).union(Self.classNames(facts)))
+            $0.uris.insert(uri)
+        }
+        guard !codeIsPending() else { return }
+        let (classes, read) = deferredSwift.withLock { deferred in
+            defer { deferred = DeferredSwiftWork() }
+            return (deferred.classes, deferred.uris)
+        }
+        reanalyseDocuments(binding: classes)
+        for uri in read.sorted() {
+            if let entry = self.entry(uri) { publishSwiftDiagnostics(uri, entry) }
+        }
+        publishOtherSwiftFiles(than: read)
     }
 
     /// Publishes the diagnostics of every other open Swift file whose hints the app's code read together now gives
-    /// differently (a constant, a superclass or an extension in the file just read or closed).
-    private func publishOtherSwiftFiles(than uri: String) {
-        for (other, entry) in entries.withLock({ $0 }) where other != uri && isSwiftDocument(entry, other) {
+    /// differently (a constant, a superclass or an extension in the files just read or closed).
+    private func publishOtherSwiftFiles(than read: Set<String>) {
+        for (other, entry) in entries.withLock({ $0 }) where !read.contains(other) && isSwiftDocument(entry, other) {
             publishSwiftDiagnostics(other, entry, onlyIfChanged: true)
         }
     }
@@ -75,7 +88,7 @@ extension DocumentStore {
     /// and the Swift files a storyboard's or XIB's linking had hints about lose them.
     func swiftDocumentClosed(_ entry: DocumentEntry) {
         reanalyseDocuments(binding: Self.classNames(entry.state.withLock { $0.swiftCode }))
-        publishOtherSwiftFiles(than: "")
+        publishOtherSwiftFiles(than: [])
         let open = Set(uris)
         let dropped = linkerHints.withLock { $0.removeAll(except: open) }
         for uri in dropped.sorted() {
@@ -109,14 +122,24 @@ extension DocumentStore {
     /// and superclasses in any of them), in uri order, from the trees their readings parsed. Read once per set of
     /// texts: a change to any Swift file walks them all again (never parses them again), when a storyboard or XIB
     /// is next analysed or a Swift file's hints are published.
-    func appCode() -> SwiftCodeFacts {
+    func appCode() -> SwiftCodeFacts { appCodeReading().facts }
+
+    /// `appCode()` with its hints by file. Which texts were read is told by the documents and the versions they
+    /// read (never by comparing texts), so asking again costs the number of open documents.
+    func appCodeReading() -> AppCodeReading {
         let all = entries.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
-        let parsed = all.compactMap { entry in entry.state.withLock { $0.swiftParsed } }
-        let sources = parsed.map(\.source)
-        if let cached = appCodeCache.withLock({ $0 }), cached.sources == sources { return cached.facts }
-        let facts = SwiftCodeReader.read(parsed: parsed)
-        appCodeCache.withLock { $0 = (sources, facts) }
-        return facts
+        var read: [(entry: DocumentEntry, version: Int, parsed: ParsedSwiftFile)] = []
+        for entry in all {
+            let (parsed, version) = entry.state.withLock { ($0.swiftParsed, $0.swiftCodeVersion) }
+            if let parsed { read.append((entry, version, parsed)) }
+        }
+        if let cached = appCodeCache.withLock({ $0 }), cached.isReading(of: read.map { ($0.entry, $0.version) }) {
+            return cached
+        }
+        let reading = AppCodeReading(
+            documents: read.map { ($0.entry, $0.version) }, facts: SwiftCodeReader.read(parsed: read.map(\.parsed)))
+        appCodeCache.withLock { $0 = reading }
+        return reading
     }
 
     /// Whether an open Swift document has not been read yet (opened, its reading still queued or running).
@@ -225,4 +248,31 @@ extension Diagnostic {
             endColumn: hint.range.end.column)
         self.init(code: hint.kind.rawValue, message: hint.message, severity: severity, location: location)
     }
+}
+
+/// The open Swift files read together (`DocumentStore.appCode()`): which documents at which versions, their facts,
+/// and the hints about each file.
+struct AppCodeReading: Sendable {
+    let documents: [(entry: DocumentEntry, version: Int)]
+    let facts: SwiftCodeFacts
+    /// `facts.allHints` by file.
+    let hintsByFile: [String: [CodeHint]]
+
+    init(documents: [(DocumentEntry, Int)], facts: SwiftCodeFacts) {
+        self.documents = documents
+        self.facts = facts
+        hintsByFile = Dictionary(grouping: facts.allHints) { $0.file ?? "" }
+    }
+
+    /// Whether this reading is of these documents at these versions.
+    func isReading(of other: [(DocumentEntry, Int)]) -> Bool {
+        documents.count == other.count && zip(documents, other).allSatisfy { $0.entry === $1.0 && $0.version == $1.1 }
+    }
+}
+
+/// What Swift readings left for the last one of a burst (`DocumentStore.readSwift`): the classes they changed, and
+/// the files whose diagnostics are to be published.
+struct DeferredSwiftWork: Sendable {
+    var classes: Set<String> = []
+    var uris: Set<String> = []
 }

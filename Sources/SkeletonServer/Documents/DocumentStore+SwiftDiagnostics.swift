@@ -17,13 +17,13 @@ extension DocumentStore {
     /// value another file defines is known), and linking's.
     func publishSwiftDiagnostics(_ uri: String, _ entry: DocumentEntry, onlyIfChanged: Bool = false) {
         let encoding = configuration.positionEncoding
-        let app = appCode()
+        let app = appCodeReading()
         entry.state.withLock { state in
             guard state.swiftCode != nil else { return }
             let text = state.text
             let linked = linkerHints.withLock { $0.hints(about: uri) }
             var seen: Set<CodeHint> = []
-            let unique = (app.hints(in: uri) + linked).filter { seen.insert($0).inserted }
+            let unique = ((app.hintsByFile[uri] ?? []) + linked).filter { seen.insert($0).inserted }
             guard !onlyIfChanged || unique != state.publishedHints else { return }
             state.publishedHints = unique
             let hints = unique.enumerated().sorted {

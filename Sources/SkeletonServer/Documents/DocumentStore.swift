@@ -29,7 +29,9 @@ public final class DocumentStore: DisplayListProvider {
     /// `DocumentStore+SwiftCode.swift`).
     let linkerHints = Mutex(LinkerHintTable())
     /// The open Swift files read together, with the texts they were read from (see `DocumentStore+SwiftCode.swift`).
-    let appCodeCache = Mutex<(sources: [SwiftSourceText], facts: SwiftCodeFacts)?>(nil)
+    let appCodeCache = Mutex<AppCodeReading?>(nil)
+    /// What Swift readings of a burst of opened files leave for the last of them.
+    let deferredSwift = Mutex(DeferredSwiftWork())
 
     /// - Parameter previewBudget: the bytes of frames all preview subscriptions together may hold.
     public init(

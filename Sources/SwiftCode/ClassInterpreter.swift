@@ -82,13 +82,6 @@ struct ClassInterpreter {
                 run.method(method, named: name)
             }
         }
-        if run.interpreter.facts.shows.isEmpty {
-            // No show while the screen loads: the screen's show is the one its actions make (a button's).
-            for (name, implementations) in methods.sorted(by: { $0.key < $1.key }) {
-                guard let action = implementations.first(where: \.isAction) else { continue }
-                run.assuming("the action `\(name)` runs") { $0.method(action, named: name) }
-            }
-        }
         facts = run.interpreter.facts
         return facts
     }
@@ -141,8 +134,6 @@ struct MethodBody {
     var labels: [String]
     var names: [String]
     var isStatic: Bool
-    /// An `@IBAction`.
-    var isAction: Bool
 
     init(_ function: FunctionDeclSyntax, body: CodeBlockSyntax, locations: SourceLocations, level: Int) {
         self.body = body
@@ -151,9 +142,6 @@ struct MethodBody {
         let parameters = function.signature.parameterClause.parameters
         labels = parameters.map(\.firstName.text)
         names = parameters.map { ($0.secondName ?? $0.firstName).text }
-        isAction = function.attributes.contains {
-            $0.as(AttributeSyntax.self).map { Excerpt.of($0.attributeName, limit: 16) } == "IBAction"
-        }
         isStatic = function.modifiers.contains {
             $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
         }

@@ -140,8 +140,7 @@ struct StatementRunner {
         }
     }
 
-    /// Runs `body` with `assumption` added to what the facts it gives assume.
-    mutating func assuming(_ assumption: String, _ body: (inout StatementRunner) -> Void) {
+    private mutating func assuming(_ assumption: String, _ body: (inout StatementRunner) -> Void) {
         assumptions.append(assumption)
         body(&self)
         assumptions.removeLast()

@@ -40,7 +40,9 @@ extension AppCorpus {
         }
     }
 
-    /// Whether the CLI takes the project folder (`--project DIR`): then every screen is run with its app's folder.
+    /// Whether the CLI takes the project folder (`--project DIR`): then every screen is run with its app's folder
+    /// alone (the project is the unit: its storyboards, XIBs, Swift files and asset catalogues), else with the
+    /// screen's Swift files (`--code`).
     static let cliTakesProject: Bool = {
         guard let help = try? runCLI(["layers", "--help"]) else { return false }
         return help.stdout.contains("--project")
@@ -51,8 +53,11 @@ extension AppCorpus {
     static func observe(_ screen: Screen) throws -> Observation {
         var arguments = ["layers", "--json", screen.root.appendingPathComponent(screen.file).path]
         if !screen.scene.isEmpty { arguments += ["--scene", screen.scene] }
-        if cliTakesProject { arguments += ["--project", screen.root.path] }
-        for file in screen.code { arguments += ["--code", screen.root.appendingPathComponent(file).path] }
+        if cliTakesProject {
+            arguments += ["--project", screen.root.appendingPathComponent(screen.project).path]
+        } else {
+            for file in screen.code { arguments += ["--code", screen.root.appendingPathComponent(file).path] }
+        }
         let first = try runCLI(arguments + ["--time", "1"])
         guard first.status == 0 else {
             let last = first.stderr.split(separator: "\n").last.map(String.init) ?? ""
@@ -87,11 +92,35 @@ extension AppCorpus {
         return .drawn(seen)
     }
 
-    /// The `block` and `line` layers of a `skeleton layers --json` answer.
+    /// The `block` and `line` layers of a `skeleton layers --json` answer that are on screen: not empty, and
+    /// reaching into every rectangle that clips them (a list's rows outside its frame are not on screen, whether
+    /// or not the daemon builds them).
     static func skeletonLayers(_ text: String) -> [JSON] {
         guard let document = try? JSONDocument.parse(text) else { return [] }
-        return (document.value.json["layers"]?.arrayValue ?? []).filter {
-            ["block", "line"].contains($0["kind"]?.stringValue ?? "")
+        return (document.value.json["layers"]?.arrayValue ?? []).filter { layer in
+            guard ["block", "line"].contains(layer["kind"]?.stringValue ?? ""), let rect = Rect(layer["rect"]),
+                rect.width > 0, rect.height > 0
+            else { return false }
+            return (layer["clips"]?.arrayValue ?? []).allSatisfy { clip in
+                Rect(clip["rect"]).map(rect.overlaps) ?? true
+            }
+        }
+    }
+
+    /// A layer's `[x, y, width, height]`.
+    struct Rect {
+        var x, y, width, height: Double
+
+        init?(_ json: JSON?) {
+            let numbers = json?.arrayValue?.compactMap(\.doubleValue) ?? []
+            guard numbers.count == 4 else { return nil }
+            (x, y, width, height) = (numbers[0], numbers[1], numbers[2], numbers[3])
+        }
+
+        /// Whether the two share some area (touching edges do not count).
+        func overlaps(_ other: Rect) -> Bool {
+            min(x + width, other.x + other.width) > max(x, other.x)
+                && min(y + height, other.y + other.height) > max(y, other.y)
         }
     }
 

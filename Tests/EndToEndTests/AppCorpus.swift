@@ -11,6 +11,8 @@ enum AppCorpus {
         var id: String
         /// The folder the screen's paths are relative to.
         var root: URL
+        /// The app's project folder under `root` (empty: `root` itself), for a repository that holds several apps.
+        var project: String
         var file: String
         /// The scene's view controller id; empty for a XIB's or the initial scene.
         var scene: String
@@ -66,8 +68,15 @@ enum AppCorpus {
     }
 
     /// The patterns' screens, whose files are in the repository.
-    static var patternScreens: [Screen] {
-        (manifest["patterns"]?.arrayValue ?? []).compactMap { entry in
+    static var patternScreens: [Screen] { fixtureScreens("patterns") }
+
+    /// Screens of our own that today's product draws as SkeletonView does: if they fail, the harness or the
+    /// product broke, whatever the known gaps say.
+    static var controlScreens: [Screen] { fixtureScreens("controls") }
+
+    /// The screens of a manifest list whose files are in the repository (`folder` under `Tests/Fixtures/`).
+    static func fixtureScreens(_ list: String) -> [Screen] {
+        (manifest[list]?.arrayValue ?? []).compactMap { entry in
             guard let folder = entry["folder"]?.stringValue else { return nil }
             return screen(entry, root: TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/\(folder)"))
         }
@@ -86,7 +95,8 @@ enum AppCorpus {
     /// Every screen id the manifest lists, present or not.
     static var allScreenIDs: [String] {
         let apps = (manifest["apps"]?.arrayValue ?? []).flatMap { $0["screens"]?.arrayValue ?? [] }
-        return (apps + (manifest["patterns"]?.arrayValue ?? [])).compactMap { $0["id"]?.stringValue }
+        let fixtures = ["patterns", "controls"].flatMap { manifest[$0]?.arrayValue ?? [] }
+        return (apps + fixtures).compactMap { $0["id"]?.stringValue }
     }
 
     static func screen(_ entry: JSON, root: URL) -> Screen? {
@@ -94,7 +104,8 @@ enum AppCorpus {
             let expect = entry["expect"]
         else { return nil }
         return Screen(
-            id: id, root: root, file: file, scene: entry["scene"]?.stringValue ?? "",
+            id: id, root: root, project: entry["project"]?.stringValue ?? "", file: file,
+            scene: entry["scene"]?.stringValue ?? "",
             // The screen's XIBs belong to its app: given as `--code` files, the nibs its code loads by name.
             code: (entry["code"]?.arrayValue?.compactMap(\.stringValue) ?? [])
                 + (entry["nibs"]?.arrayValue?.compactMap(\.stringValue) ?? []),

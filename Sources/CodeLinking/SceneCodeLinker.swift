@@ -8,8 +8,9 @@ public import SwiftCode
 public struct LinkedScene: Sendable {
     /// The scene's document with the code's settings.
     public var result: DocumentDecodingResult
-    /// The show the scene's view controller makes (nil: none in code).
-    public var show: ShowOptions?
+    /// The shows the scene's code makes, in run order, each on the view it is called on (SkeletonView starts each
+    /// from that view, with its own options).
+    public var shows: [LinkedShow]
     /// `SkeletonAppearance.default` as the linked classes set it.
     public var appearance: AppearanceOverrides
     /// The linked classes' hints, then what linking itself could not do (`linkerHints`).
@@ -22,18 +23,40 @@ public struct LinkedScene: Sendable {
     public var linkerHints: [CodeHint]
     /// The classes whose facts were applied, in binding order.
     public var linkedClasses: [String]
+    /// The nib names linking looked for (found or not): the scene is linked again when one of them changes.
+    public var nibs: Set<String> = []
 
     /// Creates a value with the given members.
     public init(
-        result: DocumentDecodingResult, show: ShowOptions?, appearance: AppearanceOverrides, hints: [CodeHint],
+        result: DocumentDecodingResult, shows: [LinkedShow], appearance: AppearanceOverrides, hints: [CodeHint],
         linkedClasses: [String], linkerHints: [CodeHint] = []
     ) {
         self.result = result
-        self.show = show
+        self.shows = shows
         self.appearance = appearance
         self.hints = hints
         self.linkedClasses = linkedClasses
         self.linkerHints = linkerHints
+    }
+
+    /// The options of the last show the scene's code makes (nil: none in code).
+    public var show: ShowOptions? { shows.last?.options }
+
+    /// The element ids of the views the code shows from (the scene's root when its class's own view is shown).
+    public var shownNodes: Set<String> { Set(shows.map(\.node)) }
+}
+
+/// One show the scene's code makes: on which view (its IB element id), with which options.
+public struct LinkedShow: Sendable, Hashable {
+    /// The IB element id of the view the show is called on.
+    public var node: String
+    /// SkeletonView's arguments as `skeleton/show` options.
+    public var options: ShowOptions
+
+    /// Creates a value with the given members.
+    public init(node: String, options: ShowOptions) {
+        self.node = node
+        self.options = options
     }
 }
 
@@ -47,22 +70,27 @@ public struct LinkedScene: Sendable {
 /// collections whose `delegate` it is. Sizes the code refers to (`view.frame.width`) are the scene's own, as the
 /// file alone decodes it.
 public enum SceneCodeLinker {
-    /// Links every class of `code` that scene `scene` (nil: the initial scene) names; nil for an unknown scene.
+    /// Links every class of `code` (files read one by one; the first that declares a class wins) that scene `scene`
+    /// (nil: the initial scene) names; nil for an unknown scene.
     public static func link(file: InterfaceBuilderFile, scene: String? = nil, code: [SwiftCodeFacts]) -> LinkedScene? {
+        link(file: file, scene: scene, app: AppCode(files: code))
+    }
+
+    /// Links every class of the app that scene `scene` (nil: the initial scene) names, its cells' XIBs found among
+    /// the app's; nil for an unknown scene.
+    public static func link(file: InterfaceBuilderFile, scene: String? = nil, app: AppCode) -> LinkedScene? {
         var classes: [String: ClassFacts] = [:]
-        for facts in code {
-            for c in facts.classes where classes[c.name] == nil { classes[c.name] = c }
-        }
+        for c in app.code.classes where classes[c.name] == nil { classes[c.name] = c }
         guard let alone = file.decodeScene(scene) else { return nil }
-        var overlay = SceneOverlay(classes: classes, scene: alone.document?.root)
-        var show: ShowOptions?
+        var overlay = SceneOverlay(classes: classes, scene: alone.document?.root, nib: app.nib)
+        var shows: [LinkedShow] = []
         var appearance = AppearanceOverrides()
         var linked: [String] = []
         for binding in file.classBindings(scene: scene) {
             guard let facts = classes[binding.className] else { continue }
             linked.append(facts.name)
             overlay.apply(facts, to: binding)
-            if let s = facts.show { show = s.options }
+            shows += overlay.shows(of: facts, at: binding)
             appearance = appearance.merging(facts.appearance)
         }
         guard var result = file.decodeScene(scene, overlay: overlay.members) else { return nil }
@@ -72,8 +100,10 @@ public enum SceneCodeLinker {
             result = again
         }
         let hints = linked.compactMap { classes[$0] }.flatMap(\.hints) + overlay.hints
-        return LinkedScene(
-            result: result, show: show, appearance: appearance, hints: hints, linkedClasses: linked,
+        var scene = LinkedScene(
+            result: result, shows: shows, appearance: appearance, hints: hints, linkedClasses: linked,
             linkerHints: overlay.hints)
+        scene.nibs = overlay.nibs
+        return scene
     }
 }

@@ -48,20 +48,58 @@ extension SceneOverlay {
         value == 0 || (value >= 0.5 && value <= maxLength)
     }
 
-    /// Sections from the data source's answers; a cell class registered for the answered identifier becomes
-    /// its template (a plain cell when its code is not open), with the subviews its code places.
+    /// Sections from the data source's answers; the view registered for each answered identifier becomes its
+    /// template: the XIB of a nib registration (found among the app's, with its class's code applied), else a cell
+    /// class registered in code (a plain cell when its code is not open, with the subviews its code places).
     mutating func applyDataSource(_ facts: ClassFacts, to listID: String, isTable: Bool, at binding: IBClassBinding) {
         let answers = facts.dataSource
         guard let cell = answers.cellIdentifier else { return }
         var section: JSONObject = ["cell": .string(cell)]
         let count = isTable ? answers.numberOfRows : answers.numberOfItems
         section[isTable ? "rows" : "items"] = count.map { $0 < 0 ? .string("automatic") : .int($0) } ?? "automatic"
+        var templates = JSONObject()
         if isTable {
+            for identifier in [answers.headerIdentifier, answers.footerIdentifier].compactMap({ $0 }) {
+                if let view = nibTemplate(identifier, of: facts, elements: ["tableViewHeaderFooterView", "view"]) {
+                    templates[identifier] = view
+                }
+            }
             if let h = answers.headerIdentifier { section["header"] = .string(h) }
             if let f = answers.footerIdentifier { section["footer"] = .string(f) }
         }
         let sectionCount = max(0, min(answers.numberOfSections ?? 1, 1_001))
-        members[listID, default: [:]]["sections"] = .array(Array(repeating: .object(section), count: sectionCount))
+        let key = isTable ? "rows" : "items"
+        members[listID, default: [:]]["sections"] = .array(
+            (0..<sectionCount).map { k in
+                var numbered = section
+                if k < answers.countsBySection.count { numbered[key] = .int(answers.countsBySection[k]) }
+                return .object(numbered)
+            })
+        defer { if !templates.pairs.isEmpty { members[listID, default: [:]]["templates"] = .object(templates) } }
+        let cellElement = isTable ? "tableViewCell" : "collectionViewCell"
+        if let fromNib = nibTemplate(cell, of: facts, elements: [cellElement]) {
+            templates[cell] = fromNib
+            if isTable, !hasRowHeight(listID), case .array(let frame)? = fromNib["frame"], frame.count == 4,
+                let height = frame[3].number, height > 0
+            {
+                // Automatic heights: the cell as its XIB sizes it (UIKit's self-sizing, not known statically).
+                members[listID, default: [:]]["estimatedRowHeight"] = Self.number(height)
+            }
+            return
+        }
+        if facts.registeredCells[cell] == nil, let nib = facts.registeredNibs[cell] {
+            // A nib the app's files do not hold: its cells are plain cells, as a cell class whose code is not open.
+            templates[cell] = .object(plainCell(listID, isTable: isTable))
+            if let range = facts.registrationRanges[cell] {
+                hints.append(
+                    CodeHint(
+                        kind: .assumed,
+                        message:
+                            "the nib \"\(nib)\" is not among the app's files: its cells (\"\(cell)\") are drawn as plain cells; open \(nib).xib (or give it with --code) to use it",
+                        range: range, file: facts.file))
+            }
+            return
+        }
         guard let className = facts.registeredCells[cell] else {
             if let range = facts.cellIdentifierRange {
                 unverified[listID] = CodeHint(
@@ -73,10 +111,7 @@ extension SceneOverlay {
             return
         }
         let size = cellSize(listID, isTable: isTable)
-        var template: JSONObject = [
-            "type": .string(isTable ? NodeType.tableViewCell.rawValue : NodeType.collectionViewCell.rawValue),
-            "frame": [0, 0, Self.number(size.width), Self.number(size.height)],
-        ]
+        var template = plainCell(listID, isTable: isTable)
         if let cellFacts = classes[className] {
             for (property, value) in (cellFacts.finalProperties[.root] ?? [:]).sorted(by: {
                 $0.key.rawValue < $1.key.rawValue
@@ -93,7 +128,41 @@ extension SceneOverlay {
                         "\(className) is not in an open Swift file: its cells (\"\(cell)\") are drawn as plain cells; open its file to apply its code",
                     range: range, file: facts.file))
         }
-        members[listID, default: [:]]["templates"] = .object([cell: .object(template)])
+        templates[cell] = .object(template)
+    }
+
+    /// The view of the XIB registered for `identifier` (found by its nib name among the app's), with the code of
+    /// its classes applied (their outlets' properties); nil when no nib is registered or the app has none by
+    /// that name.
+    mutating func nibTemplate(_ identifier: String, of facts: ClassFacts, elements: [String]) -> JSON? {
+        guard let name = facts.registeredNibs[identifier] else { return nil }
+        nibs.insert(name)
+        guard let file = nib(name), let scene = file.nibScene(elements: elements) else { return nil }
+        var inner = SceneOverlay(classes: classes, scene: nil, nib: nib)
+        for binding in file.classBindings(scene: scene) {
+            if let code = classes[binding.className] { inner.apply(code, to: binding) }
+        }
+        hints += inner.hints
+        return file.nibView(scene: scene, overlay: inner.members)
+    }
+
+    /// A cell of the list's cell size with nothing in it.
+    private func plainCell(_ listID: String, isTable: Bool) -> JSONObject {
+        let size = cellSize(listID, isTable: isTable)
+        return [
+            "type": .string(isTable ? NodeType.tableViewCell.rawValue : NodeType.collectionViewCell.rawValue),
+            "frame": [0, 0, Self.number(size.width), Self.number(size.height)],
+        ]
+    }
+
+    /// Whether the table has a row height in points, from code or from the file.
+    private func hasRowHeight(_ listID: String) -> Bool {
+        let added = members[listID] ?? [:]
+        for key in ["rowHeight", "estimatedRowHeight"] where added[key]?.number != nil { return true }
+        switch (nodes[listID]?.table?.rowHeight, nodes[listID]?.table?.estimatedRowHeight) {
+        case (.points?, _), (_, .points?): return true
+        default: return false
+        }
     }
 
     /// The size a cell of the list gets: the collection's item size (code's, else the file's); the table's width

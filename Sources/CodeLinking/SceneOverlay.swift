@@ -13,9 +13,17 @@ struct SceneOverlay {
     /// Sections set from a data source answer whose cell identifier code does not register, by list id, with the
     /// hint to give if the file has no prototype for it either (`dropUnverifiedSections`).
     var unverified: [String: CodeHint] = [:]
+    /// The app's XIBs by nib name.
+    let nib: @Sendable (String) -> InterfaceBuilderFile?
+    /// The nib names looked for.
+    var nibs: Set<String> = []
 
-    init(classes: [String: ClassFacts], scene root: Node?) {
+    init(
+        classes: [String: ClassFacts], scene root: Node?,
+        nib: @escaping @Sendable (String) -> InterfaceBuilderFile? = { _ in nil }
+    ) {
         self.classes = classes
+        self.nib = nib
         var nodes: [String: Node] = [:]
         var stack = root.map { [$0] } ?? []
         while let node = stack.popLast() {
@@ -29,21 +37,49 @@ struct SceneOverlay {
     /// collections it is the delegate and the data source of.
     mutating func apply(_ facts: ClassFacts, to binding: IBClassBinding) {
         for (target, properties) in facts.finalProperties {
-            let elementID: String?
-            switch target {
-            case .root: elementID = binding.viewID
-            case .property(let name): elementID = binding.outlets[name]
-            }
-            guard let elementID else { continue }
+            guard let elementID = elementID(target, at: binding) else { continue }
             for (property, value) in properties.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                members[elementID, default: [:]][property.rawValue] = Self.json(value)
+                guard let json = Self.json(sized(value, at: binding)) else { continue }
+                members[elementID, default: [:]][property.rawValue] = json
             }
         }
-        for listID in lists(of: facts, binding, role: .delegate) where nodes[listID]?.type == .collectionView {
-            applyFlowLayout(facts, to: listID, at: binding)
+        for listID in lists(of: facts, binding, role: .delegate) {
+            if nodes[listID]?.type == .collectionView { applyFlowLayout(facts, to: listID, at: binding) }
+            // `heightForRowAt` wins over `rowHeight`, as UIKit asks the delegate for every row.
+            if nodes[listID]?.type == .tableView, let height = facts.flowLayout.rowHeight, height >= 0.5,
+                height <= Self.maxLength
+            {
+                members[listID, default: [:]]["rowHeight"] = Self.number(height)
+            }
         }
         for listID in lists(of: facts, binding, role: .dataSource) {
             applyDataSource(facts, to: listID, isTable: nodes[listID]?.type == .tableView, at: binding)
+        }
+    }
+
+    /// The shows `facts`' code makes on views of `binding`, by element id; a show on a view the scene does not
+    /// have (built in code, or an outlet the file does not connect) is not made, and a hint says so.
+    mutating func shows(of facts: ClassFacts, at binding: IBClassBinding) -> [LinkedShow] {
+        facts.shows.compactMap { show in
+            if let id = elementID(show.target, at: binding) { return LinkedShow(node: id, options: show.options) }
+            if case .property(let name) = show.target {
+                hints.append(
+                    CodeHint(
+                        kind: .notStatic,
+                        message:
+                            "`\(name)` is not a view of this scene (no outlet of \(facts.name) connects it here): "
+                            + "its show is not made",
+                        range: show.range, file: facts.file))
+            }
+            return nil
+        }
+    }
+
+    /// The element id of a view code names, in the scene `binding` is in.
+    func elementID(_ target: ViewTarget, at binding: IBClassBinding) -> String? {
+        switch target {
+        case .root: binding.viewID
+        case .property(let name): binding.outlets[name]
         }
     }
 
@@ -59,12 +95,7 @@ struct SceneOverlay {
 
     /// The size of a view code names, as the file alone lays the scene out.
     func size(_ target: ViewTarget, _ dimension: Dimension, at binding: IBClassBinding) -> Double? {
-        let id: String?
-        switch target {
-        case .root: id = binding.viewID
-        case .property(let name): id = binding.outlets[name]
-        }
-        guard let frame = id.flatMap({ nodes[$0]?.frame }) else { return nil }
+        guard let frame = elementID(target, at: binding).flatMap({ nodes[$0]?.frame }) else { return nil }
         return dimension == .width ? frame.width : frame.height
     }
 
@@ -81,13 +112,22 @@ struct SceneOverlay {
         return true
     }
 
-    /// A code value as a document member value.
-    static func json(_ value: CodeValue) -> JSON {
+    /// Insets of views' sizes, as the file alone lays the scene out (unchanged when a size is not known).
+    func sized(_ value: CodeValue, at binding: IBClassBinding) -> CodeValue {
+        guard case .sizedInsets(let top, let left, let bottom, let right) = value else { return value }
+        let sides = [top, left, bottom, right].compactMap { $0.evaluate { self.size($0, $1, at: binding) } }
+        guard sides.count == 4 else { return value }
+        return .insets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3])
+    }
+
+    /// A code value as a document member value; nil for insets of sizes not known.
+    static func json(_ value: CodeValue) -> JSON? {
         switch value {
         case .bool(let b): return .bool(b)
         case .number(let n): return number(n)
         case .insets(let top, let left, let bottom, let right):
             return .array([number(top), number(left), number(bottom), number(right)])
+        case .sizedInsets: return nil
         case .automatic: return "automatic"
         case .inherited: return "inherited"
         case .relativeToFont: return "relativeToFont"

@@ -75,6 +75,8 @@ public struct FlowLayoutAnswers: Sendable, Hashable {
     public var sectionInset: [Double]?
     /// Where `itemSize` was answered.
     public var itemSizeRange: CodeRange?
+    /// A table delegate's `tableView(_:heightForRowAt:)`, when it is one number (every row's height).
+    public var rowHeight: Double?
 
     /// Creates a value with the given members.
     public init(

@@ -7,11 +7,38 @@ public struct SwiftCodeFacts: Sendable, Hashable {
     public var classes: [ClassFacts]
     /// Problems of the file as a whole (syntax errors) and hints outside any class.
     public var hints: [CodeHint]
+    /// Every type the code declares or extends (classes, structs, enums, extensions of UIKit's types).
+    public var typeNames: Set<String>
+    /// The classes the code declares itself (`class X`), not only extends.
+    public var declaredClasses: Set<String>
 
     /// Creates a value with the given members.
-    public init(classes: [ClassFacts] = [], hints: [CodeHint] = []) {
+    public init(
+        classes: [ClassFacts] = [], hints: [CodeHint] = [], typeNames: Set<String> = [],
+        declaredClasses: Set<String> = []
+    ) {
         self.classes = classes
         self.hints = hints
+        self.typeNames = typeNames.union(classes.map(\.name))
+        self.declaredClasses = declaredClasses
+    }
+
+    /// The types what code does for `classes` can depend on: those classes, the cells they register, their
+    /// superclasses, and every type that is not a class of the app (extensions of UIKit's views, constants'
+    /// enums and structs). A storyboard that binds `classes` is analysed again when any of them changes.
+    public func dependencies(of classes: Set<String>) -> Set<String> {
+        var result = typeNames.subtracting(declaredClasses).union(classes)
+        let byName = Dictionary(self.classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var pending = Array(classes)
+        while let name = pending.popLast() {
+            guard let c = byName[name] else { continue }
+            let superclass = c.superclass.map { [AppDeclarations.baseName($0)] } ?? []
+            for next in Array(c.registeredCells.values) + superclass
+            where result.insert(next).inserted {
+                pending.append(next)
+            }
+        }
+        return result
     }
 
     /// The class named `name`, if the file declares it.
@@ -19,18 +46,18 @@ public struct SwiftCodeFacts: Sendable, Hashable {
         classes.first { $0.name == name }
     }
 
-    /// The file's hints, then every class's, in source order.
+    /// The file's hints, then every class's, in source order, each once (a superclass's code run for each of its
+    /// subclasses gives its hints once).
     public var allHints: [CodeHint] {
-        (hints + classes.flatMap(\.hints)).sorted { $0.range.start < $1.range.start }
+        var seen: Set<CodeHint> = []
+        return (hints + classes.flatMap(\.hints)).filter { seen.insert($0).inserted }.sorted {
+            ($0.file ?? "", $0.range.start) < ($1.file ?? "", $1.range.start)
+        }
     }
 
-    /// Names `file` as where every class and hint comes from.
-    public mutating func attribute(to file: String) {
-        for k in hints.indices { hints[k].file = file }
-        for c in classes.indices {
-            classes[c].file = file
-            for k in classes[c].hints.indices { classes[c].hints[k].file = file }
-        }
+    /// The hints about `file` (`allHints` whose file it is).
+    public func hints(in file: String) -> [CodeHint] {
+        allHints.filter { $0.file == file }
     }
 }
 
@@ -50,12 +77,17 @@ public struct ClassFacts: Sendable, Hashable {
     public var assignments: [PropertyAssignment]
     /// `SkeletonAppearance.default.*` assignments, merged in run order.
     public var appearance: AppearanceOverrides
-    /// The last show the lifecycle code makes (the scene's default show).
-    public var show: ShowCall?
+    /// Every show the lifecycle code makes, in run order, each on the view it is called on (the scene's default
+    /// shows: SkeletonView starts each from its own view).
+    public var shows: [ShowCall]
     /// The skeleton data source's literal answers.
     public var dataSource: DataSourceAnswers
     /// `register(Class.self, forCellWithReuseIdentifier:/forCellReuseIdentifier: "id")`: identifier → class.
     public var registeredCells: [String: String]
+    /// `register(UINib(nibName: "Cell", bundle: nil), forCellReuseIdentifier: "id")` and wrappers named after the
+    /// class (`register(cellType: Cell.self)`): identifier → nib name (a XIB of the app; a wrapper's class is in
+    /// `registeredCells` too, for when the app has no such XIB).
+    public var registeredNibs: [String: String] = [:]
     /// Views the class builds itself (`label = UILabel()`, `let title = UILabel()`), by name → UIKit class name.
     public var codeBuiltViews: [String: String]
     /// Where each identifier of `registeredCells` was registered.
@@ -74,7 +106,7 @@ public struct ClassFacts: Sendable, Hashable {
     /// Creates a value with the given members.
     public init(
         name: String, superclass: String? = nil, outlets: [String] = [], assignments: [PropertyAssignment] = [],
-        appearance: AppearanceOverrides = AppearanceOverrides(), show: ShowCall? = nil,
+        appearance: AppearanceOverrides = AppearanceOverrides(), shows: [ShowCall] = [],
         dataSource: DataSourceAnswers = DataSourceAnswers(), registeredCells: [String: String] = [:],
         codeBuiltViews: [String: String] = [:], hints: [CodeHint] = [], connections: [ListConnection] = [],
         flowLayout: FlowLayoutAnswers = FlowLayoutAnswers(), layout: CodeLayout = CodeLayout()
@@ -84,7 +116,7 @@ public struct ClassFacts: Sendable, Hashable {
         self.outlets = outlets
         self.assignments = assignments
         self.appearance = appearance
-        self.show = show
+        self.shows = shows
         self.dataSource = dataSource
         self.registeredCells = registeredCells
         self.codeBuiltViews = codeBuiltViews
@@ -94,6 +126,9 @@ public struct ClassFacts: Sendable, Hashable {
         self.flowLayout = flowLayout
         self.layout = layout
     }
+
+    /// The last show the lifecycle code makes.
+    public var show: ShowCall? { shows.last }
 
     /// The value each view's property ends with (the last assignment wins), by target.
     public var finalProperties: [ViewTarget: [ViewProperty: CodeValue]] {
@@ -130,6 +165,8 @@ public enum CodeValue: Sendable, Hashable {
     case number(Double)
     /// `UIEdgeInsets(top:left:bottom:right:)` (or `.zero`).
     case insets(top: Double, left: Double, bottom: Double, right: Double)
+    /// `UIEdgeInsets(…)` of views' sizes (`bottom: label.frame.height`): known once the scene lays them out.
+    case sizedInsets(top: CodeExpression, left: CodeExpression, bottom: CodeExpression, right: CodeExpression)
     /// `UITableView.automaticDimension`.
     case automatic
     /// `SkeletonTextNumberOfLines.inherited`.
@@ -186,6 +223,10 @@ public struct DataSourceAnswers: Sendable, Hashable {
     public var numberOfRows: Int?
     /// `collectionSkeletonView(_:numberOfItemsInSection:)`.
     public var numberOfItems: Int?
+    /// The rows (items) of each section when the answer is a `switch` over the section (`case 0:`, or the cases of
+    /// `Section.allCases[section]`): section k has `countsBySection[k]`, sections after them `numberOfRows`
+    /// (`numberOfItems`), the `default` case's answer. Empty: every section has the same count.
+    public var countsBySection: [Int] = []
     /// `collectionSkeletonView(_:cellIdentifierForRowAt:)` or `cellIdentifierForItemAt:`.
     public var cellIdentifier: String?
     /// `collectionSkeletonView(_:identifierForHeaderInSection:)`.
@@ -236,11 +277,15 @@ public struct CodeRange: Sendable, Hashable {
     public var start: CodePosition
     /// Where it ends (exclusive).
     public var end: CodePosition
+    /// The file it is in, when the reader was told (a uri or a path): a class read from several files has facts
+    /// in each of them.
+    public var file: String?
 
     /// Creates a value with the given members.
-    public init(start: CodePosition, end: CodePosition) {
+    public init(start: CodePosition, end: CodePosition, file: String? = nil) {
         self.start = start
         self.end = end
+        self.file = file
     }
 }
 
@@ -268,11 +313,11 @@ public struct CodeHint: Sendable, Hashable {
     /// The file `range` is in, when the reader was told (a uri or a path).
     public var file: String?
 
-    /// Creates a value with the given members.
+    /// Creates a value with the given members; the file is the range's when it names one, else `file`.
     public init(kind: Kind, message: String, range: CodeRange, file: String? = nil) {
         self.kind = kind
         self.message = message
         self.range = range
-        self.file = file
+        self.file = range.file ?? file
     }
 }

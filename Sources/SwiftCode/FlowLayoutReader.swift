@@ -5,10 +5,24 @@ internal import SwiftSyntax
 /// `minimumInteritemSpacingForSectionAt` and `insetForSectionAt` (literals).
 struct FlowLayoutReader {
     let locations: SourceLocations
+    let values: ValueReader
 
     /// Reads `function` if it is one of those methods; an answer that is not static is a `notStatic` hint.
     func read(_ function: FunctionDeclSyntax, into facts: inout ClassFacts) {
         let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
+        if function.name.text == "tableView", labels == ["_", "heightForRowAt"] {
+            let answer = function.body.flatMap(DataSourceReader.returnedExpression)
+            facts.flowLayout.rowHeight = answer.flatMap(values.number)
+            if facts.flowLayout.rowHeight == nil {
+                let what = answer.map { Excerpt.of($0) } ?? "the body"
+                facts.hints.append(
+                    CodeHint(
+                        kind: .notStatic,
+                        message: "`\(what)` is not known statically; the table's row height is left as it is",
+                        range: locations.range(of: answer.map { Syntax($0) } ?? Syntax(function.name))))
+            }
+            return
+        }
         guard function.name.text == "collectionView", labels.count == 3, labels[1] == "layout" else { return }
         let selector = labels[2]
         guard
@@ -18,7 +32,6 @@ struct FlowLayoutReader {
             ].contains(selector)
         else { return }
         let returned = function.body.flatMap(DataSourceReader.returnedExpression)
-        let values = ValueReader(locals: [:])
         var read = false
         if let returned {
             switch selector {

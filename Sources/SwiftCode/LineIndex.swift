@@ -42,11 +42,16 @@ struct LineIndex {
 /// (the line starts compared) so tests can hold placing positions to its bound.
 final class SourceLocations {
     let index: LineIndex
+    /// The file every range is in (a uri or a path), when the reader was told.
+    let file: String?
     /// Positions placed so far, and line starts compared for them.
     private(set) var placed = 0
     private(set) var probes = 0
 
-    init(index: LineIndex) { self.index = index }
+    init(index: LineIndex, file: String? = nil) {
+        self.index = index
+        self.file = file
+    }
 
     /// The 1-based line and UTF-8 column of a position in the file.
     func position(_ position: AbsolutePosition) -> CodePosition {
@@ -57,10 +62,15 @@ final class SourceLocations {
         return CodePosition(line: line + 1, column: offset - index.lineStarts[line] + 1)
     }
 
+    /// A range between two positions of the file.
+    func range(from start: CodePosition, to end: CodePosition) -> CodeRange {
+        CodeRange(start: start, end: end, file: file)
+    }
+
     /// The node's range without its trivia.
     func range(of node: some SyntaxProtocol) -> CodeRange {
         CodeRange(
             start: position(node.positionAfterSkippingLeadingTrivia),
-            end: position(node.endPositionBeforeTrailingTrivia))
+            end: position(node.endPositionBeforeTrailingTrivia), file: file)
     }
 }

@@ -14,8 +14,12 @@ struct StatementRunner {
     private var delay: Double = 0
     /// Closure parameters bound to views (`$0` in `[a, b].forEach`).
     private var boundViews: [String: ViewTarget] = [:]
-    /// Helpers being followed (against recursion).
+    /// Methods being followed, by name and chain level (against recursion).
     private var following: Set<String> = []
+    /// The chain level of the method running (`super.m()` runs the implementation above it).
+    private var methodLevel = 0
+    /// The view `self` is: the class's own, or the view a UIKit view extension's method is called on.
+    private(set) var selfTarget: ViewTarget = .root
 
     init(interpreter: ClassInterpreter) {
         self.interpreter = interpreter
@@ -24,9 +28,53 @@ struct StatementRunner {
     /// The file's local constants in scope.
     var scope: LocalScope { interpreter.scope }
 
-    var values: ValueReader { ValueReader(locals: scope.bound) }
+    var values: ValueReader {
+        ValueReader(locals: scope.bound, constants: interpreter.app.constants, type: interpreter.declaration.name)
+    }
 
     // MARK: Statements
+
+    /// Runs statements written in the file of `locations`.
+    mutating func run(_ statements: CodeBlockItemListSyntax, in locations: SourceLocations) {
+        let saved = interpreter.locations
+        interpreter.locations = locations
+        block(statements)
+        interpreter.locations = saved
+    }
+
+    /// Runs a method's body (once at a time: a method that calls itself is not followed again), at its level of
+    /// the class's chain; `target` is what `self` is in it, and each parameter whose argument names a view is
+    /// that view in it.
+    mutating func method(
+        _ method: MethodBody, named name: String, self target: ViewTarget? = nil,
+        arguments: LabeledExprListSyntax? = nil
+    ) {
+        let key = "\(name)@\(method.level)@\(target.map { "\($0)" } ?? "")"
+        guard following.insert(key).inserted else { return }
+        let saved = (methodLevel, selfTarget, boundViews)
+        methodLevel = method.level
+        if let target { selfTarget = target }
+        let given: [LabeledExprSyntax] = arguments.map { Array($0) } ?? []
+        for (name, argument) in zip(method.names, given) {
+            if let view = viewTarget(argument.expression) { boundViews[name] = view }
+        }
+        run(method.body.statements, in: method.locations)
+        (methodLevel, selfTarget, boundViews) = saved
+        following.remove(key)
+    }
+
+    /// The method a call runs, when the app declares it: one of the class's (on `self`, or without a base), or a
+    /// static method of one of the app's types (`Helper.style(label: x)`), whose labels are the call's.
+    private func helper(_ call: FunctionCallExprSyntax, name: String, base: ExprSyntax?) -> MethodBody? {
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        let path = base.map(Self.path)
+        if base == nil || path == ["self"] {
+            return interpreter.implementation(of: name, above: -1, labels: labels)
+        }
+        guard let path, path.count == 1 else { return nil }
+        let type = path[0] == "Self" ? interpreter.declaration.name : path[0]
+        return interpreter.app.staticMethods["\(type).\(name)"]?.first { $0.labels == labels }
+    }
 
     /// Runs a block's statements; what it binds and assumes (`guard`) ends with it. Every statement run is taken
     /// from the file's `ReadBudget`: once it is spent, nothing more runs and one hint says where reading stopped.
@@ -59,6 +107,13 @@ struct StatementRunner {
         } else if let guardStatement = statement.as(GuardStmtSyntax.self) {
             assumptions.append("`guard \(Excerpt.of(guardStatement.conditions))` passes")
         } else if let loop = statement.as(ForStmtSyntax.self) {
+            if let name = loop.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let array = values.resolved(loop.sequence).as(ArrayExprSyntax.self)
+            {
+                // `for view in [a, b] { view.showSkeleton() }`: once per view, as `forEach`.
+                each(array.elements.map(\.expression), as: name, loop.body.statements)
+                return
+            }
             assuming("the body of `for \(Excerpt.of(loop.pattern)) in \(Excerpt.of(loop.sequence))` runs") {
                 $0.block(loop.body.statements)
             }
@@ -126,7 +181,7 @@ struct StatementRunner {
         case .ifExpr(let nested): skipped.ifExpression(nested)
         }
         let ignored = skipped.interpreter.facts
-        let ranges = ignored.assignments.map(\.range) + (ignored.show.map { [$0.range] } ?? [])
+        let ranges = ignored.assignments.map(\.range) + ignored.shows.map(\.range)
         for range in ranges {
             hint(.assumed, "ignored: the else branch of `if \(condition)` is assumed not taken", at: range)
         }
@@ -161,8 +216,9 @@ struct StatementRunner {
         }
         let (property, base): (ViewProperty?, ExprSyntax?) = Self.property(of: left)
         guard let property else { return }
-        guard let target = base.map({ viewTarget($0) }) ?? .root else { return }
-        guard let value = values.code(right) else {
+        guard let target = base.map({ viewTarget($0) }) ?? selfTarget else { return }
+        let sized = property == .skeletonPaddingInsets ? values.sizedInsets(right, target: sizeTarget) : nil
+        guard let value = values.code(right) ?? sized else {
             hint(
                 .notStatic,
                 "`\(Excerpt.of(right))` is not known statically; `\(Excerpt.of(left))` is left as the file sets it",
@@ -219,8 +275,11 @@ struct StatementRunner {
             show(call, name: name, base: base)
         } else if name == "forEach", let base, let closure = Self.closures(of: call).first {
             forEach(base, closure)
-        } else if name == "register", let registration = Self.registration(call) {
-            interpreter.facts.registeredCells[registration.identifier] = registration.className
+        } else if name.lowercased().contains("register"), let registration = registration(call, base: base) {
+            if let className = registration.className {
+                interpreter.facts.registeredCells[registration.identifier] = className
+            }
+            if let nib = registration.nib { interpreter.facts.registeredNibs[registration.identifier] = nib }
             interpreter.facts.registrationRanges[registration.identifier] = locations.range(of: call)
         } else if layoutCall(call, name: name, base: base) {
             return
@@ -242,12 +301,16 @@ struct StatementRunner {
             delay = saved
         } else if ["async", "prepareSkeleton", "performWithoutAnimation"].contains(name) {
             for closure in Self.closures(of: call) { block(closure.statements) }
-        } else if base == nil || base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
-            call.arguments.isEmpty, let body = interpreter.helper(name), !following.contains(name)
+        } else if let base, base.is(SuperExprSyntax.self) {
+            if let above = interpreter.implementation(of: name, above: methodLevel) {
+                method(above, named: name)
+            }
+        } else if let helper = helper(call, name: name, base: base) {
+            method(helper, named: name, arguments: call.arguments)
+        } else if let base, call.arguments.isEmpty, let extended = interpreter.app.viewMethods[name],
+            let target = viewTarget(base)
         {
-            following.insert(name)
-            block(body.statements)
-            following.remove(name)
+            method(extended, named: name, self: target)
         } else {
             for closure in Self.closures(of: call) {
                 assuming("the closure passed to `\(name)` runs") { $0.block(closure.statements) }
@@ -256,7 +319,7 @@ struct StatementRunner {
     }
 
     private mutating func show(_ call: FunctionCallExprSyntax, name: String, base: ExprSyntax?) {
-        guard let target = base.map({ viewTarget($0) }) ?? .root else { return }
+        guard let target = base.map({ viewTarget($0) }) ?? selfTarget else { return }
         let range = locations.range(of: call)
         let reader = ShowCallReader(values: values)
         var options = reader.options(name: name, arguments: call.arguments)
@@ -282,14 +345,14 @@ struct StatementRunner {
                 options.delay = nil
             }
         }
-        interpreter.facts.show = ShowCall(target: target, options: options, range: range)
+        interpreter.facts.shows.append(ShowCall(target: target, options: options, range: range))
         assumed(at: range)
     }
 
     private mutating func forEach(_ base: ExprSyntax, _ closure: ClosureExprSyntax) {
         let parameter = Self.closureParameter(closure) ?? "$0"
         let views: [ExprSyntax]
-        if let array = base.as(ArrayExprSyntax.self) {
+        if let array = values.resolved(base).as(ArrayExprSyntax.self) {
             views = array.elements.map(\.expression)
         } else {
             hint(
@@ -297,11 +360,16 @@ struct StatementRunner {
                 at: locations.range(of: base))
             return
         }
+        each(views, as: parameter, closure.statements)
+    }
+
+    /// Runs `statements` once for each of `views` that names a view, with `name` bound to it.
+    private mutating func each(_ views: [ExprSyntax], as name: String, _ statements: CodeBlockItemListSyntax) {
         let saved = boundViews
         for view in views {
             guard let target = viewTarget(view) else { continue }
-            boundViews[parameter] = target
-            block(closure.statements)
+            boundViews[name] = target
+            block(statements)
         }
         boundViews = saved
     }
@@ -317,13 +385,12 @@ struct StatementRunner {
         switch path.count {
         case 1:
             if let bound = boundViews[path[0]] { return bound }
-            if path[0] == "self"
-                || ((path[0] == "view" || path[0] == "contentView") && !interpreter.declaresView(path[0]))
-            {
+            if path[0] == "self" { return selfTarget }
+            if (path[0] == "view" || path[0] == "contentView") && !interpreter.declaresView(path[0]) {
                 return .root
             }
             return .property(path[0])
-        case 2 where path[0] == "self":
+        case 2 where path[0] == "self" && selfTarget == .root:
             let isRoot = (path[1] == "view" || path[1] == "contentView") && !interpreter.declaresView(path[1])
             return isRoot ? .root : .property(path[1])
         default:
@@ -365,10 +432,14 @@ struct StatementRunner {
         }
         guard let member = left.as(MemberAccessExprSyntax.self), let base = member.base else { return (nil, nil) }
         let name = member.declName.baseName.text
-        if let layer = base.as(MemberAccessExprSyntax.self), layer.declName.baseName.text == "layer" {
+        // `x.layer.cornerRadius`, or a view's own `layer.cornerRadius`.
+        let layer = base.as(MemberAccessExprSyntax.self).map { ($0.declName.baseName.text, $0.base) }
+        let ownLayer = base.as(DeclReferenceExprSyntax.self)?.baseName.text == "layer"
+        if ownLayer || layer?.0 == "layer" {
+            let view = ownLayer ? nil : layer?.1
             switch name {
-            case "cornerRadius": return (.cornerRadius, layer.base)
-            case "masksToBounds": return (.clipsToBounds, layer.base)
+            case "cornerRadius": return (.cornerRadius, view)
+            case "masksToBounds": return (.clipsToBounds, view)
             default: return (nil, nil)
             }
         }
@@ -388,18 +459,6 @@ struct StatementRunner {
         case .parameterClause(let clause)?: return clause.parameters.first?.firstName.text
         case nil: return nil
         }
-    }
-
-    /// `register(Cell.self, forCellWithReuseIdentifier: "id")` / `forCellReuseIdentifier:`.
-    static func registration(_ call: FunctionCallExprSyntax) -> (className: String, identifier: String)? {
-        let arguments = Array(call.arguments)
-        guard arguments.count == 2,
-            ["forCellWithReuseIdentifier", "forCellReuseIdentifier"].contains(arguments[1].label?.text ?? ""),
-            let type = arguments[0].expression.as(MemberAccessExprSyntax.self), type.declName.baseName.text == "self",
-            let className = type.base.map({ Excerpt.of($0) }),
-            let identifier = ValueReader.string(arguments[1].expression)
-        else { return nil }
-        return (className, identifier)
     }
 
     // MARK: Hints

@@ -57,3 +57,13 @@ extension SwiftCodeReader {
         return CodeRange(start: CodePosition(line: 1, column: 1), end: CodePosition(line: 1, column: length + 1))
     }
 }
+
+extension CodeHint {
+    /// The hint about `file` (its range's file too).
+    func about(_ file: String?) -> CodeHint {
+        var hint = self
+        hint.range.file = file
+        hint.file = file
+        return hint
+    }
+}

@@ -24,6 +24,16 @@ extension ValueReader {
         return dimension(e, target: target)
     }
 
+    /// `UIEdgeInsets(top:left:bottom:right:)` whose sides are numbers and views' sizes (`label.frame.height`).
+    func sizedInsets(_ expression: ExprSyntax, target: ([String]) -> ViewTarget?) -> CodeValue? {
+        guard let call = resolved(expression).as(FunctionCallExprSyntax.self),
+            ["UIEdgeInsets", "init"].contains(Self.calleeName(call)), call.arguments.count == 4
+        else { return nil }
+        let sides = call.arguments.compactMap { self.expression($0.expression, target: target) }
+        guard sides.count == 4 else { return nil }
+        return .sizedInsets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3])
+    }
+
     /// `x.frame.width`, `bounds.size.height`, `self.view.frame.width`.
     private func dimension(_ e: ExprSyntax, target: ([String]) -> ViewTarget?) -> CodeExpression? {
         var path = StatementRunner.path(e)
@@ -36,7 +46,7 @@ extension ValueReader {
     }
 
     /// An unfolded operator sequence (`a / 3 - 10`) folded with `*` and `/` before `+` and `-`, left to right.
-    private func fold(_ parts: [ExprSyntax], target: ([String]) -> ViewTarget?) -> CodeExpression? {
+    func fold(_ parts: [ExprSyntax], target: ([String]) -> ViewTarget?) -> CodeExpression? {
         guard parts.count >= 3, parts.count % 2 == 1, parts.count <= 64 else { return nil }
         var operands: [CodeExpression] = []
         var operators: [CodeOperator] = []

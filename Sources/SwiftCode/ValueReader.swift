@@ -6,17 +6,71 @@ internal import SwiftSyntax
 struct ValueReader {
     /// Local constants in scope, by name.
     var locals: [String: ExprSyntax]
+    /// The app's constants (`Constants.rows`, `static let identifier`), when reading an app.
+    var constants: AppConstants?
+    /// The type whose code is read: a bare name may be one of its constants, `Self.x` is.
+    var type: String?
 
-    /// A local constant's expression, followed (one level per name, no cycles).
+    /// The most names one value is followed through (`let a = b`, `static let b = Constants.c`…).
+    static let maxIndirections = 16
+
+    init(locals: [String: ExprSyntax], constants: AppConstants? = nil, type: String? = nil) {
+        self.locals = locals
+        self.constants = constants
+        self.type = type
+    }
+
+    /// A local constant's or the app's constant's expression, followed (at most `maxIndirections` names; a local
+    /// first, then a constant of the type, then of the app).
     func resolved(_ expression: ExprSyntax) -> ExprSyntax {
         var current = expression
-        var seen: Set<String> = []
-        while let name = current.as(DeclReferenceExprSyntax.self)?.baseName.text, let bound = locals[name],
-            seen.insert(name).inserted
-        {
-            current = bound
+        for _ in 0..<Self.maxIndirections {
+            if let name = current.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                guard let next = locals[name] ?? constants?.value(of: [name], in: type) else { break }
+                current = next
+            } else if current.is(MemberAccessExprSyntax.self), let constants {
+                let path = StatementRunner.path(current)
+                guard path.count >= 2, let next = constants.value(of: path, in: type) else { break }
+                current = next
+            } else {
+                break
+            }
         }
         return current
+    }
+
+    /// A string: a literal without interpolation, `String(describing: Cell.self)` and `"\(Cell.self)"` (the type's
+    /// name), `Cell.identifier` where the app declares it as the type's name, or a constant bound to one.
+    func string(_ expression: ExprSyntax) -> String? {
+        let e = resolved(expression)
+        if let literal = Self.string(e) { return literal }
+        if let call = e.as(FunctionCallExprSyntax.self), Self.calleeName(call) == "String", call.arguments.count == 1,
+            let only = call.arguments.first, only.label?.text == "describing"
+        {
+            return Self.typeName(only.expression)
+        }
+        if let literal = e.as(StringLiteralExprSyntax.self) {
+            // `"\(Cell.self)"`: one interpolation (and empty text around it).
+            let parts = literal.segments.filter { $0.as(StringSegmentSyntax.self)?.content.text.isEmpty != true }
+            guard parts.count == 1, let segment = parts.first?.as(ExpressionSegmentSyntax.self),
+                segment.expressions.count == 1, let only = segment.expressions.first
+            else { return nil }
+            return Self.typeName(only.expression)
+        }
+        if let constants, let member = e.as(MemberAccessExprSyntax.self),
+            constants.typeNameProperties.contains(member.declName.baseName.text),
+            let base = member.base.map(StatementRunner.path), base.count == 1
+        {
+            return base[0] == "Self" || base[0] == "self" ? type : base[0]
+        }
+        return nil
+    }
+
+    /// `Cell.self`: `Cell`.
+    static func typeName(_ expression: ExprSyntax) -> String? {
+        let path = StatementRunner.path(expression)
+        guard path.count == 2, path[1] == "self", path[0] != "self" else { return nil }
+        return path[0]
     }
 
     /// A property value.
@@ -71,7 +125,25 @@ struct ValueReader {
         {
             return -1
         }
+        if let sequence = e.as(SequenceExprSyntax.self) {
+            // `230 / 255`, `Constants.rows * 2`.
+            return fold(Array(sequence.elements), target: { _ in nil })?.evaluate { _, _ in nil }
+        }
+        if let member = e.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "count",
+            let base = member.base
+        {
+            return count(base)
+        }
         return nil
+    }
+
+    /// The number of elements of a literal array (or a constant bound to one), or of an enum's `allCases`.
+    func count(_ expression: ExprSyntax) -> Double? {
+        if let array = resolved(expression).as(ArrayExprSyntax.self) { return Double(array.elements.count) }
+        let path = StatementRunner.path(expression)
+        guard path.count == 2, path[1] == "allCases", let constants else { return nil }
+        let name = path[0] == "Self" ? type : path[0]
+        return name.flatMap { constants.cases[$0]?.count }.map(Double.init)
     }
 
     /// A whole number.
@@ -91,12 +163,38 @@ struct ValueReader {
         return text
     }
 
-    /// `.emerald`, `UIColor.emerald`, `.skeletonDefault`, `UIColor.white`…; nil otherwise.
-    func color(_ expression: ExprSyntax) -> SkeletonColor? {
-        guard let member = resolved(expression).as(MemberAccessExprSyntax.self) else { return nil }
+    /// `.emerald`, `UIColor.emerald`, `.skeletonDefault`, `UIColor.white`…, `UIColor(red:green:blue:alpha:)`,
+    /// `UIColor(white:alpha:)`, and the app's colour constants (`static let brand = …` in an extension of `UIColor`,
+    /// `Constants.skeletonColor`); nil otherwise.
+    func color(_ expression: ExprSyntax, depth: Int = 0) -> SkeletonColor? {
+        let e = resolved(expression)
+        if let call = e.as(FunctionCallExprSyntax.self) { return Self.components(call, values: self) }
+        guard let member = e.as(MemberAccessExprSyntax.self) else { return nil }
         let base = member.base.map { Excerpt.of($0, limit: 16) }
         guard base == nil || base == "UIColor" else { return nil }
-        return SkeletonColor(named: member.declName.baseName.text)
+        let name = member.declName.baseName.text
+        if let named = SkeletonColor(named: name) { return named }
+        // An implicit `.brand` of the app's `extension UIColor { static let brand = … }`.
+        guard depth < Self.maxIndirections, let value = constants?.value(of: ["UIColor", name], in: nil) else {
+            return nil
+        }
+        return color(value, depth: depth + 1)
+    }
+
+    /// `UIColor(red:green:blue:alpha:)` and `UIColor(white:alpha:)` of numbers from 0 to 1.
+    private static func components(_ call: FunctionCallExprSyntax, values: ValueReader) -> SkeletonColor? {
+        guard ["UIColor", "init"].contains(calleeName(call)) else { return nil }
+        let labels = call.arguments.map { $0.label?.text ?? "" }
+        let numbers = call.arguments.compactMap { values.number($0.expression) }
+        guard numbers.count == labels.count, numbers.allSatisfy({ $0 >= 0 && $0 <= 1 }) else { return nil }
+        switch labels {
+        case ["red", "green", "blue", "alpha"]:
+            return SkeletonColor(RGBA(red: numbers[0], green: numbers[1], blue: numbers[2], alpha: numbers[3]))
+        case ["white", "alpha"]:
+            return SkeletonColor(white: numbers[0], alpha: numbers[1])
+        default:
+            return nil
+        }
     }
 
     /// `SkeletonGradient(baseColor:)`, `(baseColor:secondaryColor:)`, `(colors: [...])`.
@@ -235,60 +333,6 @@ struct ShowCallReader {
             case "animated": return values.code(e).flatMap { if case .bool = $0 { true } else { nil } } == nil
             default: return false
             }
-        }
-    }
-}
-
-/// The skeleton data source methods whose answer is a literal.
-struct DataSourceReader {
-    let locations: SourceLocations
-
-    /// Reads `function` if it is a skeleton data source method; a non-literal answer is a `notStatic` hint.
-    func read(_ function: FunctionDeclSyntax, into facts: inout ClassFacts) {
-        let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
-        let name = function.name.text
-        let answer: WritableKeyPath<DataSourceAnswers, Int?>?
-        let identifier: WritableKeyPath<DataSourceAnswers, String?>?
-        switch (name, labels.dropFirst().first) {
-        case ("numSections", _): (answer, identifier) = (\.numberOfSections, nil)
-        case ("collectionSkeletonView", "numberOfRowsInSection"?): (answer, identifier) = (\.numberOfRows, nil)
-        case ("collectionSkeletonView", "numberOfItemsInSection"?): (answer, identifier) = (\.numberOfItems, nil)
-        case ("collectionSkeletonView", "cellIdentifierForRowAt"?),
-            ("collectionSkeletonView", "cellIdentifierForItemAt"?):
-            (answer, identifier) = (nil, \.cellIdentifier)
-        case ("collectionSkeletonView", "identifierForHeaderInSection"?):
-            (answer, identifier) = (nil, \.headerIdentifier)
-        case ("collectionSkeletonView", "identifierForFooterInSection"?):
-            (answer, identifier) = (nil, \.footerIdentifier)
-        case ("collectionSkeletonView", "supplementaryViewIdentifierOfKind"?):
-            (answer, identifier) = (nil, \.supplementaryIdentifier)
-        default: return
-        }
-        let returned = function.body.flatMap(Self.returnedExpression)
-        let values = ValueReader(locals: [:])
-        if let answer, let returned, let n = values.integer(returned) {
-            facts.dataSource[keyPath: answer] = n
-        } else if let identifier, let returned, let s = ValueReader.string(returned) {
-            facts.dataSource[keyPath: identifier] = s
-            if identifier == \.cellIdentifier { facts.cellIdentifierRange = locations.range(of: returned) }
-        } else {
-            let what = returned.map { Excerpt.of($0) } ?? "the body"
-            facts.hints.append(
-                CodeHint(
-                    kind: .notStatic,
-                    message:
-                        "`\(what)` is not a literal answer; `\(name)(\(labels.map { "\($0):" }.joined()))` keeps SkeletonView's default",
-                    range: locations.range(of: returned.map { Syntax($0) } ?? Syntax(function.name))))
-        }
-    }
-
-    /// The expression of a body that is one `return x` or one expression `x`.
-    static func returnedExpression(_ body: CodeBlockSyntax) -> ExprSyntax? {
-        guard body.statements.count == 1, let only = body.statements.first else { return nil }
-        switch only.item {
-        case .expr(let e): return e
-        case .stmt(let s): return s.as(ReturnStmtSyntax.self)?.expression
-        case .decl: return nil
         }
     }
 }

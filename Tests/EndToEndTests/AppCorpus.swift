@@ -16,6 +16,7 @@ enum AppCorpus {
         var file: String
         /// The scene's view controller id; empty for a XIB's or the initial scene.
         var scene: String
+        /// The Swift files, then the XIBs, of its app that it needs (each given as `--code`).
         var code: [String]
         var expect: Expectation
     }
@@ -105,7 +106,10 @@ enum AppCorpus {
         return Screen(
             id: id, root: root, project: entry["project"]?.stringValue ?? "", file: file,
             scene: entry["scene"]?.stringValue ?? "",
-            code: entry["code"]?.arrayValue?.compactMap(\.stringValue) ?? [], expect: expectation(expect))
+            // The screen's XIBs belong to its app: given as `--code` files, the nibs its code loads by name.
+            code: (entry["code"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+                + (entry["nibs"]?.arrayValue?.compactMap(\.stringValue) ?? []),
+            expect: expectation(expect))
     }
 
     static func expectation(_ json: JSON) -> Expectation {

@@ -60,6 +60,23 @@ import Testing
         #expect(file.skeletonableChainWarnings(scene: "feedVC", known: known).isEmpty)
     }
 
+    /// SkeletonView starts from the view the code calls show on: only the views between it and a skeletonable view
+    /// under it can stop that view, and views under no shown view are not warned about.
+    @Test func viewsTheCodeShowsFromBoundTheChain() throws {
+        let file = InterfaceBuilderFile.parse(bytes: Array(Self.storyboard.text.utf8))
+        // `title.showAnimatedSkeleton()`: the label is shown itself, the image is under no shown view.
+        #expect(file.skeletonableChainWarnings(scene: "feedVC", shownFrom: ["title"]).isEmpty)
+        // `card.showSkeleton()`: the card itself is not skeletonable; the box above it does not matter.
+        let fromCard = file.skeletonableChainWarnings(scene: "feedVC", shownFrom: ["card"])
+        #expect(fromCard.map(\.line) == [Self.line(of: "title")])
+        #expect(
+            fromCard.first?.message.hasPrefix("\"title\" is skeletonable but its ancestor \"card\" is not:") == true)
+        // Known skeletonable card: nothing stops the label, whatever the box is.
+        let known: (String) -> Bool? = { ["card": true][$0] }
+        #expect(file.skeletonableChainWarnings(scene: "feedVC", shownFrom: ["card"], known: known).isEmpty)
+        #expect(file.skeletonableChainWarnings(scene: "feedVC", known: known).count == 3, "from the root: the box")
+    }
+
     @Test func theQuickFixMakesTheChainSkeletonable() throws {
         let text = Self.storyboard.text
         var bytes = Array(text.utf8)

@@ -126,7 +126,7 @@ struct LinkingTests {
         #expect(linked.linkerHints.count == 1)
         #expect(linked.linkerHints.first?.message.contains("\"Tile\"") == true)
         #expect(linked.linkerHints.first?.file == "file:///0.swift")
-        #expect(linked.linkerHints.first?.range == Code.range(4, 122, 128))
+        #expect(linked.linkerHints.first?.range == Code.range(4, 122, 128, file: "file:///0.swift"))
         #expect(list.children.allSatisfy { $0.type == .collectionViewCell })
         // A prototype with that identifier is used as is.
         let (kept, prototyped) = try Self.link(

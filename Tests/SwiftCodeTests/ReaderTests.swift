@@ -165,7 +165,7 @@ struct ReaderTests {
                 CodeHint(
                     kind: .notStatic,
                     message:
-                        "`section == 0 ? \"Header\" : nil` is not a literal answer; `collectionSkeletonView(_:identifierForHeaderInSection:)` keeps SkeletonView's default",
+                        "`section == 0 ? \"Header\" : nil` is not a static answer; `collectionSkeletonView(_:identifierForHeaderInSection:)` keeps SkeletonView's default",
                     range: Code.range(11, 9, 38))
             ])
     }

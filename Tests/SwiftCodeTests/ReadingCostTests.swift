@@ -160,7 +160,7 @@ import Testing
         #expect(facts.hints.count == 1)
         #expect(hint.kind == .tooLarge)
         #expect(hint.file == "file:///big.swift")
-        #expect(hint.range == Code.range(1, 1, head.utf8.count - 1))
+        #expect(hint.range == Code.range(1, 1, head.utf8.count - 1, file: "file:///big.swift"))
         #expect(hint.message.hasPrefix("this file is 4194305 bytes (4.0 MiB), over the 4 MiB skeletond reads"))
     }
 

@@ -19,9 +19,10 @@ enum Code {
         return try String(contentsOf: url, encoding: .utf8)
     }
 
-    /// A range on one line.
-    static func range(_ line: Int, _ start: Int, _ end: Int) -> CodeRange {
-        CodeRange(start: CodePosition(line: line, column: start), end: CodePosition(line: line, column: end))
+    /// A range on one line (of `file`, when the reader was told the file).
+    static func range(_ line: Int, _ start: Int, _ end: Int, file: String? = nil) -> CodeRange {
+        CodeRange(
+            start: CodePosition(line: line, column: start), end: CodePosition(line: line, column: end), file: file)
     }
 
     /// An assignment fact.

@@ -19,17 +19,20 @@ extension InterfaceBuilderFile {
 
     /// The warnings of scene `id`, in file order. `known` says whether the view with an element id is skeletonable
     /// as the scene was decoded (with the app's code, when linked); nil falls back to the element's own runtime
-    /// attribute.
-    public func skeletonableChainWarnings(scene id: String, known: (String) -> Bool? = { _ in nil })
-        -> [DocumentProblem]
-    {
+    /// attribute. `shownFrom` holds the element ids of the views the app's code shows skeletons from (empty: the
+    /// scene's root, as a show without code): SkeletonView starts from the view it is called on, so only the views
+    /// from a view under a shown one up to that shown view can stop it, and a view under no shown view gets none.
+    public func skeletonableChainWarnings(
+        scene id: String, shownFrom: Set<String> = [], known: (String) -> Bool? = { _ in nil }
+    ) -> [DocumentProblem] {
         guard let root = roots[id] else { return [] }
         let views = Self.chainViews(root)
         func skeletonable(_ e: IBElement) -> Bool { Self.isSkeletonable(e, known) }
         guard views.contains(where: { skeletonable($0.element) }) else { return [] }
         var out: [DocumentProblem] = []
         for view in views where skeletonable(view.element) {
-            let blockers = view.ancestors.filter { !skeletonable($0) }
+            guard let above = Self.ancestors(of: view, upToShown: shownFrom) else { continue }
+            let blockers = above.filter { !skeletonable($0) }
             guard let nearest = blockers.first else { continue }
             let others = blockers.count > 1 ? " (nor are \(blockers.count - 1) more above it)" : ""
             out.append(
@@ -42,6 +45,16 @@ extension InterfaceBuilderFile {
                     severity: .warning, line: view.element.location.line, column: view.element.location.column))
         }
         return out
+    }
+
+    /// The views that can stop a show from reaching `view`: all its ancestors without code shows; with them, those
+    /// up to and including the nearest view the code shows from (nil when the view is itself shown, or under no
+    /// shown view: no ancestor's flag matters to it).
+    static func ancestors(of view: ChainView, upToShown shown: Set<String>) -> [IBElement]? {
+        guard !shown.isEmpty else { return view.ancestors }
+        if let own = view.element["id"], shown.contains(own) { return nil }
+        guard let k = view.ancestors.firstIndex(where: { $0["id"].map(shown.contains) ?? false }) else { return nil }
+        return Array(view.ancestors[...k])
     }
 
     /// Where each element with an id starts in scene `scene` (its start tag's line and column, 1-based; the first

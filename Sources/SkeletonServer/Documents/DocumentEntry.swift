@@ -1,3 +1,4 @@
+import CodeLinking
 import SkeletonEngine
 import SkeletonGraphics
 import SkeletonModel
@@ -32,17 +33,24 @@ final class DocumentEntry: Sendable {
         /// A Swift file's code facts (nil for every other document): read on open and on every change, applied to
         /// the storyboards and XIBs whose scenes name its classes (see `DocumentStore+SwiftCode.swift`).
         var swiftCode: SwiftCodeFacts?
+        /// The hints a Swift document's diagnostics last published (its own and linking's).
+        var publishedHints: [CodeHint]?
+        /// The tree `swiftCode` was read from, for reading the app's Swift files together without parsing them again.
+        var swiftParsed: ParsedSwiftFile?
         /// The version of the text `swiftCode` was read from (a reading queued behind a newer one skips).
         var swiftCodeVersion = 0
         /// The classes a storyboard's or XIB's last analysis depends on: those its scenes bind (`customClass`) and
         /// the cells their code registers. A Swift file that defines one of them re-analyses it.
         var codeClasses: Set<String> = []
+        /// The nib names its last analysis's linking looked for (`LinkedScene.nibs`): a XIB by that name that
+        /// opens, changes or closes analyses it again.
+        var codeNibs: Set<String> = []
         /// Whether a storyboard's or XIB's last analysis ran while an open Swift document was not read yet: its
         /// diagnostics wait for the re-analysis that document's reading queues (they would miss its code).
         var awaitsCode = false
-        /// The show each scene's code makes (`LinkedScene.show`), by scene id: `skeleton/show` without show
-        /// options of its own makes it.
-        var codeShows: [String: ShowOptions] = [:]
+        /// The shows each scene's code makes (`LinkedScene.shows`), by scene id: `skeleton/show` without show
+        /// options of its own makes them, each on its view.
+        var codeShows: [String: [LinkedShow]] = [:]
         /// `skeleton/setTraits` overrides of the document's own colour scheme and layout direction, for every scene.
         var traits = TraitOverrides()
         /// `skeleton/setTraits` overrides for one scene, by scene id (over `traits`).

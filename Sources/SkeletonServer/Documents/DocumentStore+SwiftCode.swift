@@ -47,18 +47,43 @@ extension DocumentStore {
         }
         guard !isRead else { return }
         analysisCounts.withLock { $0.full += 1 }
-        let facts = SwiftCodeReader.read(text: text.text, file: uri)
+        // Parsed once: the app's code is read again from the trees kept (`appCode`) as its files change.
+        let parsed = SwiftCodeReader.parse(SwiftSourceText(text: text.text, file: uri))
+        let facts = SwiftCodeReader.read(parsed: [parsed])
         // The file's facts before this reading: the buffer's, else the file's on disk, which the buffer overrides.
         let onDisk = entry.state.withLock { $0.swiftCode == nil } ? workspace.swiftFacts(uri) : nil
         let previous = entry.state.withLock { state in
             defer {
                 state.swiftCode = facts
+                state.swiftParsed = parsed
                 state.swiftCodeVersion = text.version
             }
             return state.swiftCode ?? onDisk
         }
-        reanalyseDocuments(binding: Self.classNames(previous).union(Self.classNames(facts)))
-        publishSwiftDiagnostics(uri, entry)
+        // While other Swift files are being opened (a session restored, the CLI's `--code` files), the app is read
+        // together once, by the last of them to be read: each reading leaves what it changed for that one.
+        deferredSwift.withLock {
+            $0.classes.formUnion(Self.classNames(previous).union(Self.classNames(facts)))
+            $0.uris.insert(uri)
+        }
+        guard !codeIsPending() else { return }
+        let (classes, read) = deferredSwift.withLock { deferred in
+            defer { deferred = DeferredSwiftWork() }
+            return (deferred.classes, deferred.uris)
+        }
+        reanalyseDocuments(binding: classes)
+        for uri in read.sorted() {
+            if let entry = self.entry(uri) { publishSwiftDiagnostics(uri, entry) }
+        }
+        publishOtherSwiftFiles(than: read)
+    }
+
+    /// Publishes the diagnostics of every other open Swift file whose hints the app's code read together now gives
+    /// differently (a constant, a superclass or an extension in the files just read or closed).
+    private func publishOtherSwiftFiles(than read: Set<String>) {
+        for (other, entry) in entries.withLock({ $0 }) where !read.contains(other) && isSwiftDocument(entry, other) {
+            publishSwiftDiagnostics(other, entry, onlyIfChanged: true)
+        }
     }
 
     /// After a document closed: the documents that bound its classes (a Swift document's) go back to what remains
@@ -68,6 +93,7 @@ extension DocumentStore {
         let (facts, uri) = entry.state.withLock { ($0.swiftCode, $0.text.uri) }
         // The file on disk, if the workspace holds it, takes the buffer's place.
         reanalyseDocuments(binding: Self.classNames(facts).union(Self.classNames(workspace.swiftFacts(uri))))
+        publishOtherSwiftFiles(than: [])
         let open = Set(uris)
         let dropped = linkerHints.withLock { $0.removeAll(except: open) }
         for uri in dropped.sorted() {
@@ -81,17 +107,12 @@ extension DocumentStore {
     /// `colorsChanged` (the workspace's named colours), of every open storyboard and XIB.
     func reanalyseDocuments(binding classes: Set<String>, colorsChanged: Bool = false) {
         guard let server else { return }
-        var registered: [String: Set<String>] = [:]
-        for facts in appCode() {
-            for c in facts.classes where registered[c.name] == nil {
-                registered[c.name] = Set(c.registeredCells.values)
-            }
-        }
+        let app = appCode()
         for (uri, entry) in entries.withLock({ $0 }) {
             let (awaits, bound, isInterfaceBuilder) = entry.state.withLock {
                 ($0.awaitsCode, $0.codeClasses, $0.isInterfaceBuilder)
             }
-            let dependencies = bound.reduce(into: bound) { $0.formUnion(registered[$1] ?? []) }
+            let dependencies = app.dependencies(of: bound)
             guard awaits || (colorsChanged && isInterfaceBuilder) || !dependencies.isDisjoint(with: classes) else {
                 continue
             }
@@ -107,15 +128,41 @@ extension DocumentStore {
         }
     }
 
-    /// The facts of the app's Swift files, in uri order (the first that declares a class is the one used): every
-    /// open Swift document's, and the workspace's files on disk that are not open (an open buffer overrides its
-    /// file; one opened but not read yet is its file meanwhile).
-    private func appCode() -> [SwiftCodeFacts] {
-        var code = workspace.swiftFiles
-        for (uri, entry) in entries.withLock({ $0 }) {
-            if let facts = entry.state.withLock({ $0.swiftCode }) { code[uri] = facts }
+    /// The app's Swift files read together, as one app (`SwiftCodeReader.read(parsed:)`: a class's extensions and
+    /// superclasses in any of them), in uri order, from the trees their readings parsed: every open Swift
+    /// document's, and the workspace's files on disk that are not open (an open buffer overrides its file; one
+    /// opened but not read yet is its file meanwhile). Read once per set of texts: a change to any Swift file walks
+    /// them all again (never parses them again), when a storyboard or XIB is next analysed or a Swift file's hints
+    /// are published.
+    func appCode() -> SwiftCodeFacts { appCodeReading().facts }
+
+    /// `appCode()` with its hints by file. Which texts were read is told by the documents and the versions they
+    /// read and the workspace's generation (never by comparing texts), so asking again costs the number of open
+    /// documents.
+    func appCodeReading() -> AppCodeReading {
+        let all = entries.withLock { $0.sorted { $0.key < $1.key } }
+        var read: [(entry: DocumentEntry, version: Int, parsed: ParsedSwiftFile)] = []
+        var files: [String: ParsedSwiftFile] = [:]
+        for (uri, entry) in all {
+            let (parsed, version) = entry.state.withLock { ($0.swiftParsed, $0.swiftCodeVersion) }
+            if let parsed {
+                read.append((entry, version, parsed))
+                files[uri] = parsed
+            }
         }
-        return code.sorted { $0.key < $1.key }.map(\.value)
+        let disk = workspace.swiftParsed
+        for (uri, parsed) in disk.files where files[uri] == nil { files[uri] = parsed }
+        let documents = read.map { ($0.entry, $0.version) }
+        if let cached = appCodeCache.withLock({ $0 }),
+            cached.isReading(of: documents, workspaceGeneration: disk.generation)
+        {
+            return cached
+        }
+        let reading = AppCodeReading(
+            documents: documents, workspaceGeneration: disk.generation,
+            facts: SwiftCodeReader.read(parsed: files.sorted { $0.key < $1.key }.map(\.value)))
+        appCodeCache.withLock { $0 = reading }
+        return reading
     }
 
     /// Whether an open Swift document has not been read yet (opened, its reading still queued or running), or the
@@ -128,9 +175,36 @@ extension DocumentStore {
         }
     }
 
-    /// The class names a Swift document defines.
+    /// The app's XIBs (but `uri`) by nib name, parsed when linking looks one up: an open XIB first, else the
+    /// workspace's file on disk (read then, within the workspace's size limit for one file).
+    private func nibs(except uri: String) -> @Sendable (String) -> InterfaceBuilderFile? {
+        var texts: [String: [UInt8]] = [:]
+        for (other, entry) in entries.withLock({ $0 }) where other != uri {
+            guard let name = InterfaceBuilderFile.nibName(ofPath: other), texts[name] == nil else { continue }
+            texts[name] = entry.state.withLock { $0.text.buffer.bytes }
+        }
+        let onDisk = workspace.xibPaths(except: uri)
+        let workspace = self.workspace
+        return { [texts] name in
+            if let bytes = texts[name] { return InterfaceBuilderFile.parse(bytes: bytes) }
+            guard let path = onDisk[name], let bytes = workspace.readXIB(path) else { return nil }
+            return InterfaceBuilderFile.parse(bytes: bytes)
+        }
+    }
+
+    /// After a XIB opened, changed or closed: the storyboards and XIBs whose linking looked for its nib name are
+    /// analysed again (their lists' templates come from it).
+    func nibChanged(_ uri: String) {
+        guard let name = InterfaceBuilderFile.nibName(ofPath: uri), let server else { return }
+        for (other, entry) in entries.withLock({ $0 }) where other != uri {
+            guard entry.state.withLock({ $0.codeNibs.contains(name) }) else { continue }
+            reanalyse(other, entry, server)
+        }
+    }
+
+    /// The types a Swift document declares or extends.
     private static func classNames(_ facts: SwiftCodeFacts?) -> Set<String> {
-        Set(facts?.classes.map(\.name) ?? [])
+        facts?.typeNames ?? []
     }
 
     /// The scenes of `result` that bind a class of an open Swift document, with the code applied: its document
@@ -142,12 +216,9 @@ extension DocumentStore {
             (scene: scene.id, classes: Set(result.file.classBindings(scene: scene.id).map(\.className)))
         }
         let code = appCode()
-        var dependencies = bindings.reduce(into: Set<String>()) { $0.formUnion($1.classes) }
-        for facts in code {
-            for c in facts.classes where dependencies.contains(c.name) {
-                dependencies.formUnion(c.registeredCells.values)
-            }
-        }
+        let app = AppCode(code: code, nib: nibs(except: uri))
+        let bound = bindings.reduce(into: Set<String>()) { $0.formUnion($1.classes) }
+        let dependencies = code.dependencies(of: bound)
         let pending = codeIsPending()
         entry.state.withLock {
             $0.codeClasses = dependencies
@@ -155,11 +226,11 @@ extension DocumentStore {
         }
         // A Swift document that changed meanwhile either saw the dependencies just stored, or is seen here.
         if appCode() != code, let server { reanalyse(uri, entry, server) }
-        let defined = code.reduce(into: Set<String>()) { $0.formUnion(Self.classNames($1)) }
+        let defined = Set(code.classes.map(\.name))
         var linked: [String: LinkedScene] = [:]
         var aboutSwift: [CodeHint] = []
         for (scene, classes) in bindings where !classes.isDisjoint(with: defined) {
-            guard var link = SceneCodeLinker.link(file: result.file, scene: scene, code: code),
+            guard var link = SceneCodeLinker.link(file: result.file, scene: scene, app: app),
                 var document = link.result.document
             else { continue }
             document.appearance = link.appearance.merging(document.appearance)
@@ -178,6 +249,8 @@ extension DocumentStore {
             }
             linked[scene] = link
         }
+        let nibs = linked.values.reduce(into: Set<String>()) { $0.formUnion($1.nibs) }
+        entry.state.withLock { $0.codeNibs = nibs }
         let touched = linkerHints.withLock { $0.replace(aboutSwift, from: uri) }
         for swiftURI in touched.sorted() {
             if let swift = self.entry(swiftURI) { publishSwiftDiagnostics(swiftURI, swift) }
@@ -185,10 +258,10 @@ extension DocumentStore {
         return linked
     }
 
-    /// The show the code of the scene `params` names makes, if any (`skeleton/show` without show options).
-    func codeShow(_ params: JSONValue) throws -> ShowOptions? {
+    /// The shows the code of the scene `params` names makes, in run order (`skeleton/show` without show options).
+    func codeShows(_ params: JSONValue) throws -> [LinkedShow] {
         let target = try sceneTarget(params)
-        return target.entry.state.withLock { $0.codeShows[target.scene] }
+        return target.entry.state.withLock { $0.codeShows[target.scene] ?? [] }
     }
 }
 
@@ -207,4 +280,35 @@ extension Diagnostic {
             endColumn: hint.range.end.column)
         self.init(code: hint.kind.rawValue, message: hint.message, severity: severity, location: location)
     }
+}
+
+/// The open Swift files read together (`DocumentStore.appCode()`): which documents at which versions, their facts,
+/// and the hints about each file.
+struct AppCodeReading: Sendable {
+    let documents: [(entry: DocumentEntry, version: Int)]
+    /// The workspace's Swift files as they were read (`WorkspaceIndex.swiftParsed`).
+    let workspaceGeneration: Int
+    let facts: SwiftCodeFacts
+    /// `facts.allHints` by file.
+    let hintsByFile: [String: [CodeHint]]
+
+    init(documents: [(DocumentEntry, Int)], workspaceGeneration: Int, facts: SwiftCodeFacts) {
+        self.documents = documents
+        self.workspaceGeneration = workspaceGeneration
+        self.facts = facts
+        hintsByFile = Dictionary(grouping: facts.allHints) { $0.file ?? "" }
+    }
+
+    /// Whether this reading is of these documents at these versions, with the workspace's files as they are.
+    func isReading(of other: [(DocumentEntry, Int)], workspaceGeneration generation: Int) -> Bool {
+        workspaceGeneration == generation && documents.count == other.count
+            && zip(documents, other).allSatisfy { $0.entry === $1.0 && $0.version == $1.1 }
+    }
+}
+
+/// What Swift readings left for the last one of a burst (`DocumentStore.readSwift`): the classes they changed, and
+/// the files whose diagnostics are to be published.
+struct DeferredSwiftWork: Sendable {
+    var classes: Set<String> = []
+    var uris: Set<String> = []
 }

@@ -12,15 +12,21 @@ extension DocumentStore {
     /// are (`Protocol/swift-code.md`).
     static let maxSwiftDiagnostics = 1_000
 
-    /// Publishes `uri`'s diagnostics (always, so the client knows a change is in), for its current text.
-    func publishSwiftDiagnostics(_ uri: String, _ entry: DocumentEntry) {
+    /// Publishes `uri`'s diagnostics (always, so the client knows a change is in, unless `onlyIfChanged` and they
+    /// are those published last), for its current text: the hints about it of the app's code read together (a
+    /// value another file defines is known), and linking's.
+    func publishSwiftDiagnostics(_ uri: String, _ entry: DocumentEntry, onlyIfChanged: Bool = false) {
         let encoding = configuration.positionEncoding
+        let app = appCodeReading()
         entry.state.withLock { state in
-            guard let facts = state.swiftCode else { return }
+            guard state.swiftCode != nil else { return }
             let text = state.text
             let linked = linkerHints.withLock { $0.hints(about: uri) }
             var seen: Set<CodeHint> = []
-            let hints = (facts.allHints + linked).filter { seen.insert($0).inserted }.enumerated().sorted {
+            let unique = ((app.hintsByFile[uri] ?? []) + linked).filter { seen.insert($0).inserted }
+            guard !onlyIfChanged || unique != state.publishedHints else { return }
+            state.publishedHints = unique
+            let hints = unique.enumerated().sorted {
                 ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
             }
             var diagnostics = hints.prefix(Self.maxSwiftDiagnostics).map {

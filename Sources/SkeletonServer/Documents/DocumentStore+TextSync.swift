@@ -29,6 +29,7 @@ extension DocumentStore {
             entries.withLock { $0[text.uri] = entry }
             log.debug("opened \(text.uri) (\(text.buffer.bytes.count) bytes)")
             analyse(text.uri, entry, as: .edit)
+            nibChanged(text.uri)
         }
         table.notification("textDocument/didChange", members: nil) { [self] context in try didChange(context) }
         table.notification("textDocument/didClose", members: nil) { [self] context in
@@ -36,6 +37,7 @@ extension DocumentStore {
             let closed = entries.withLock { $0.removeValue(forKey: uri) }
             previews.documentClosed(uri)
             if let closed { swiftDocumentClosed(closed) }
+            nibChanged(uri)
             server?.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
         }
     }
@@ -128,6 +130,7 @@ extension DocumentStore {
             state.text.version = version
             return edit
         }
+        defer { nibChanged(uri) }
         if let edit, let spans, applyInPlace(uri, entry, edit: edit, spans: consume spans) { return }
         // A Swift file's changes that pile up are read once, newest text first (`Protocol/swift-code.md`).
         if isSwiftDocument(entry, uri) { return queueSwiftReading(uri, entry) }

@@ -1,9 +1,11 @@
+import CodeLinking
 import Dispatch
 import InterfaceBuilder
 import JSON
 public import JSONRPC
 public import SkeletonEngine
 import SkeletonModel
+import SwiftCode
 import Synchronization
 
 /// The open documents: LSP text sync, diagnostics, and each document's live skeleton session.
@@ -31,6 +33,10 @@ public final class DocumentStore: DisplayListProvider {
     /// The app the workspace folders hold, read from disk (`Workspace/`): the Swift files storyboards link with when
     /// they are not open, the named colours of its asset catalogues.
     let workspace = WorkspaceIndex()
+    /// The open Swift files read together, with the texts they were read from (see `DocumentStore+SwiftCode.swift`).
+    let appCodeCache = Mutex<AppCodeReading?>(nil)
+    /// What Swift readings of a burst of opened files leave for the last of them.
+    let deferredSwift = Mutex(DeferredSwiftWork())
 
     /// - Parameter previewBudget: the bytes of frames all preview subscriptions together may hold.
     public init(
@@ -88,12 +94,12 @@ public final class DocumentStore: DisplayListProvider {
         var chain: [DocumentProblem] = []
         var lines: [DocumentProblem] = []
         var initial = ""
-        var codeShows: [String: ShowOptions] = [:]
+        var codeShows: [String: [LinkedShow]] = [:]
         if isInterfaceBuilder {
             let result = InterfaceBuilderDocument.decode(
                 bytes: text.buffer.bytes, namedColors: workspace.namedColors)
             let linked = linkedScenes(of: result, uri, entry)
-            codeShows = linked.compactMapValues(\.show)
+            codeShows = linked.mapValues(\.shows).filter { !$0.value.isEmpty }
             for scene in result.scenes {
                 guard let document = linked[scene.id]?.result ?? result.documents[scene.id] else { continue }
                 let bindings = result.file.classBindings(scene: scene.id)
@@ -104,7 +110,8 @@ public final class DocumentStore: DisplayListProvider {
                     className: owner?.className)
                 decoded.append((info, document))
                 let known = document.document.map(Self.skeletonableIDs) ?? [:]
-                chain += result.file.skeletonableChainWarnings(scene: scene.id) { known[$0] }
+                let shown = linked[scene.id]?.shownNodes ?? []
+                chain += result.file.skeletonableChainWarnings(scene: scene.id, shownFrom: shown) { known[$0] }
                 if let tree = document.document {
                     lines += NodePitfalls.warnings(of: tree, scene: scene.id, in: result.file)
                 }

@@ -17,13 +17,15 @@ struct SkeletonMethods: Sendable {
     func register(in table: inout MethodTable) {
         table.request("skeleton/show", members: Self.target.adding(ShowOptions.fieldNames)) { context in
             let params = try context.paramsObject()
-            var options = try ShowOptions.decode(params, ignoring: Set(Self.target.names))
-            if !Self.hasShowOptions(params), var code = try documents.codeShow(params) {
-                code.assumeSkeletonable = options.assumeSkeletonable
-                options = code
+            let options = try ShowOptions.decode(params, ignoring: Set(Self.target.names))
+            let node = try params.optionalString("node")
+            var shows = [CodeShowPlan.Show(node: node, options: options)]
+            if !Self.hasShowOptions(params) {
+                let code = try documents.codeShows(params)
+                shows = CodeShowPlan.shows(code, node: node, assumeSkeletonable: options.assumeSkeletonable) ?? shows
             }
-            let answer = try mutate(context, params) { session, node, now in
-                try session.show(options, node: node, at: now)
+            let answer = try mutate(context, params) { session, _, now in
+                try CodeShowPlan.perform(shows, on: &session, at: now)
             } after: { uri, session in
                 if debug { logTree(uri, session, context.server) }
             }
@@ -182,7 +184,7 @@ struct SkeletonMethods: Sendable {
         ]
     }
 
-    /// The document's scenes (`[{id, title, rootViewID, frame, initial}]`): one per view controller or top-level
+    /// The document's scenes (`[{id, title, rootViewID, frame, initial, class?, show?, shows?}]`): one per view controller or top-level
     /// view of a storyboard or XIB; one with id `""` for a JSON document.
     private func scenes(_ context: RequestContext) throws -> JSON {
         let params = try context.paramsObject()
@@ -198,7 +200,15 @@ struct SkeletonMethods: Sendable {
                     "frame": GraphicsWire.rect(scene.frame), "initial": .bool(scene.id == initial),
                 ]
                 if let className = scene.className { item["class"] = .string(className) }
-                if let show = shows[scene.id] { item["show"] = Self.codeShowJSON(show) }
+                if let shows = shows[scene.id], let first = shows.first {
+                    item["show"] = Self.codeShowJSON(first.options)
+                    item["shows"] = .array(
+                        shows.map { show in
+                            var entry = Self.codeShowJSON(show.options).objectValue ?? [:]
+                            entry = JSONObject([("node", .string(show.node))] + entry.pairs.map { ($0.key, $0.value) })
+                            return .object(entry)
+                        })
+                }
                 return .object(item)
             })
     }

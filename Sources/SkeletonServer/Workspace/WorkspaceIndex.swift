@@ -1,4 +1,5 @@
 import Foundation
+import InterfaceBuilder
 import SkeletonModel
 import SwiftCode
 import Synchronization
@@ -12,8 +13,10 @@ import Synchronization
 /// An open buffer overrides its file: `DocumentStore.appCode()` takes an open Swift document's facts over the
 /// index's for the same uri.
 final class WorkspaceIndex: Sendable {
-    /// A Swift file read from disk.
-    struct SwiftFile: Sendable, Hashable {
+    /// A Swift file read from disk: its syntax tree, kept so the app's files are read together without parsing
+    /// them again (`DocumentStore.appCode()`), and its own facts (the classes it defines).
+    struct SwiftFile: Sendable {
+        var parsed: ParsedSwiftFile
         var facts: SwiftCodeFacts
         var bytes: Int
     }
@@ -47,6 +50,8 @@ final class WorkspaceIndex: Sendable {
         var clientCreatesProgress = false
         var clientRegistersWatchers = false
         var swift: [String: SwiftFile] = [:]
+        /// Counts changes to `swift`: a reading of the app's code made at one generation is current until the next.
+        var swiftGeneration = 0
         /// Storyboards and XIBs, by uri, with their sizes.
         var interfaceBuilder: [String: Int] = [:]
         var colorSets: [String: ColorFile] = [:]
@@ -69,8 +74,33 @@ final class WorkspaceIndex: Sendable {
 
     var phase: Phase { state.withLock { $0.phase } }
 
-    /// The facts of every Swift file on disk, by uri.
-    var swiftFiles: [String: SwiftCodeFacts] { state.withLock { $0.swift.mapValues(\.facts) } }
+    /// The syntax trees of every Swift file on disk, by uri, and the generation they are of.
+    var swiftParsed: (generation: Int, files: [String: ParsedSwiftFile]) {
+        state.withLock { ($0.swiftGeneration, $0.swift.mapValues(\.parsed)) }
+    }
+
+    /// The paths of the XIBs on disk by nib name (the first in path order for a name), but the one at `uri`.
+    func xibPaths(except uri: String) -> [String: String] {
+        let uris = state.withLock { Array($0.interfaceBuilder.keys) }.sorted()
+        var out: [String: String] = [:]
+        for other in uris where other != uri {
+            guard let path = Self.path(ofURI: other), let name = InterfaceBuilderFile.nibName(ofPath: path),
+                out[name] == nil
+            else { continue }
+            out[name] = path
+        }
+        return out
+    }
+
+    /// A XIB's bytes read from disk when linking asks for its nib, within `maxFileBytes`; nil when it cannot be
+    /// read or is larger.
+    func readXIB(_ path: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let limit = state.withLock { $0.limits.maxFileBytes }
+        guard let data = try? handle.read(upToCount: limit + 1), data.count <= limit else { return nil }
+        return [UInt8](data)
+    }
 
     /// The facts of one Swift file on disk (nil: the index holds no such file).
     func swiftFacts(_ uri: String) -> SwiftCodeFacts? { state.withLock { $0.swift[uri]?.facts } }
@@ -120,8 +150,12 @@ final class WorkspaceIndex: Sendable {
         switch file.kind {
         case .swift:
             let text = String(decoding: bytes, as: UTF8.self)
-            let facts = SwiftCodeReader.read(text: text, file: uri)
-            state.withLock { $0.swift[uri] = SwiftFile(facts: facts, bytes: bytes.count) }
+            let parsed = SwiftCodeReader.parse(SwiftSourceText(text: text, file: uri))
+            let facts = SwiftCodeReader.read(parsed: [parsed])
+            state.withLock {
+                $0.swift[uri] = SwiftFile(parsed: parsed, facts: facts, bytes: bytes.count)
+                $0.swiftGeneration += 1
+            }
             return previous.union(facts.classes.map(\.name))
         case .storyboard, .xib:
             state.withLock { $0.interfaceBuilder[uri] = bytes.count }
@@ -147,7 +181,9 @@ final class WorkspaceIndex: Sendable {
         state.withLock { state in
             state.interfaceBuilder[uri] = nil
             state.colorSets[uri] = nil
-            return Set(state.swift.removeValue(forKey: uri)?.facts.classes.map(\.name) ?? [])
+            guard let removed = state.swift.removeValue(forKey: uri) else { return [] }
+            state.swiftGeneration += 1
+            return Set(removed.facts.classes.map(\.name))
         }
     }
 
@@ -159,6 +195,7 @@ final class WorkspaceIndex: Sendable {
             var classes = Set<String>()
             for key in state.swift.keys where key.hasPrefix(base) {
                 classes.formUnion(state.swift.removeValue(forKey: key)?.facts.classes.map(\.name) ?? [])
+                state.swiftGeneration += 1
             }
             for key in state.interfaceBuilder.keys where key.hasPrefix(base) { state.interfaceBuilder[key] = nil }
             let colors = state.colorSets.keys.filter { $0.hasPrefix(base) }

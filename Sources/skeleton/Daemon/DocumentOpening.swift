@@ -12,9 +12,12 @@ extension DaemonSession {
     /// analysis applies it, and that its hints (published before the answer, on its lane) have arrived: they are
     /// printed on stderr, `SWIFT:LINE:COL: info|hint: message [kind]`.
     func open(_ document: SourceDocument) throws(CLIError) -> [DiagnosticLine] {
-        for code in document.code where openedCode.insert(code.uri).inserted {
-            sendDidOpen(code)
-            _ = try exchange("skeleton/isActive", ["uri": .string(code.uri)])
+        // All of them open before any is waited for: a file's hints depend on the others (constants, superclasses,
+        // extensions), and the daemon publishes a file again when another's reading changes them.
+        let opened = document.code.filter { openedCode.insert($0.uri).inserted }
+        for code in opened { sendDidOpen(code) }
+        for code in opened { _ = try exchange("skeleton/isActive", ["uri": .string(code.uri)]) }
+        for code in opened {
             for hint in publishedDiagnostics(of: code.uri) { printOnce(hint.formatted(path: code.path)) }
         }
         sendDidOpen(document)
@@ -26,6 +29,10 @@ extension DaemonSession {
             _ = try exchange("skeleton/setTraits", params)
         }
         _ = try exchange("skeleton/isActive", ["uri": .string(document.uri)])
+        // Linking's hints about the Swift files (a nib the app lacks…), published with theirs by this analysis.
+        for code in opened {
+            for hint in publishedDiagnostics(of: code.uri) { printOnce(hint.formatted(path: code.path)) }
+        }
         return publishedDiagnostics(of: document.uri)
     }
 

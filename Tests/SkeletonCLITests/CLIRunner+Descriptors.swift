@@ -14,18 +14,19 @@ extension CLIRunner {
         case path(String)
     }
 
-    /// The outcome of `spawn`: the status, stderr, and the peak resident memory (`ru_maxrss`) of the process.
+    /// The outcome of `spawn`: the status and stderr of the process. (Its `ru_maxrss` is no measure of it: a child
+    /// spawned from the test process starts its count at the test process's resident size, kept across `exec`;
+    /// bound its memory with `dataLimit` instead.)
     struct Spawned {
         var status: Int32
         var stderr: String
-        var peakMemory: Int
     }
 
     /// Runs `skeleton arguments…` with its standard descriptors as given (stderr to a file, returned), killing it
     /// after `timeout` seconds.
     static func spawn(
         _ arguments: [String], stdin: Descriptor = .path("/dev/null"), stdout: Descriptor,
-        environment: [String: String] = [:], timeout: Double = 120
+        environment: [String: String] = [:], timeout: Double = 120, dataLimit: Int? = nil
     ) throws -> Spawned {
         let directory = try TemporaryDirectory()
         let errPath = directory.file("stderr")
@@ -43,13 +44,17 @@ extension CLIRunner {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "SKELETOND")
         for (key, value) in environment { env[key] = value }
-        let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
+        // With `dataLimit`, util-linux's prlimit runs it with RLIMIT_DATA set (heap and private mappings): an
+        // allocation past the limit fails, and the run with it.
+        let program = dataLimit == nil ? binary.path : "/usr/bin/prlimit"
+        let limited = dataLimit.map { ["/usr/bin/prlimit", "--data=\($0):\($0)", "--", binary.path] } ?? [binary.path]
+        let argv = (limited + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, binary.path, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
         guard spawned == 0 else { throw ClientError("posix_spawn failed: \(spawned)") }
         var status: Int32 = 0
         var usage = rusage()
@@ -65,8 +70,7 @@ extension CLIRunner {
         let exited = status & 0x7F == 0
         return Spawned(
             status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
-            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
-            peakMemory: usage.ru_maxrss * 1024)
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 }
 

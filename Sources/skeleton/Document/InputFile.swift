@@ -33,7 +33,9 @@ enum InputFile {
         }
         let deadline = Date().addingTimeInterval(timeout)
         var out: [UInt8] = []
-        if status.st_mode & S_IFMT == S_IFREG { out.reserveCapacity(Int(status.st_size)) }
+        // One buffer for the most that is read: growing by doubling would hold two copies at once (an endless device
+        // peaked near 500 MB). Pages of the reservation that are never written take no memory.
+        out.reserveCapacity(status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : maxBytes)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let left = deadline.timeIntervalSinceNow
@@ -51,7 +53,7 @@ enum InputFile {
             guard n >= 0 else { throw failure(path) }
             if n == 0 { return out }
             guard out.count + n <= maxBytes else { throw tooLong(path) }
-            out += chunk[0..<n]
+            chunk.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<n])) }
         }
     }
 

@@ -40,6 +40,34 @@ import Testing
         }
     }
 
+    /// A FIFO or device put where the scan found a file (a XIB linking reads later, a watched change) is never
+    /// waited on: it is unreadable at once; an over-limit file is said to be so, and a regular file is read.
+    @Test func onlyRegularFilesAreReadAndNeverWaitedOn() throws {
+        try withFolder(["Cell.xib": "<document/>", "Big.xib": String(repeating: "x", count: 64)]) { root in
+            let fifo = root + "/Fifo.xib"
+            #expect(mkfifo(fifo, 0o644) == 0)
+            guard case .unreadable = WorkspaceIndex.readRegularFile(fifo, limit: 1 << 20) else {
+                Issue.record("a FIFO was read")
+                return
+            }
+            guard case .unreadable = WorkspaceIndex.readRegularFile("/dev/zero", limit: 1 << 20) else {
+                Issue.record("a device was read")
+                return
+            }
+            guard case .overLimit = WorkspaceIndex.readRegularFile(root + "/Big.xib", limit: 63) else {
+                Issue.record("a file over the limit was read")
+                return
+            }
+            guard case .bytes(let bytes) = WorkspaceIndex.readRegularFile(root + "/Cell.xib", limit: 1 << 20) else {
+                Issue.record("a regular file was not read")
+                return
+            }
+            #expect(bytes == Array("<document/>".utf8))
+            let index = WorkspaceIndex()
+            #expect(index.readXIB(fifo) == nil)
+        }
+    }
+
     @Test func symbolicLinkLoopsAreFollowedOnce() throws {
         try withFolder(["App/A.swift": "a"]) { root in
             try FileManager.default.createSymbolicLink(atPath: root + "/App/up", withDestinationPath: root)

@@ -150,14 +150,15 @@ extension DocumentStore {
                 files[uri] = parsed
             }
         }
-        let disk = workspace.swiftParsed
-        for (uri, parsed) in disk.files where files[uri] == nil { files[uri] = parsed }
         let documents = read.map { ($0.entry, $0.version) }
+        // The cache is checked before the workspace's trees are gathered: most askings find it current.
         if let cached = appCodeCache.withLock({ $0 }),
-            cached.isReading(of: documents, workspaceGeneration: disk.generation)
+            cached.isReading(of: documents, workspaceGeneration: workspace.swiftGeneration)
         {
             return cached
         }
+        let disk = workspace.swiftParsed
+        for (uri, parsed) in disk.files where files[uri] == nil { files[uri] = parsed }
         let reading = AppCodeReading(
             documents: documents, workspaceGeneration: disk.generation,
             facts: SwiftCodeReader.read(parsed: files.sorted { $0.key < $1.key }.map(\.value)))

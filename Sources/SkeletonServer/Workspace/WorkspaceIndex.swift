@@ -74,6 +74,9 @@ final class WorkspaceIndex: Sendable {
 
     var phase: Phase { state.withLock { $0.phase } }
 
+    /// The generation of the Swift files held: it changes whenever one is read or dropped.
+    var swiftGeneration: Int { state.withLock { $0.swiftGeneration } }
+
     /// The syntax trees of every Swift file on disk, by uri, and the generation they are of.
     var swiftParsed: (generation: Int, files: [String: ParsedSwiftFile]) {
         state.withLock { ($0.swiftGeneration, $0.swift.mapValues(\.parsed)) }
@@ -95,11 +98,32 @@ final class WorkspaceIndex: Sendable {
     /// A XIB's bytes read from disk when linking asks for its nib, within `maxFileBytes`; nil when it cannot be
     /// read or is larger.
     func readXIB(_ path: String) -> [UInt8]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let limit = state.withLock { $0.limits.maxFileBytes }
-        guard let data = try? handle.read(upToCount: limit + 1), data.count <= limit else { return nil }
-        return [UInt8](data)
+        guard case .bytes(let bytes) = Self.readRegularFile(path, limit: state.withLock { $0.limits.maxFileBytes })
+        else { return nil }
+        return bytes
+    }
+
+    /// What reading a file from disk gave.
+    enum FileRead {
+        case bytes([UInt8])
+        /// Not a regular file now (a FIFO or device put where a file was scanned), or it cannot be opened.
+        case unreadable
+        case overLimit
+    }
+
+    /// A regular file's bytes, at most `limit`: opened without blocking and checked on its descriptor, so a FIFO
+    /// or device put at a path the scan found never stalls the lane that reads it.
+    static func readRegularFile(_ path: String, limit: Int) -> FileRead {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .unreadable }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .unreadable }
+        guard Int(info.st_size) <= limit else { return .overLimit }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        guard let data = try? handle.read(upToCount: limit + 1) else { return .unreadable }
+        guard data.count <= limit else { return .overLimit }
+        return .bytes([UInt8](data))
     }
 
     /// The facts of one Swift file on disk (nil: the index holds no such file).
@@ -207,12 +231,13 @@ final class WorkspaceIndex: Sendable {
     /// The file's bytes, when it is a regular file within `maxFileBytes` and the index has room for it (its own
     /// earlier size given back first); nil otherwise (the reason kept in `leftOut`).
     private func readBounded(_ path: String, uri: String) -> [UInt8]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
         let limits = state.withLock { $0.limits }
         let limit = limits.maxFileBytes
-        guard let data = try? handle.read(upToCount: limit + 1) else { return nil }
-        guard data.count <= limit else {
+        let data: [UInt8]
+        switch Self.readRegularFile(path, limit: limit) {
+        case .bytes(let bytes): data = bytes
+        case .unreadable: return nil
+        case .overLimit:
             state.withLock { $0.leftOut = "\(path) is over \(limit) bytes" }
             return nil
         }
@@ -225,7 +250,7 @@ final class WorkspaceIndex: Sendable {
                 state.leftOut = "\(path): the workspace holds \(limits.maxFiles) files or \(limits.maxBytes) bytes"
                 return nil
             }
-            return [UInt8](data)
+            return data
         }
     }
 }

@@ -140,10 +140,22 @@ async def test_a_hung_daemon_is_a_tool_error_and_then_replaced(project: pathlib.
                 pass
 
 
-def raw_server(project: pathlib.Path) -> subprocess.Popen:
-    return subprocess.Popen(
+def raw_server(project: pathlib.Path, env: dict[str, str] | None = None) -> subprocess.Popen:
+    """`skeleton mcp --project PROJECT`, initialized, on pipes this test reads and writes itself."""
+    server = subprocess.Popen(
         [str(CLI), "mcp", "--project", str(project)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL, bufsize=0, env={**os.environ, "SKELETOND": str(DAEMON)})
+        stderr=subprocess.DEVNULL, bufsize=0, env={**os.environ, "SKELETOND": str(DAEMON), **(env or {})})
+    initialize = {
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
+    }
+    assert "result" in exchange(server, initialize)
+    server.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
+    return server
+
+
+def lint_call(id: int) -> dict:
+    return {"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "lint", "arguments": {"file": CARD}}}
 
 
 def answers(server: subprocess.Popen, until, seconds: float = 60) -> list[dict]:
@@ -176,12 +188,6 @@ def exchange(server: subprocess.Popen, message: dict) -> dict:
 def test_garbage_lines_get_errors_and_never_grow_the_server(project: pathlib.Path):
     server = raw_server(project)
     try:
-        initialize = {
-            "jsonrpc": "2.0", "id": 1, "method": "initialize",
-            "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
-        }
-        assert "result" in exchange(server, initialize)
-        server.stdin.write(b'{"jsonrpc": "2.0", "method": "notifications/initialized"}\n')
         garbage = [b"hello", b"{", b"\xff\xfe\x80", b"[]", b"null", b"[" * 100_000, b'{"jsonrpc": "2.0", "id": 7}']
         for line in garbage:
             server.stdin.write(line + b"\n")
@@ -204,11 +210,36 @@ def test_garbage_lines_get_errors_and_never_grow_the_server(project: pathlib.Pat
         listed = exchange(server, {"jsonrpc": "2.0", "id": 2, "method": "tools/list"})
         assert {tool["name"] for tool in listed["result"]["tools"]} == {
             "list_scenes", "lint", "render", "tree", "explain"}
-        called = exchange(
-            server, {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "lint", "arguments": {"file": CARD}}})
-        assert called["result"]["isError"] is False
+        assert exchange(server, lint_call(3))["result"]["isError"] is False
         # The 64 MiB line was never held: the server's peak stays far below it.
         assert peak_memory_kib(server.pid) < 48 * 1024
     finally:
+        server.stdin.close()
+        assert server.wait(timeout=30) == 0
+
+
+def test_calls_beyond_the_queue_bound_are_refused_at_once(project: pathlib.Path):
+    """While the daemon hangs, the first call waits for it and 31 more queue behind it; the rest are refused at once
+    (busy), and the queued ones are served by the next daemon."""
+    server = raw_server(project, env={"SKELETON_TIMEOUT": "5"})
+    try:
+        assert exchange(server, lint_call(2))["result"]["isError"] is False
+        [daemon] = daemon_pids(server.pid)
+        os.kill(daemon, signal.SIGSTOP)
+        ids = range(1000, 1048)
+        for id in ids:
+            server.stdin.write(json.dumps(lint_call(id)).encode() + b"\n")
+        server.stdin.flush()
+        got = answers(server, lambda messages: {m.get("id") for m in messages} >= set(ids), seconds=120)
+        texts = [m["result"]["content"][0]["text"] for m in got if m.get("id") in ids and m["result"]["isError"]]
+        busy = [text for text in texts if "the server is busy: 32 calls are already waiting" in text]
+        hung = [text for text in texts if "skeletond did not answer" in text]
+        assert (len(busy), len(hung), len(texts)) == (16, 1, 17), texts
+        assert exchange(server, lint_call(3))["result"]["isError"] is False
+    finally:
+        try:
+            os.kill(daemon, signal.SIGKILL)
+        except (ProcessLookupError, UnboundLocalError):
+            pass
         server.stdin.close()
         assert server.wait(timeout=30) == 0

@@ -177,3 +177,22 @@ async def test_an_edit_to_the_apps_swift_code_is_seen_by_the_next_call(tmp_path:
         assert blank.is_error and "nothing is drawn" in text_of(blank)
         code.write_text(original)
         assert not (await session.call_tool("render", collection)).is_error
+
+
+async def test_explain_finds_a_xib_views_warning_and_a_json_template_instance():
+    examples = ROOT / "Examples"
+    async with AsyncExitStack() as stack:
+        session = await connect(stack, server_parameters("--project", str(examples)))
+        xib = await session.call_tool("explain", {"file": "profile-card.xib", "node": "insidePlain"})
+        assert not xib.is_error, text_of(xib)
+        found = xib.structured_content
+        assert [d["code"] for d in found["diagnostics"]] == ["not-skeletonable-ancestor"]
+        assert found["diagnostics"][0]["line"] == 70
+        assert "its ancestor `plain` is not skeletonable" in found["hover"]
+        assert found["fixes"][0]["title"].startswith('Make the chain to "insidePlain" skeletonable')
+        assert found["drawsFromRoot"] is False and found["showOnView"]["leaves"] == ["insidePlain"]
+
+        instance = await session.call_tool("explain", {"file": "feed.skeleton.json", "node": "feed[0,3]/avatar"})
+        assert not instance.is_error, text_of(instance)
+        assert "In template `PostCell` of `feed`" in instance.structured_content["hover"]
+        assert instance.structured_content["drawsFromRoot"] is True

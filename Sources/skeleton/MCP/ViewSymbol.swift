@@ -69,9 +69,19 @@ extension DaemonSession {
         return hover["contents"]?["value"]?.stringValue
     }
 
-    /// The diagnostics written on the view itself, not on its subviews.
-    func ownDiagnostics(_ diagnostics: [DiagnosticLine], of symbol: ViewSymbol) -> [DiagnosticLine] {
-        diagnostics.filter { symbol.owns(line: $0.line - 1, column: $0.column - 1) }
+    /// The diagnostics written on the view itself, not on its subviews: in a JSON document, those that start in the
+    /// view's object outside its subviews' objects; in a storyboard or XIB, where the symbol is the view's `id`
+    /// attribute, those on its element's start tag (the same line, starting at or before the attribute).
+    func ownDiagnostics(_ diagnostics: [DiagnosticLine], of symbol: ViewSymbol, in document: ToolDocument)
+        -> [DiagnosticLine]
+    {
+        guard document.source.isInterfaceBuilder else {
+            return diagnostics.filter { symbol.owns(line: $0.line - 1, column: $0.column - 1) }
+        }
+        let start = symbol.selectionRange["start"]
+        let line = start?["line"]?.intValue ?? -1
+        let column = start?["character"]?.intValue ?? -1
+        return diagnostics.filter { $0.line - 1 == line && $0.column - 1 <= column }
     }
 
     /// The code actions skeletond offers on the view's name and on its own diagnostics, each as

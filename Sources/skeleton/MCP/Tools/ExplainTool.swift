@@ -66,7 +66,7 @@ extension DaemonSession {
                 + "isHidden: \(tree["isHidden"] == true ? "yes" : "no")")
 
         // Diagnostics written on the view itself (not on its subviews).
-        let own = symbol.map { ownDiagnostics(diagnostics, of: $0) } ?? []
+        let own = symbol.map { ownDiagnostics(diagnostics, of: $0, in: document) } ?? []
         if !own.isEmpty {
             lines.append("Diagnostics on this view:")
             lines += own.map { "  " + $0.formatted(path: document.shown) }

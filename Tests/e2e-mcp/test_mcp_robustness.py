@@ -243,3 +243,19 @@ def test_calls_beyond_the_queue_bound_are_refused_at_once(project: pathlib.Path)
             pass
         server.stdin.close()
         assert server.wait(timeout=30) == 0
+
+
+async def test_a_daemon_dying_during_a_call_is_that_calls_error_and_the_next_call_is_served(project: pathlib.Path):
+    dying = pathlib.Path(__file__).with_name("dying_daemon.py")
+    env = {"SKELETOND": str(dying), "REAL_SKELETOND": str(DAEMON), "DIE_ON": "textDocument/hover"}
+    async with AsyncExitStack() as stack:
+        session = await connect(stack, server_parameters("--project", str(project), env=env))
+        assert not (await session.call_tool("lint", {"file": CARD})).is_error
+        # explain asks for a hover: the daemon dies in the middle of the call.
+        died = await session.call_tool("explain", {"file": CARD, "node": "avatar"})
+        assert died.is_error
+        message = died.content[0].text
+        assert "skeletond exited with status 7 during textDocument/hover" in message
+        assert "dying on textDocument/hover" in message
+        for _ in range(2):
+            assert not (await session.call_tool("render", {"file": CARD})).is_error

@@ -9,6 +9,7 @@ import pathlib
 import select
 import signal
 import subprocess
+import threading
 import time
 from contextlib import AsyncExitStack
 
@@ -259,3 +260,32 @@ async def test_a_daemon_dying_during_a_call_is_that_calls_error_and_the_next_cal
         assert "dying on textDocument/hover" in message
         for _ in range(2):
             assert not (await session.call_tool("render", {"file": CARD})).is_error
+
+
+def test_a_client_that_does_not_read_its_answers_stops_being_read(project: pathlib.Path):
+    """20,000 pings written without reading the answers: the server stops reading once its answers back up (instead
+    of reading every request and holding an answer for each), and answers every one once they are read."""
+    server = raw_server(project)
+    count = 20_000
+    written = [0]
+
+    def write_all():
+        try:
+            for id in range(10_000, 10_000 + count):
+                server.stdin.write(json.dumps({"jsonrpc": "2.0", "id": id, "method": "ping"}).encode() + b"\n")
+                written[0] += 1
+        except BrokenPipeError:
+            pass
+
+    writer = threading.Thread(target=write_all, daemon=True)
+    writer.start()
+    time.sleep(5)
+    # The writer is held up by the server no longer reading: what it wrote is what the two 64 KiB pipes (1,310
+    # requests, 1,598 answers), the server's bound of unanswered lines (1,024) and one 64 KiB read hold, about 5,300
+    # (without the bound, the server read on while it answered: 14,000 to 18,000).
+    assert written[0] < 8000, written[0]
+    got = answers(server, lambda messages: len(messages) >= count, seconds=300)
+    assert {m["id"] for m in got} == set(range(10_000, 10_000 + count))
+    writer.join(timeout=30)
+    server.stdin.close()
+    assert server.wait(timeout=30) == 0

@@ -10,8 +10,9 @@ import MCP
 
 /// MCP's stdio transport (one JSON-RPC message a line on stdin and stdout), with the bounds the SDK's own
 /// `StdioTransport` lacks: a line longer than `maxLineBytes` is dropped as it streams in (its bytes are never held)
-/// and answered with a JSON-RPC error, so no input can grow the server; stdin is read with blocking reads on a
-/// thread of its own (no polling), and stdout is written whole, message by message.
+/// and answered with a JSON-RPC error; stdin is read with blocking reads on a thread of its own (no polling), and
+/// stdout is written whole, message by message. A client that writes without reading the answers stops being read
+/// (`Backpressure`), so no input can grow the server.
 ///
 /// Garbage that fits in a line (not JSON, not a message) reaches the SDK's `Server`, which answers it with a parse
 /// error and goes on serving.
@@ -26,6 +27,10 @@ actor LineTransport: Transport {
     private let lines: AsyncThrowingStream<Data, any Error>
     private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
     private var connected = false
+    private let backpressure = Backpressure(limit: maxUnansweredLines)
+
+    /// Lines read and not yet answered beyond which stdin is not read while an answer waits to be written.
+    static let maxUnansweredLines = 1024
 
     init(input: Int32 = 0, output: Int32 = 1) {
         self.input = input
@@ -40,9 +45,14 @@ actor LineTransport: Transport {
         connected = true
         let reader = LineReader(fd: input, maxLineBytes: Self.maxLineBytes)
         let continuation = self.continuation
+        let backpressure = self.backpressure
         let thread = Thread { [weak self] in
             reader.run(
-                line: { continuation.yield($0) },
+                beforeRead: backpressure.waitToRead,
+                line: {
+                    backpressure.lineRead()
+                    continuation.yield($0)
+                },
                 overlong: { count in
                     guard let self else { return }
                     Task { try? await self.send(Self.overlongAnswer(count)) }
@@ -60,6 +70,8 @@ actor LineTransport: Transport {
 
     /// Writes `data` and a newline to stdout; a closed stdout is an error (the client is gone).
     func send(_ data: Data) async throws {
+        backpressure.beginWrite()
+        defer { backpressure.endWrite() }
         guard writeAll(output, Array(data) + [UInt8(ascii: "\n")]) else {
             throw MCPError.transportError(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
         }
@@ -85,14 +97,15 @@ struct LineReader: Sendable {
     let fd: Int32
     let maxLineBytes: Int
 
-    /// Reads until end of input or a read error, calling `line` with each line and `overlong` with the bytes seen of
-    /// each line dropped (at least `maxLineBytes + 1`), in order.
-    func run(line: (Data) -> Void, overlong: (Int) -> Void) {
+    /// Reads until end of input or a read error, calling `beforeRead` before each read, `line` with each line and
+    /// `overlong` with the byte count of each line dropped (at least `maxLineBytes + 1`), in order.
+    func run(beforeRead: () -> Void = {}, line: (Data) -> Void, overlong: (Int) -> Void) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var pending: [UInt8] = []
         // Bytes of an over-long line seen so far; nil while the current line is within the bound.
         var dropped: Int?
         while true {
+            beforeRead()
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0, errno == EINTR || errno == EAGAIN {
                 if errno == EAGAIN { waitReadable() }
@@ -130,5 +143,60 @@ struct LineReader: Sendable {
     private func waitReadable() {
         var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         _ = poll(&poller, 1, -1)
+    }
+}
+
+/// Stops reading a client that sends faster than it reads: once more than `limit` lines are unanswered, the reader
+/// waits while answers are being written (for good while one is stuck: stdout is full), so the server holds at most
+/// `limit` lines and one read's worth beyond what it answered. Lines that get no answer (notifications) are
+/// forgotten when nothing has been written for `idle` seconds, so they can only delay a read, never stop it.
+final class Backpressure: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let limit: Int
+    private let idle: TimeInterval
+    /// Guarded by `condition`.
+    private var writing = false
+    /// Lines read minus messages written (never below 0); guarded by `condition`.
+    private var unanswered = 0
+    /// Messages written so far; guarded by `condition`.
+    private var written = 0
+
+    init(limit: Int, idle: TimeInterval = 0.05) {
+        self.limit = limit
+        self.idle = idle
+    }
+
+    /// Waits while more than `limit` lines are unanswered and answers are being written.
+    func waitToRead() {
+        condition.lock()
+        defer { condition.unlock() }
+        while unanswered > limit {
+            if writing {
+                condition.wait()
+                continue
+            }
+            let before = written
+            if !condition.wait(until: Date(timeIntervalSinceNow: idle)), written == before, !writing {
+                // Nothing is being answered: what is counted got no answer (notifications), or waits for a tool call.
+                unanswered = 0
+            }
+        }
+    }
+
+    func lineRead() {
+        condition.withLock { unanswered += 1 }
+    }
+
+    func beginWrite() {
+        condition.withLock { writing = true }
+    }
+
+    func endWrite() {
+        condition.withLock {
+            writing = false
+            written &+= 1
+            unanswered = max(0, unanswered - 1)
+            condition.broadcast()
+        }
     }
 }

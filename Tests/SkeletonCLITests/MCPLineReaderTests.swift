@@ -49,3 +49,36 @@ import Testing
         #expect(try read(Array("\(exact)\n".utf8), maxLineBytes: 64).lines == [exact])
     }
 }
+
+/// The transport's back-pressure: past its limit of unanswered lines the reader waits while answers are written, and
+/// lines that get no answer are forgotten once nothing is written.
+@Suite struct MCPBackpressureTests {
+    /// Whether `waitToRead` returns within `seconds`, run on another thread.
+    private func returns(_ gate: Backpressure, within seconds: Double) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            gate.waitToRead()
+            done.signal()
+        }.start()
+        return done.wait(timeout: .now() + seconds) == .success
+    }
+
+    @Test func aStuckWriteOverTheLimitHoldsTheReaderUntilItEnds() {
+        let gate = Backpressure(limit: 2, idle: 0.05)
+        for _ in 0..<3 { gate.lineRead() }
+        #expect(returns(gate, within: 10))  // over the limit, but nothing is being written: forgotten
+        for _ in 0..<3 { gate.lineRead() }
+        gate.beginWrite()
+        #expect(!returns(gate, within: 0.5))  // a write is stuck: the reader waits
+        gate.endWrite()  // 2 unanswered: within the limit again
+        #expect(returns(gate, within: 10))
+    }
+
+    @Test func withinTheLimitTheReaderNeverWaits() {
+        let gate = Backpressure(limit: 2, idle: 60)
+        gate.lineRead()
+        gate.lineRead()
+        gate.beginWrite()
+        #expect(returns(gate, within: 10))
+    }
+}

@@ -21,6 +21,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.1"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // MARK: C libraries from Debian
@@ -102,6 +103,7 @@ let package = Package(
             dependencies: [
                 "SkeletonClient", "SkeletonImaging", "JSON", "JSONRPC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "MCP", package: "swift-sdk"),
             ],
             swiftSettings: strict
         ),
@@ -159,7 +161,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SkeletonCLITests",
-            dependencies: ["skeleton", "SkeletondTestSupport", "SkeletonImaging", "JSON", "CGif"],
+            dependencies: [
+                "skeleton", "SkeletondTestSupport", "SkeletonImaging", "JSON", "CGif",
+                .product(name: "MCP", package: "swift-sdk"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -160,3 +160,22 @@ def test_a_taken_port_is_said_clearly():
     assert result.returncode == 2
     assert result.stdout == ""
     assert f"port {port} on 127.0.0.1 is taken by another program" in result.stderr
+
+
+def test_a_storyboard_saved_with_a_new_title_updates_the_picker(browser, serve, workdir):
+    storyboard = workdir / "screens.storyboard"
+    page = Page(browser, serve(str(storyboard)).url)
+    # It starts on the initial scene, as render does without --scene.
+    assert page.state()["scenes"][page.state()["state"]["scene"]]["scene"] == "feedVC"
+    assert differing_pixels(page.pixels(), render(str(storyboard), "--time", "1")) == 0
+    grid = next(scene for scene in page.state()["scenes"] if scene["scene"] == "gridVC")
+    page.act(SELECT, "scene", str(grid["index"]))
+    text = storyboard.read_text()
+    # Xcode's scene title is the comment above the scene.
+    assert "<!--Grid-->" in text
+    storyboard.write_text(text.replace("<!--Grid-->", "<!--Photo grid-->", 1))
+    state = page.wait(lambda p: any("Photo grid" in s["label"] for s in p["scenes"]), "the new title")
+    assert state["scenes"][state["state"]["scene"]]["scene"] == "gridVC"
+    page.settle(0)
+    expected = render(str(storyboard), "--scene", "gridVC", "--time", "1")
+    assert differing_pixels(page.pixels(), expected) == 0

@@ -110,6 +110,8 @@ extension ServeBridge {
             diagnostics[document.uri] = lines
         }
         scenes = documents.enumerated().flatMap { index, document in daemon.serveScenes(of: document, index: index) }
+        // The first file's initial scene, as `skeleton render FILE` draws it.
+        state.scene = scenes.firstIndex { $0.document == 0 && $0.initial } ?? 0
         try forward(waitingUpTo: 0)
         try stage()
     }

@@ -9,6 +9,8 @@ struct ServeScene: Equatable {
     let scene: String?
     /// What the picker shows: the file's name, and the scene's title and id.
     let label: String
+    /// Whether this is its file's initial scene (the one commands use without `--scene`).
+    var initial = false
 
     /// `{index, label, file, scene}` for the pages (`file` is the name as given, no folder).
     func message(index: Int, path: String) -> JSON {
@@ -30,7 +32,8 @@ extension DaemonSession {
             guard let id = scene["id"]?.stringValue else { return nil }
             let title = scene["title"]?.stringValue ?? ""
             let label = title.isEmpty || title == id ? "\(name) › \(id)" : "\(name) › \(title) (\(id))"
-            return ServeScene(document: index, scene: id, label: label)
+            return ServeScene(
+                document: index, scene: id, label: label, initial: scene["initial"]?.boolValue ?? false)
         }
         return listed.isEmpty ? whole : listed
     }

@@ -1,6 +1,7 @@
 """`skeleton serve` in headless Chromium: the page draws what `skeleton render` draws, follows edits on disk, its
 controls work, and the server refuses other hosts, origins and bad messages."""
 import http.client
+import shutil
 import socket
 import subprocess
 import time
@@ -178,4 +179,20 @@ def test_a_storyboard_saved_with_a_new_title_updates_the_picker(browser, serve, 
     assert state["scenes"][state["state"]["scene"]]["scene"] == "gridVC"
     page.settle(0)
     expected = render(str(storyboard), "--scene", "gridVC", "--time", "1")
+    assert differing_pixels(page.pixels(), expected) == 0
+
+
+def test_an_edit_of_the_apps_swift_code_reaches_the_page(browser, serve, workdir):
+    project = workdir / "app"
+    shutil.copytree(ROOT / "Examples" / "CollectionView", project)
+    page = Page(browser, serve("--project", str(project)).url)
+    storyboard = str(project / "Main.storyboard")
+    assert differing_pixels(page.pixels(), render(storyboard, "--project", str(project), "--time", "1")) == 0
+    code = project / "ViewController.swift"
+    text = code.read_text()
+    assert "self.view.showAnimatedSkeleton()" in text
+    frames = page.state()["frames"]
+    code.write_text(text.replace("self.view.showAnimatedSkeleton()", "self.view.showGradientSkeleton()", 1))
+    page.settle(frames)
+    expected = render(storyboard, "--project", str(project), "--time", "1")
     assert differing_pixels(page.pixels(), expected) == 0

@@ -41,9 +41,12 @@ extension ServeBridge {
             broadcast(scenesMessage())
             broadcastState()
         }
-        if pages.values.contains(where: { $0.subscription == nil }) {
+        // The app's code decides the default show: after a Swift file changed, the scene is shown again with it.
+        let codeChanged = changed.contains { $0 >= documents.count }
+        if codeChanged || pages.values.contains(where: { $0.subscription == nil }) {
             try stage()
             try resubscribe(onlyMissing: true)
+            broadcastState()
         }
     }
 

@@ -30,16 +30,45 @@ def masked_text(text):
     return header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
-def test_a_client_that_never_reads_costs_bounded_memory(browser, serve, workdir):
-    served = serve(str(workdir / "feed.skeleton.json"), "--scale", "4")
-    origin = f"127.0.0.1:{served.port}"
+def connect(port, receive_buffer=None):
+    """A WebSocket to the server's page, upgraded: the socket, with the answer's head read."""
+    origin = f"127.0.0.1:{port}"
     client = socket.socket()
-    client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    client.connect(("127.0.0.1", served.port))
+    if receive_buffer:
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+    client.connect(("127.0.0.1", port))
     key = base64.b64encode(os.urandom(16)).decode()
     client.sendall((f"GET /ws HTTP/1.1\r\nHost: {origin}\r\nOrigin: http://{origin}\r\nUpgrade: websocket\r\n"
                     f"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key}\r\n\r\n").encode())
-    assert client.recv(12) == b"HTTP/1.1 101"
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += client.recv(1)
+    assert head.startswith(b"HTTP/1.1 101"), head
+    return client
+
+
+def test_a_ninth_page_is_closed_with_a_reason(serve, workdir):
+    served = serve(str(workdir / "profile-card.skeleton.json"))
+    pages = [connect(served.port) for _ in range(8)]
+    ninth = connect(served.port)
+    ninth.settimeout(10)
+    data = b""
+    while len(data) < 2 or len(data) < 2 + (data[1] & 0x7F):
+        chunk = ninth.recv(4096)
+        if not chunk:
+            break
+        data += chunk
+    assert data[0] == 0x88, "a close frame first"
+    length = data[1] & 0x7F
+    code, reason = struct.unpack(">H", data[2:4])[0], data[4:2 + length].decode()
+    assert (code, reason) == (1008, "at most 8 pages at once")
+    for page in pages:
+        page.close()
+
+
+def test_a_client_that_never_reads_costs_bounded_memory(browser, serve, workdir):
+    served = serve(str(workdir / "feed.skeleton.json"), "--scale", "4")
+    client = connect(served.port, receive_buffer=4096)
     time.sleep(1)
     before = peak_memory_kib(served.process.pid)
     client.sendall(masked_text(json.dumps({"type": "show", "skeleton": "gradient", "animated": True})))

@@ -22,6 +22,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "600.0.1"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // MARK: C libraries from Debian
@@ -98,10 +101,20 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .target(
+            name: "SkeletonWebPreview",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                "JSON",
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "skeleton",
             dependencies: [
-                "SkeletonClient", "SkeletonImaging", "JSON", "JSONRPC",
+                "SkeletonClient", "SkeletonImaging", "JSON", "JSONRPC", "SkeletonWebPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
             ],
@@ -167,6 +180,8 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "SkeletonWebPreviewTests", dependencies: ["SkeletonWebPreview", "JSON"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["JSON", "JSONRPC", "SkeletondTestSupport", "InterfaceBuilder", "SkeletonModel"],

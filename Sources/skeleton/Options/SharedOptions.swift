@@ -54,6 +54,11 @@ struct DocumentArgument: ParsableArguments {
     /// `--project`'s folder, checked to be one (nil without the option).
     func projectFolder() throws(CLIError) -> String? {
         guard let project else { return nil }
+        return try Self.folder(project)
+    }
+
+    /// `project`, checked to be a folder.
+    static func folder(_ project: String) throws(CLIError) -> String {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: project, isDirectory: &isFolder), isFolder.boolValue else {
             throw .io("--project \(project): no such folder")

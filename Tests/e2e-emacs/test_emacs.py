@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -264,6 +265,15 @@ def test_a_space_after_a_complete_word_separates_the_words(emacs: Session):
     assert "unknown argument" not in emacs.state()["messages"]
     emacs.mx("skeleton-hide", "transition=none")
     wait_for(lambda: "skeleton-hide: hidden" in emacs.state()["messages"], timeout=20, what="the hide's outcome")
+
+
+def test_a_delayed_show_says_when_in_seconds(emacs: Session):
+    # The outcome once read "scheduled at 17.07196183", a raw session-clock value.
+    emacs.mx("skeleton-show", "delay=0.8")
+    messages = wait_for(lambda: (m := emacs.state()["messages"]) and "skeleton-show: scheduled" in m and m,
+                        timeout=20, what="the show's outcome")
+    assert re.search(r"skeleton-show: scheduled in 0\.80 s \(at \d+\.\d\d s on the session clock\)\n", messages), \
+        messages
 
 
 def test_m_dot_goes_to_a_templates_definition(emacs: Session):

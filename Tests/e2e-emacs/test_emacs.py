@@ -466,10 +466,12 @@ def test_outline_hover_completion_and_quick_fix(emacs: Session):
         changes = [line for line in log.read_text(errors="replace").splitlines()
                    if "didChange" in line or "publishDiagnostics" in line or "version" in line]
         # Whether eglot still records changes, and what it has not sent.
-        pending = buffer_eval(emacs, "(prin1-to-string (list (and (memq 'eglot--after-change after-change-functions) t)"
-                                     " eglot--recent-changes (and eglot--change-idle-timer t)))")
+        pending = buffer_eval(emacs, "(prin1-to-string (list (and (memq 'eglot--before-change before-change-functions) t)"
+                                     " (and (memq 'eglot--after-change after-change-functions) t)"
+                                     " eglot--recent-changes (and eglot--change-idle-timer t)"
+                                     " eglot--versioned-identifier))")
         raise AssertionError(f"{error}\ndiagnostics: {emacs.state()['diagnostics']}\nhandle's line: {handle}\n"
-                             f"hooked, unsent changes, timer: {pending}\n" + "\n".join(changes[-12:])) from None
+                             f"before/after hooked, unsent changes, timer, version: {pending}\n" + "\n".join(changes[-12:])) from None
 
     # --- Quick fix: a card that is not skeletonable warns on its children; the fix makes the chain -----------
     buffer_eval(emacs, '(progn (goto-char (point-min)) (search-forward "\\"id\\": \\"card\\"")'

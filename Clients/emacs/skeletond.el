@@ -106,8 +106,50 @@ For example (:clock \"manual\") or motion options such as
   "Major mode for skeletond's JSON layout documents (`*.skeleton.json').
 It is `js-mode', which edits JSON in Emacs 28, with eglot and the
 skeleton preview on top: see `skeleton-show' and `skeleton-preview'.
-\\<skeleton-json-mode-map>\\[xref-find-definitions] goes to a template's definition through eglot."
+\\<skeleton-json-mode-map>\\[xref-find-definitions] goes to a template's definition through eglot.
+It indents as the examples do: with spaces, by `skeleton-json-indent-level'
+\(or what the file uses), and typing re-indents no line but the new one."
+  (skeleton--setup-indentation)
   (skeleton--setup-buffer))
+
+(defcustom skeleton-json-indent-level nil
+  "Columns a nested level of a skeleton JSON document is indented by.
+nil: what the file uses (its least indented nested line), 2 in a new file."
+  :type '(choice (const :tag "What the file uses" nil) integer))
+
+(defun skeleton--guess-indent-level ()
+  "The indentation step of the current buffer: its smallest indentation.
+2 when no line of the first 1000 is indented with spaces."
+  (save-excursion
+    (goto-char (point-min))
+    (let ((step nil) (lines 0))
+      (while (and (< lines 1000) (not (eobp)))
+        (when (looking-at " +[^ \t\n]")
+          (let ((width (- (match-end 0) (point) 1)))
+            (setq step (if step (min step width) width))))
+        (forward-line 1)
+        (setq lines (1+ lines)))
+      (if (and step (<= 1 step 8)) step 2))))
+
+(defun skeleton--setup-indentation ()
+  "Indent skeleton JSON as the examples are: spaces, and the file's step.
+js-mode's own defaults (tabs, 4 columns, and re-indenting the line on
+every `,' `:' `{' `}' and RET) re-indented the lines a user typed on."
+  (setq-local indent-tabs-mode nil)
+  (setq-local js-indent-level (or skeleton-json-indent-level (skeleton--guess-indent-level)))
+  ;; RET indents the new line only; `,' and `:' re-indent nothing, and a
+  ;; closing bracket only the line it starts.
+  (setq-local electric-indent-inhibit t)
+  (add-hook 'post-self-insert-hook #'skeleton--indent-closing-bracket nil t))
+
+(defun skeleton--indent-closing-bracket ()
+  "Indent the line when the `}' or `]' just typed is its first character."
+  (when (and (memq last-command-event '(?\} ?\]))
+             (save-excursion
+               (backward-char)
+               (skip-chars-backward " \t")
+               (bolp)))
+    (indent-according-to-mode)))
 
 ;; js-mode binds M-. to `js-find-symbol', which hides eglot's xref backend
 ;; (template definitions and references come from the daemon).
@@ -173,6 +215,27 @@ files that name its classes without opening them."
 
 (defclass skeleton-server (eglot-lsp-server) ()
   :documentation "An eglot connection to skeletond.")
+
+;; eglot 1.9 sends `shutdown' and `exit' with "params": null, which JSON-RPC
+;; 2.0 does not allow (params is an object, an array, or absent) and the daemon
+;; refuses: shutting down printed a jsonrpc-error and killed the daemon (status 9).
+(cl-defmethod jsonrpc-connection-send :around ((server skeleton-server) &rest args)
+  "Send ARGS to SERVER without a null `params' member."
+  (if (and (plist-member args :params) (null (plist-get args :params)))
+      (apply #'cl-call-next-method server
+             (cl-loop for (key value) on args by #'cddr
+                      unless (eq key :params) append (list key value)))
+    (apply #'cl-call-next-method server args)))
+
+;; jsonrpc kills the process right after eglot's `exit' notification ("Server
+;; exited with status 9"); the daemon exits by itself at once when let.
+(cl-defmethod jsonrpc-shutdown :before ((server skeleton-server) &optional _cleanup)
+  "Give SERVER up to a second to exit by itself after a requested shutdown."
+  (when (eglot--shutdown-requested server)
+    (let ((process (jsonrpc--process server)))
+      (with-timeout (1 nil)
+        (while (process-live-p process)
+          (accept-process-output process 0.05))))))
 
 (cl-defmethod eglot-initialization-options ((_server skeleton-server))
   "Send `skeleton-initialization-options' to skeletond."
@@ -345,16 +408,28 @@ Signal a `user-error' naming the first word that is not an option."
        (t (user-error "skeleton-%s: unknown argument `%s'" kind word))))
     params))
 
-(defun skeleton--describe (result)
-  "A short text for a `skeleton/*' RESULT: its outcome and details."
+(defun skeleton--clock (seconds)
+  "SECONDS of the session clock as a person reads them."
+  (format "%.2f s on the session clock" seconds))
+
+(defun skeleton--describe (result &optional params)
+  "A short text for a `skeleton/*' RESULT: its outcome and details.
+PARAMS are the request's: a delayed show says when it runs from now
+\(its delay) as well as on the session clock."
   (if (not (listp result))
       (format "%S" result)
-    (concat (or (plist-get result :outcome) "done")
-            (when-let ((leaves (plist-get result :leaves)))
-              (format " (%d leaves)" (length leaves)))
-            (when-let ((text (plist-get result :message))) (concat ": " text))
-            (when-let ((at (plist-get result :at))) (format " at %s" at))
-            (when-let ((until (plist-get result :until))) (format " until %s" until)))))
+    (let ((at (plist-get result :at))
+          (until (plist-get result :until))
+          (delay (plist-get params :delay)))
+      (concat (or (plist-get result :outcome) "done")
+              (when-let ((leaves (plist-get result :leaves)))
+                (format " (%d leaves)" (length leaves)))
+              (when-let ((text (plist-get result :message))) (concat ": " text))
+              (when (numberp at)
+                (if (numberp delay)
+                    (format " in %.2f s (at %s)" delay (skeleton--clock at))
+                  (concat " at " (skeleton--clock at))))
+              (when (numberp until) (concat " until " (skeleton--clock until)))))))
 
 (defconst skeleton--state-after
   '(("shown" . "shown") ("scheduled" . "scheduled") ("updated" . "shown")
@@ -371,7 +446,7 @@ Signal a `user-error' naming the first word that is not an option."
          (after (cdr (assoc (plist-get result :outcome) skeleton--state-after))))
     (when after
       (skeleton--set-state buffer after))
-    (message "skeleton-%s: %s" kind (skeleton--describe result))
+    (message "skeleton-%s: %s" kind (skeleton--describe result params))
     result))
 
 ;;;###autoload
@@ -495,16 +570,28 @@ the show its code makes; an empty answer is the initial scene."
   (add-hook 'window-size-change-functions #'skeleton--resized nil t))
 
 (defun skeleton--title ()
-  "The preview's title: the document, the skeleton's state and a hint."
-  (let ((source skeleton--source))
-    (propertize
-     (concat " "
-             (if (buffer-live-p source) (buffer-name source) "(closed)")
-             (let ((scene (and (buffer-live-p source) (buffer-local-value 'skeleton--scene source))))
-               (if scene (format " · scene %s" scene) ""))
-             " — " skeleton--state
-             (when (equal skeleton--state "hidden") "  (M-x skeleton-show draws it)"))
-     'face 'skeleton-preview-title)))
+  "The preview's title: the document, the skeleton's state and a hint.
+It fits the preview's window: the hint is shortened, then left out,
+then the document's name loses its middle; the scene and the state
+always show."
+  (let* ((source skeleton--source)
+         (window (get-buffer-window (current-buffer) t))
+         (width (if window (window-total-width window) 80))
+         (scene (and (buffer-live-p source) (buffer-local-value 'skeleton--scene source)))
+         (name (if (buffer-live-p source) (buffer-name source) "(closed)"))
+         (state (concat (if scene (format " · scene %s" scene) "") " — " skeleton--state))
+         (hints (and (equal skeleton--state "hidden")
+                     '("  (M-x skeleton-show draws it)" "  (M-x skeleton-show)")))
+         (title (or (cl-loop for hint in hints
+                             for text = (concat " " name state hint)
+                             when (<= (string-width text) width) return text)
+                    (let ((room (- width (string-width (concat " …" state)))))
+                      (if (or (<= (string-width name) room) (< room 2))
+                          (concat " " name state)
+                        (let ((head (/ (1+ room) 2)))
+                          (concat " " (substring name 0 head) "…"
+                                  (substring name (- (length name) (- room head))) state)))))))
+    (propertize title 'face 'skeleton-preview-title)))
 
 (defun skeleton--set-state (source state)
   "Record STATE as the skeleton state of SOURCE's preview."
@@ -621,6 +708,8 @@ An older subscription of PREVIEW ends first."
 When it is shown already, redraw it from a full frame."
   (interactive)
   (let* ((source (skeleton--source-buffer))
+         ;; No daemon, no preview: say so before a window opens.
+         (_server (skeleton--server source))
          (preview (skeleton--preview-buffer source)))
     (skeleton--display preview)
     (with-current-buffer preview
@@ -689,6 +778,17 @@ frame's members."
             (when (and window (not (equal skeleton--grid (skeleton--fit window skeleton--canvas))))
               (skeleton--subscribe preview))))))))
 
+;; Flymake 1.2 (Emacs 28) never asks for its mode line to be redrawn: diagnostics
+;; that come after the redisplay of the last key (a large document's) left its
+;; counter stale until the next key.
+(cl-defmethod eglot-handle-notification :after
+  ((_server skeleton-server) (_method (eql textDocument/publishDiagnostics))
+   &key uri &allow-other-keys)
+  "Redraw the mode line of the document at URI: flymake's counter changed."
+  (when-let ((buffer (find-buffer-visiting (eglot--uri-to-path uri))))
+    (with-current-buffer buffer
+      (force-mode-line-update))))
+
 ;; The daemon ends a subscription whose canvas grew past the frames previews may hold.
 (cl-defmethod eglot-handle-notification
   ((_server skeleton-server) (_method (eql 'preview/ended))
@@ -733,8 +833,11 @@ Say MESSAGE in its preview and the echo area;
                                    (with-current-buffer buffer (skeleton-preview)))))))
       (when (buffer-live-p skeleton--preview)
         (with-current-buffer skeleton--preview
-          (remhash skeleton--subscription skeleton--subscriptions)
-          (setq skeleton--subscription nil))))))
+          (when skeleton--subscription
+            (remhash skeleton--subscription skeleton--subscriptions))
+          (setq skeleton--subscription nil
+                skeleton--notice "skeletond stopped (M-x eglot starts it)")
+          (skeleton--draw-notice))))))
 
 (add-hook 'eglot-managed-mode-hook #'skeleton--managed)
 

@@ -9,7 +9,8 @@ public struct GIFError: Error, Sendable, CustomStringConvertible {
     public var description: String
 }
 
-/// Writes an animated, looping GIF through giflib: each frame is quantized to its own 256-colour palette.
+/// Writes an animated, looping GIF through giflib: each frame gets its own palette of at most 256 colours, chosen
+/// from the frame's colours (`GIFPalette`: exact when it has 256 or fewer).
 public final class GIFWriter {
     private var file: UnsafeMutablePointer<GifFileType>?
     public let width: Int
@@ -51,21 +52,15 @@ public final class GIFWriter {
         guard rgba.count == pixels * 4 else {
             throw GIFError(description: "a frame needs \(pixels * 4) bytes, not \(rgba.count)")
         }
-        var red = [UInt8](repeating: 0, count: pixels)
-        var green = red
-        var blue = red
-        for i in 0..<pixels {
-            red[i] = rgba[i * 4]
-            green[i] = rgba[i * 4 + 1]
-            blue[i] = rgba[i * 4 + 2]
+        let quantized = GIFPalette(rgba: rgba, pixels: pixels)
+        var indices = quantized.indices
+        // A colour map's size is a power of two, 2 to 256.
+        var size = 2
+        while size < quantized.colors.count { size *= 2 }
+        var palette = [GifColorType](repeating: GifColorType(), count: size)
+        for (k, color) in quantized.colors.enumerated() {
+            palette[k] = GifColorType(Red: color.red, Green: color.green, Blue: color.blue)
         }
-        var indices = [UInt8](repeating: 0, count: pixels)
-        var palette = [GifColorType](repeating: GifColorType(), count: 256)
-        var paletteSize: Int32 = 256
-        guard
-            GifQuantizeBuffer(UInt32(width), UInt32(height), &paletteSize, &red, &green, &blue, &indices, &palette)
-                == GIF_OK
-        else { throw failure("quantizing a frame") }
         var control = GraphicsControlBlock(
             DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(max(0, min(delay, 65_535))),
             TransparentColor: NO_TRANSPARENT_COLOR)
@@ -74,7 +69,7 @@ public final class GIFWriter {
         guard EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, Int32(length), &extension_) == GIF_OK else {
             throw failure("a frame delay")
         }
-        guard let map = GifMakeMapObject(256, &palette) else { throw GIFError(description: "out of memory") }
+        guard let map = GifMakeMapObject(Int32(size), &palette) else { throw GIFError(description: "out of memory") }
         defer { GifFreeMapObject(map) }
         guard EGifPutImageDesc(file, 0, 0, Int32(width), Int32(height), false, map) == GIF_OK else {
             throw failure("an image descriptor")

@@ -63,13 +63,15 @@ import Testing
         #expect(screen["selectionRange"] == (try text.range(of: #""screen""#)).json)
         let feed = try #require(screen["children"]?[1])
         #expect(feed["name"] == "feed")
-        #expect(feed["kind"] == 18)
+        #expect(screen["kind"] == 19)  // Object: a view holding others
+        #expect(feed["kind"] == 10)  // Enum: a table enumerating its rows
         #expect(feed["children"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["SectionHeader", "PostCell"])
         let header = try #require(feed["children"]?[0])
         #expect(header["kind"] == 5)
         let template = try text.value(ofMember: "SectionHeader")
         #expect(header["range"] == template.json)
         #expect(header["children"]?[0]?["name"] == "title")
+        #expect(header["children"]?[0]?["kind"] == 15)  // String: a label's text
         #expect(
             header["children"]?[0]?["selectionRange"] == (try text.range(of: #""title""#, from: template.start)).json)
     }

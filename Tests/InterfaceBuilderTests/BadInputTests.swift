@@ -241,3 +241,22 @@ struct BadInputTests {
         check(try IB.shown(Array(text.utf8)), "map#block", [0, 0, 10, 10])
     }
 }
+
+@Suite("Problems in the file's terms")
+struct InterfaceBuilderMessageTests {
+    @Test func aTableWithoutPrototypesSaysSoWithoutAJSONMemberName() {
+        // It once read "type: no cell template: without a "cell" (or sections naming one) …".
+        let text = xib(
+            """
+                <tableView id="t" rowHeight="44">
+                    <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                </tableView>
+            """)
+        let problem = IB.problems(text).first { $0.code == .missingCellTemplate }
+        #expect(
+            problem?.message
+                == "no prototype cell: the skeleton has no rows, as a SkeletonView data source without "
+                + "cellIdentifierForRowAt")
+        #expect(problem?.line == 7)
+    }
+}

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -266,6 +267,15 @@ def test_a_space_after_a_complete_word_separates_the_words(emacs: Session):
     wait_for(lambda: "skeleton-hide: hidden" in emacs.state()["messages"], timeout=20, what="the hide's outcome")
 
 
+def test_a_delayed_show_says_when_in_seconds(emacs: Session):
+    # The outcome once read "scheduled at 17.07196183", a raw session-clock value.
+    emacs.mx("skeleton-show", "delay=0.8")
+    messages = wait_for(lambda: (m := emacs.state()["messages"]) and "skeleton-show: scheduled" in m and m,
+                        timeout=20, what="the show's outcome")
+    assert re.search(r"skeleton-show: scheduled in 0\.80 s \(at \d+\.\d\d s on the session clock\)\n", messages), \
+        messages
+
+
 def test_m_dot_goes_to_a_templates_definition(emacs: Session):
     # js-mode's own M-. (js-find-symbol) once hid eglot's xref: "Jump to: PostCell [No match]".
     feed = emacs.tmp_path / "feed.skeleton.json"
@@ -351,7 +361,18 @@ def test_a_preview_whose_canvas_outgrows_the_frame_budget_says_it_ended(tmp_path
         state = emacs.state()
         assert "skeleton: preview ended:" in state["messages"] and "smaller scale" in state["messages"]
         assert state["preview"]["subscription"] is None
+        ended = state["preview"]["frames"]
         assert emacs.eval("(hash-table-count skeleton--subscriptions)") == "0"
+        # The canvas back to its size, M-x skeleton-preview subscribes again and draws.
+        emacs.eval(f"(with-current-buffer (get-file-buffer {elisp_string(emacs.doc)})"
+                   ' (goto-char (point-min)) (search-forward "[0, 0, 1375, 1260]")'
+                   ' (replace-match "[0, 0, 375, 260]" t t))')
+        emacs.eval(f"(with-current-buffer (get-file-buffer {elisp_string(emacs.doc)}) (skeleton-preview) t)")
+        wait_for(lambda: (p := emacs.preview_state()).get("subscription") and p["frames"] > ended, timeout=30,
+                 what="a new subscription's frames")
+        grid = emacs.preview_state()
+        wait_for(lambda: len(preview_rows(emacs.tmux.capture(), grid["columns"])) == grid["rows"], timeout=20,
+                 what="the picture instead of the notice")
 
 
 def test_missing_daemon_is_one_clear_message(tmp_path: Path):
@@ -368,6 +389,12 @@ def test_missing_daemon_is_one_clear_message(tmp_path: Path):
         assert state["messages"].count("is not executable") == 1, state["messages"]
         assert not state["managed"] and state["preview"] is None
         assert "Error" not in state["messages"], state["messages"]
+        # M-x skeleton-preview says the same, and opens no window (it once opened an empty preview).
+        emacs.mx("skeleton-preview")
+        wait_for(lambda: emacs.state()["messages"].count("is not executable") == 2, timeout=10,
+                 what="skeleton-preview to say the daemon is missing")
+        previews = '(seq-count (lambda (b) (string-prefix-p "*skeleton-preview" (buffer-name b))) (buffer-list))'
+        assert emacs.eval(previews) == "0"
 
 
 def buffer_eval(emacs: Session, form: str) -> str:
@@ -433,7 +460,18 @@ def test_outline_hover_completion_and_quick_fix(emacs: Session):
     except AssertionError as error:
         handle = buffer_eval(emacs, '(progn (goto-char (point-min)) (search-forward "handle")'
                                     ' (buffer-substring-no-properties (line-beginning-position) (line-end-position)))')
-        raise AssertionError(f"{error}\ndiagnostics: {emacs.state()['diagnostics']}\nhandle's line: {handle}") from None
+        log = emacs.tmp_path / "events.txt"
+        buffer_eval(emacs, "(let ((server (eglot-current-server))) (with-current-buffer (jsonrpc-events-buffer server)"
+                           f" (write-region (point-min) (point-max) {elisp_string(log)})))")
+        changes = [line for line in log.read_text(errors="replace").splitlines()
+                   if "didChange" in line or "publishDiagnostics" in line or "version" in line]
+        # Whether eglot still records changes, and what it has not sent.
+        pending = buffer_eval(emacs, "(prin1-to-string (list (and (memq 'eglot--before-change before-change-functions) t)"
+                                     " (and (memq 'eglot--after-change after-change-functions) t)"
+                                     " eglot--recent-changes (and eglot--change-idle-timer t)"
+                                     " eglot--versioned-identifier))")
+        raise AssertionError(f"{error}\ndiagnostics: {emacs.state()['diagnostics']}\nhandle's line: {handle}\n"
+                             f"before/after hooked, unsent changes, timer, version: {pending}\n" + "\n".join(changes[-12:])) from None
 
     # --- Quick fix: a card that is not skeletonable warns on its children; the fix makes the chain -----------
     buffer_eval(emacs, '(progn (goto-char (point-min)) (search-forward "\\"id\\": \\"card\\"")'
@@ -449,3 +487,74 @@ def test_outline_hover_completion_and_quick_fix(emacs: Session):
     card = buffer_eval(emacs, '(progn (goto-char (point-min)) (search-forward "\\"id\\": \\"card\\"")'
                               ' (buffer-substring-no-properties (line-beginning-position) (line-end-position)))')
     assert '\\"isSkeletonable\\": true' in card, card
+
+
+def buffer_text(emacs: Session) -> str:
+    """The document's buffer text (emacsclient prints a string literal of its JSON encoding)."""
+    return json.loads(json.loads(buffer_eval(emacs, "(json-encode (buffer-substring-no-properties (point-min)"
+                                                    " (point-max)))")))
+
+
+def test_typing_keeps_the_examples_indentation(emacs: Session):
+    # js-mode's defaults once re-indented the line RET left (and the line of every `,' and `:' typed) with tabs,
+    # four columns a level: the card's members moved to "\t  ", against the examples' two spaces.
+    original = buffer_text(emacs)
+    card = '        "backgroundColor": "#F7F9FA", "cornerRadius": 12, "clipsToBounds": true,\n'
+    avatar = '           "cornerRadius": 32, "clipsToBounds": true, "backgroundColor": "#BDC3C7", "image": "ada"},\n'
+    assert card in original and avatar in original
+    goto(emacs, card.strip())
+    buffer_eval(emacs, "(end-of-line)")
+    emacs.tmux.keys("Enter")
+    emacs.tmux.literal('"alpha": 1,')
+    goto(emacs, avatar.strip())
+    buffer_eval(emacs, "(end-of-line)")
+    emacs.tmux.keys("Enter")
+    emacs.tmux.literal('{"type": "UIView", "id": "dot", "frame": [0, 0, 8, 8],')
+    emacs.tmux.keys("Enter")
+    emacs.tmux.literal('"isSkeletonable": true},')
+    expected = (original.replace(card, card + '        "alpha": 1,\n')
+                .replace(avatar, avatar + '          {"type": "UIView", "id": "dot", "frame": [0, 0, 8, 8],\n'
+                                          '           "isSkeletonable": true},\n'))
+    wait_for(lambda: buffer_text(emacs) == expected, timeout=15, what="the typed lines, the rest untouched")
+    assert "\t" not in buffer_text(emacs)
+
+
+def test_the_preview_title_fits_and_shutting_down_is_clean(emacs: Session):
+    # The title ran past the side window ("… — hidden  (M-x skeleton-show draw"); it now shortens its hint.
+    wait_for(lambda: emacs.preview_state().get("frames", 0) >= 1, timeout=30, what="the first preview frame")
+    wait_for(lambda: "profile-card.skeleton.json — hidden  (M-x skeleton-show)" in emacs.tmux.plain(), timeout=10,
+             what="the whole title")
+    # eglot 1.9 sent shutdown and exit with "params": null: the daemon refused both (a jsonrpc-error in the echo
+    # area) and was killed ("exited with status 9").
+    emacs.eval(f"(with-current-buffer (get-file-buffer {elisp_string(emacs.doc)})"
+               " (eglot-shutdown (eglot-current-server)) t)")
+    messages = wait_for(lambda: (m := emacs.state()["messages"]) and "Server exited" in m and m, timeout=20,
+                        what="the daemon to exit")
+    assert "Server exited with status 0" in messages and "jsonrpc-error" not in messages, messages
+    # The preview says the daemon stopped instead of a picture that no longer follows.
+    wait_for(lambda: "skeletond stopped (M-x eglot starts it)" in emacs.tmux.plain(), timeout=10,
+             what="the preview's notice")
+
+
+def test_a_large_documents_flymake_counter_is_redrawn_without_a_key(tmp_path: Path, daemon: Path):
+    """Flymake never asks for its mode line to be redrawn: a large document's diagnostics, which come after the
+    redisplay of the key that broke it, left the counter at 0 until the next key."""
+    doc = tmp_path / "large.skeleton.json"
+    labels = ",\n".join(f'    {{"type": "UILabel", "id": "l{k}", "frame": [{k % 10 * 32}, {k // 10 * 20}, 30, 18],'
+                        f' "text": "{k}"}}' for k in range(3000))
+    doc.write_text('{"root": {"type": "UIView", "frame": [0, 0, 320, 6000], "children": [\n' + labels + "\n]}}\n")
+    with emacs_in_tmux(tmp_path, [str(daemon)], marker='"root"', doc=doc,
+                       extra_init="(setq skeleton-preview-auto nil)") as emacs:
+        emacs.doc = doc
+        emacs.tmux.keys("C-a")
+        wait_for(lambda: emacs.state()["managed"], timeout=30, what="eglot to manage the document")
+        # Flymake's counter: [errors warnings].
+        wait_for(lambda: "Flymake[0 0]" in emacs.tmux.plain(), timeout=30, what="flymake's counter at 0")
+        # The first label's id made the last one's: the duplicate's error is 3,000 lines down, off the screen, so
+        # nothing on the screen changes with it but the counter.
+        goto(emacs, '"l0"', 2)
+        emacs.tmux.keys("C-d")
+        emacs.tmux.literal("2999")
+        # No key and no emacsclient call (either redraws the mode line) until the counter shows the error.
+        wait_for(lambda: "Flymake[1 " in emacs.tmux.plain(), timeout=30, what="the counter to show the error")
+        assert any("already used" in d["text"] for d in emacs.state()["diagnostics"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -352,6 +353,13 @@ def test_a_preview_whose_canvas_outgrows_the_frame_budget_says_it_ended(tmp_path
         state = nvim.state()
         assert state["preview"]["ended"] is True and state["preview"].get("subscription") is None
         assert any("preview ended" in note and "smaller scale" in note for note in nvim.notes())
+        # The canvas back to its size, :SkeletonPreview subscribes again and draws.
+        nvim.command(r'%s/"frame": \[0, 0, 1375, 1260\]/"frame": [0, 0, 375, 260]/')
+        nvim.command("SkeletonPreview")
+        wait_for(lambda: (p := nvim.state()["preview"]) and p.get("subscription") and not p["ended"], timeout=30,
+                 what="a new subscription")
+        wait_for(lambda: "preview ended" not in nvim.tmux.plain() and nvim.tmux.capture().rgb_cells() > 100,
+                 timeout=30, what="the preview drawn again")
 
 
 def test_update_and_completion(nvim: Session):
@@ -488,3 +496,75 @@ def test_a_new_document_shows_its_content_and_outlines_before_a_show(tmp_path: P
         nvim.command("SkeletonPreview")
         wait_for(lambda: nvim.tmux.capture().rgb_cells() > 100 and len(colours()) == 1, timeout=30,
                  what="a plain preview without outlines")
+
+
+def float_box(screen: list[str]) -> tuple[int, int, int]:
+    """The preview float's top row, left column and height (borders included), from its rounded border."""
+    top = next(r for r, line in enumerate(screen) if "╭" in line)
+    bottom = next(r for r, line in enumerate(screen) if "╰" in line)
+    return top, screen[top].index("╭"), bottom - top + 1
+
+
+def test_the_preview_sits_where_it_hides_least_code_with_its_whole_title(tmp_path: Path, daemon: Path):
+    """The float once sat at the top right over the code's long lines, and its title ran past its width
+    (" … · hidden · :SkeletonShow [solid|gradient] [a")."""
+    with neovim_in_tmux(tmp_path, daemon) as nvim:
+        before = nvim.tmux.plain().split("\n")
+        nvim.command("SkeletonPreview")
+        wait_for(lambda: nvim.tmux.capture().rgb_cells() > 100, timeout=30, what="the preview's cells")
+        screen = wait_for(lambda: (s := nvim.tmux.plain().split("\n")) and "hidden" in "".join(s) and s, timeout=20,
+                          what="the title")
+        top, left, height = float_box(screen)
+        title = next(line for line in screen if "profile-card.skeleton.json · hidden" in line)
+        assert re.search(r"· :SkeletonShow *│$", title.rstrip()), title  # the short hint, whole, inside the border
+
+        # The rows of code whose text reaches under the float's columns, for each place it could sit.
+        last = nvim.state()["lines"] - 2 - 1 - height  # 'cmdheight' 2, the status line
+        def hidden(t: int) -> int:
+            return sum(1 for r in range(t, t + height) if r < len(before) and before[r][left:].strip())
+        assert hidden(top) == min(hidden(t) for t in range(0, last + 1)), (top, [hidden(t) for t in range(last + 1)])
+        assert hidden(top) < hidden(0)
+
+        # A long name loses its middle, never the state.
+        probe = ("lua E2E_NOTES[#E2E_NOTES + 1] = { msg = 'title:' .. require('skeleton.preview')"
+                 ".fit_title('a-very-long-document-name.skeleton.json', 'scheduled', 30) }")
+        nvim.command(probe)
+        fitted = wait_for(lambda: [n for n in nvim.notes() if n.startswith("title:")], timeout=10,
+                          what="the fitted title")[0][len("title:"):]
+        assert len(fitted) <= 30 and fitted.endswith(" · scheduled") and "…" in fitted, fitted
+
+
+def test_only_closes_the_preview_but_it_comes_back_and_keeps_following(tmp_path: Path, daemon: Path):
+    """:only closes every float: the preview once closed for good, silently no longer following buffers."""
+    with neovim_in_tmux(tmp_path, daemon) as nvim:
+        nvim.command("SkeletonPreview")
+        wait_for(lambda: nvim.tmux.capture().rgb_cells() > 100, timeout=30, what="the preview's cells")
+        first = wait_for(lambda: (p := nvim.state()["preview"]) and p.get("subscription") and p, timeout=20,
+                         what="the subscription")
+        nvim.command("only")
+        again = wait_for(lambda: (p := nvim.state()["preview"]) and p["window"] != first["window"]
+                         and p.get("subscription") and p["frames"] >= 1 and p, timeout=30,
+                         what="the preview to open again after :only")
+        assert again["subscription"] != first["subscription"]
+        wait_for(lambda: nvim.tmux.capture().rgb_cells() > 100, timeout=30, what="its cells on screen")
+        # Still following: another skeleton document switches it.
+        other = tmp_path / "grid.skeleton.json"
+        shutil.copy(REPO / "Examples" / "grid.skeleton.json", other)
+        nvim.command(f"edit {other}")
+        wait_for(lambda: "grid.skeleton.json · hidden" in nvim.tmux.plain(), timeout=30,
+                 what="the preview to switch to the grid")
+        # Closed by hand, from inside it (:close there), it stays closed.
+        nvim.command("wincmd W")  # the float is the last window
+        nvim.command("close")
+        wait_for(lambda: not nvim.tmux.capture().cells, timeout=20, what="the preview to close")
+        nvim.command("buffer profile-card.skeleton.json")
+        wait_for(lambda: '"root"' in nvim.tmux.plain(), timeout=20, what="the card buffer")
+        assert nvim.state()["preview"] is None
+        assert [n["msg"] for n in nvim.state()["notes"] if n["level"] >= 4] == []
+
+
+def test_a_delayed_show_says_when_in_seconds(nvim: Session):
+    """The outcome once read `scheduled at 17.07196183`, a raw session-clock value."""
+    nvim.command("SkeletonShow delay=0.8")
+    note = wait_for(lambda: [n for n in nvim.notes() if "show: scheduled" in n], timeout=20, what="the outcome")[0]
+    assert re.search(r"show: scheduled in 0\.80 s \(at \d+\.\d\d s on the session clock\)$", note), note

@@ -262,3 +262,37 @@ async def test_a_hidden_flag_on_a_view_that_is_not_skeletonable_gets_a_fix_that_
     layers = await within(client.protocol.send_request_async("skeleton/layers", {"uri": URI}))
     nodes = {layer.node for layer in layers.layers}
     assert "badge" not in nodes and "title" in nodes
+
+
+HEADER = '"Header": {"type": "UIView", "frame": [0, 0, 320, 30], "isSkeletonable": true}'
+
+
+async def cell_fixes(client: LanguageClient, templates: str) -> list[types.CodeAction]:
+    """The quick fixes of a 44-pt-row table "list" that names no cell and defines `templates` (members, written)."""
+    lines = ['{"root": {"type": "UIView", "frame": [0, 0, 320, 400], "isSkeletonable": true, "children": [',
+             '  {"type": "UITableView", "id": "list", "frame": [0, 0, 320, 300], "isSkeletonable": true, '
+             f'"rowHeight": 44, "templates": {{{templates}}}}}]}}}}']
+    doc = await opened(client, "\n".join(lines))
+    [warning] = await published(client, URI)
+    assert warning.code == "missing-cell-template"
+    return await fixes_for(client, doc, warning)
+
+
+async def test_a_tables_cell_fix_prefers_a_cell_template_over_a_view(client: LanguageClient):
+    # The fix once preferred the first template written, a header's UIView, which is no cell.
+    row = '"Row": {"type": "UITableViewCell", "frame": [0, 0, 320, 44], "isSkeletonable": true}'
+    actions = await cell_fixes(client, f"{HEADER}, {row}")
+    assert [(a.title, a.is_preferred) for a in actions] == [('Use template "Row" for the cells of "list"', True),
+                                                            ('Use template "Header" for the cells of "list"', False)]
+
+
+async def test_a_table_with_only_a_view_template_gets_a_cell_template_first(client: LanguageClient):
+    actions = await cell_fixes(client, HEADER)
+    assert [(a.title, a.is_preferred) for a in actions] == [('Add a cell template to "list"', True),
+                                                            ('Use template "Header" for the cells of "list"', False)]
+    edits = sorted(actions[0].edit.changes[URI], key=lambda e: (e.range.start.line, e.range.start.character))
+    assert [e.new_text for e in edits] == [
+        ', "cell": "Cell"',
+        '"Cell": {"type": "UITableViewCell", "frame": [0, 0, 320, 44], "isSkeletonable": true}, ']
+    send_edits(client, 2, list(reversed(edits)))
+    assert not await published(client, URI)

@@ -47,11 +47,20 @@ struct SceneDecoder {
         return (DocumentDecodingResult(document: rejected ? nil : document, problems: problems), mapper.emitted)
     }
 
-    /// A decoder problem placed at the IB element its pointer came from; the member name leads the message.
+    /// A decoder problem placed at the IB element its pointer came from, in the file's terms: the member name leads
+    /// the message but for `root` and `type` (the element itself, whose class it is), and a table or collection
+    /// without a cell template is one without a prototype cell.
     private func relocate(_ p: DocumentProblem, map: SourceMap, fallback: IBSourceLocation) -> DocumentProblem {
         let location = map.location(of: p.pointer) ?? fallback
+        if p.code == .missingCellTemplate {
+            let what = p.message.contains("no items") ? "items" : "rows"
+            let message =
+                "no prototype cell: the skeleton has no \(what), as a SkeletonView data source without "
+                + "cellIdentifierForRowAt"
+            return IBProblems.problem(p.code, message, at: location, severity: p.severity)
+        }
         let field = p.pointer.tokens.last { !$0.isEmpty && !$0.allSatisfy(\.isNumber) }
-        let message = field.map { $0 == "root" ? p.message : "\($0): \(p.message)" } ?? p.message
+        let message = field.map { $0 == "root" || $0 == "type" ? p.message : "\($0): \(p.message)" } ?? p.message
         return IBProblems.problem(p.code, message, at: location, severity: p.severity)
     }
 

@@ -153,9 +153,11 @@ enum DocumentCodeActions {
     // MARK: A table or collection without a cell
 
     /// On a table or collection that names no cell (no `cell`, no `sections`: `missing-cell-template`): "Use
-    /// template "<name>" for its cells" for each template it defines (the first preferred), else "Add a cell
-    /// template", which names a new skeletonable cell (`UITableViewCell` of the table's width and 44 pt, UIKit's
-    /// default row height; `UICollectionViewCell` of the collection's `itemSize`, 50 × 50 by default) and defines it.
+    /// template "<name>" for its cells" for each template of the cell's class it defines (`UITableViewCell` in a
+    /// table, `UICollectionViewCell` in a collection; the first preferred), else "Add a cell template" (preferred),
+    /// which names a new skeletonable cell (`UITableViewCell` of the table's width and 44 pt, UIKit's default row
+    /// height; `UICollectionViewCell` of the collection's `itemSize`, 50 × 50 by default) and defines it; then its
+    /// other templates (a header's `UIView`), never preferred. Three "Use template" actions at most.
     static func cellTemplateFixes(_ request: TextDocumentRequest, _ map: DocumentTextMap, _ bytes: [UInt8], node n: Int)
         -> [JSON]
     {
@@ -164,14 +166,30 @@ enum DocumentCodeActions {
             member(map, bytes, node: n, "cell") == nil, member(map, bytes, node: n, "sections") == nil
         else { return [] }
         let name = map.nodes[n].localReference
-        let defined = map.nodes[n].templates.sorted { $0.value < $1.value }.map(\.key)
-        if !defined.isEmpty {
-            return defined.prefix(3).enumerated().map { k, template in
-                action(
-                    "Use template \"\(template)\" for the cells of \"\(name)\"",
-                    [memberEdit(map, bytes, node: n, "cell", quoted(template))], request, preferred: k == 0)
-            }
+        let cellType = type == "UITableView" ? "UITableViewCell" : "UICollectionViewCell"
+        let defined = map.nodes[n].templates.sorted { $0.value < $1.value }
+        let cells = defined.filter { map.nodes[$0.value].type == cellType }.map(\.key)
+        let others = defined.filter { map.nodes[$0.value].type != cellType }.map(\.key)
+        func use(_ template: String, preferred: Bool) -> JSON {
+            action(
+                "Use template \"\(template)\" for the cells of \"\(name)\"",
+                [memberEdit(map, bytes, node: n, "cell", quoted(template))], request, preferred: preferred)
         }
+        var actions = cells.prefix(3).enumerated().map { k, template in use(template, preferred: k == 0) }
+        if cells.isEmpty, let add = addCellTemplate(request, map, bytes, node: n, cellType: cellType) {
+            actions.append(add)
+        }
+        actions += others.prefix(max(0, 3 - cells.count)).map { use($0, preferred: false) }
+        return actions
+    }
+
+    /// "Add a cell template to "<name>"" on table or collection `n`: `"cell"` naming a new template of `cellType`,
+    /// defined in its `templates` (added when it has none). Nil when `templates` is written as something other than
+    /// an object (the author's to fix first).
+    private static func addCellTemplate(
+        _ request: TextDocumentRequest, _ map: DocumentTextMap, _ bytes: [UInt8], node n: Int, cellType: String
+    ) -> JSON? {
+        let name = map.nodes[n].localReference
         var cell = "Cell"
         var k = 2
         while map.resolve(cell, from: n) != nil {
@@ -179,29 +197,26 @@ enum DocumentCodeActions {
             k += 1
         }
         let live = map.nodes[n].scope == .view ? request.currentSessions.sessions[""]?.decodedNode(name) : nil
-        let cellType: String
         let size: Size
-        if type == "UITableView" {
+        if cellType == "UITableViewCell" {
             let row = live?.table?.skeletonRowHeight ?? 44
-            cellType = "UITableViewCell"
             size = Size(width: live?.frame.width ?? 320, height: row > 0 ? row : 44)
         } else {
-            cellType = "UICollectionViewCell"
             size = live?.collection?.itemSize ?? Size(width: 50, height: 50)
         }
         let frame = "[0, 0, \(size.width.pointsText), \(size.height.pointsText)]"
         let body = "{\"type\": \"\(cellType)\", \"frame\": \(frame), \"isSkeletonable\": true}"
         var edits = [memberEdit(map, bytes, node: n, "cell", quoted(cell))]
         if let templates = member(map, bytes, node: n, "templates") {
-            // A `templates` member defining nothing: the new template goes inside it when it is `{}`; anything
-            // else written there is the author's to fix first.
-            guard map.spans[templates].isObject, map.spans[templates].subtreeEnd == templates + 1 else { return [] }
+            // The new template goes first inside the `templates` object.
+            guard map.spans[templates].isObject else { return nil }
             let inside = map.spans[templates].value.lowerBound + 1
-            edits.append((inside..<inside, "\(quoted(cell)): \(body)"))
+            let empty = map.spans[templates].subtreeEnd == templates + 1
+            edits.append((inside..<inside, "\(quoted(cell)): \(body)" + (empty ? "" : ", ")))
         } else {
             edits[0].1 += ", \"templates\": {\(quoted(cell)): \(body)}"
         }
-        return [action("Add a cell template to \"\(name)\"", edits, request, preferred: true)]
+        return action("Add a cell template to \"\(name)\"", edits, request, preferred: true)
     }
 
     /// `s` as a JSON string literal.

@@ -197,16 +197,21 @@ enum DocumentSymbols {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// LSP's `SymbolKind` for a UIKit class.
+    /// LSP's `SymbolKind` for a node of UIKit class `type`, saying what the node is (Protocol/language-features.md):
+    /// a view holding others is an `Object`, text SkeletonView draws as lines a `String`, a text field a `Field`,
+    /// an image's fixed content a `Constant`, a control sending actions an `Event`, a stack arranging its children a
+    /// `Namespace`, a table or collection enumerating its rows an `Enum` and each cell, header or footer in it an
+    /// `EnumMember`. (A template's definition is a `Class`, a storyboard's scene a `Module`.)
     static func kind(_ type: String?) -> Int {
         switch type.flatMap(NodeType.init(rawValue:)) {
-        case .label, .textView, .textField: 15  // String
-        case .imageView: 19  // Object
+        case .view, nil: 19  // Object
+        case .label, .textView: 15  // String
+        case .textField: 8  // Field
+        case .imageView: 14  // Constant
         case .button: 24  // Event
         case .stackView: 3  // Namespace
-        case .tableView, .collectionView: 18  // Array
-        case .tableViewCell, .collectionViewCell, .tableViewHeaderFooterView: 23  // Struct
-        case .view, nil: 13  // Variable
+        case .tableView, .collectionView: 10  // Enum
+        case .tableViewCell, .collectionViewCell, .tableViewHeaderFooterView: 22  // EnumMember
         }
     }
 

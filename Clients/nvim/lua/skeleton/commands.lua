@@ -9,7 +9,14 @@ local function source_buffer()
   return preview.source_of(vim.api.nvim_get_current_buf())
 end
 
-local function describe(method, result)
+-- A session-clock time as a person reads it: seconds with two decimals.
+local function clock(seconds)
+  return string.format('%.2f s on the session clock', tonumber(seconds) or 0)
+end
+
+-- The outcome of a skeleton/* request, in one line. `params` are the request's: a delayed show says when it
+-- runs from now (its delay) as well as on the session clock.
+local function describe(method, result, params)
   if type(result) ~= 'table' then
     return method .. ': ' .. vim.inspect(result)
   end
@@ -20,11 +27,16 @@ local function describe(method, result)
   if result.message then
     text = text .. ': ' .. tostring(result.message)
   end
-  if result.at then
-    text = text .. ' at ' .. tostring(result.at)
+  if tonumber(result.at) then
+    local delay = type(params) == 'table' and tonumber(params.delay)
+    if delay then
+      text = text .. string.format(' in %.2f s (at %s)', delay, clock(result.at))
+    else
+      text = text .. ' at ' .. clock(result.at)
+    end
   end
-  if result['until'] then
-    text = text .. ' until ' .. tostring(result['until'])
+  if tonumber(result['until']) then
+    text = text .. ' until ' .. clock(result['until'])
   end
   return text
 end
@@ -181,7 +193,7 @@ local function run(kind, args)
   params.scene = client.scene(bufnr)
   local method = 'skeleton/' .. kind
   client.request(bufnr, method, params, function(result)
-    util.notify(kind .. ': ' .. describe(method, result))
+    util.notify(kind .. ': ' .. describe(method, result, params))
     local after = type(result) == 'table' and AFTER[result.outcome]
     -- A hide's skeleton stays until its transition ends (didDisappear says when).
     if after and not (kind == 'hide' and result.outcome == 'hidden') then

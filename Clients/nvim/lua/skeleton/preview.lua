@@ -5,9 +5,9 @@
 -- back opens it again, until :SkeletonPreviewClose. Its first line is a title: the file and the skeleton's
 -- state (shown, hidden, scheduled), with a hint while nothing is shown. The window keeps the canvas's aspect
 -- ratio (half blocks are about square); its size is the subscription's grid, and when the size changes (editor
--- resized, window resized) the preview subscribes again with the new grid. It sits on the right, at the
--- highest rows where it hides no line with a diagnostic (whose text runs to the right edge). Every applied
--- frame is acknowledged with preview/ack.
+-- resized, window resized) the preview subscribes again with the new grid. It sits on the right, at the rows
+-- where it hides least: never a line with a diagnostic (whose text runs to the right edge) or the cursor's line,
+-- and the fewest lines whose text reaches under it. Every applied frame is acknowledged with preview/ack.
 local client = require('skeleton.client')
 local canvas_mod = require('skeleton.canvas')
 local config = require('skeleton.config')
@@ -48,42 +48,73 @@ local function window_size(state)
   return width, height
 end
 
--- Screen rows (0-based, editor-wide) of the lines that show a diagnostic in the source's windows: its
--- virtual text runs from the line's end to the right edge, where the preview sits.
-local function diagnostic_rows(source)
+-- What a window whose left edge is screen column `left` (0-based) would hide, per screen row (0-based,
+-- editor-wide): 1 where a line's text reaches that column, 1000 on a line with a diagnostic (its virtual text
+-- runs to the right edge) and on the cursor's line. Every non-floating window of the tab counts.
+local function covered_rows(left)
   local rows = {}
-  for _, d in ipairs(vim.diagnostic.get(source)) do
-    for _, win in ipairs(vim.fn.win_findbuf(source)) do
-      local pos = vim.fn.screenpos(win, d.lnum + 1, 1)
-      if pos.row > 0 then
-        -- A wrapped line shows its virtual text on its last screen line.
-        local text = vim.api.nvim_buf_get_lines(source, d.lnum, d.lnum + 1, false)[1] or ''
-        local width = vim.api.nvim_win_get_width(win) - vim.fn.getwininfo(win)[1].textoff
-        local extra = width > 0 and math.floor(vim.fn.strdisplaywidth(text) / width) or 0
-        rows[pos.row - 1 + extra] = true
+  local current = vim.api.nvim_get_current_win()
+  for _, win in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+    if vim.api.nvim_win_get_config(win).relative == '' then
+      local buf = vim.api.nvim_win_get_buf(win)
+      local info = vim.fn.getwininfo(win)[1]
+      local text_left = info.wincol - 1 + info.textoff
+      local width = info.width - info.textoff
+      local wrap = vim.api.nvim_win_get_option(win, 'wrap')
+      local leftcol = wrap and 0 or vim.api.nvim_win_call(win, vim.fn.winsaveview).leftcol
+      local diagnosed = {}
+      for _, d in ipairs(vim.diagnostic.get(buf)) do
+        diagnosed[d.lnum + 1] = true
+      end
+      local cursor = win == current and vim.api.nvim_win_get_cursor(win)[1] or nil
+      local lines = vim.api.nvim_buf_get_lines(buf, info.topline - 1, info.botline, false)
+      for k, text in ipairs(lines) do
+        local lnum = info.topline + k - 1
+        local pos = vim.fn.screenpos(win, lnum, 1)
+        if pos.row > 0 then
+          local reach = vim.fn.strdisplaywidth(text) - leftcol
+          -- A wrapped line fills every screen line but its last, where its virtual text is.
+          local extra = (wrap and width > 0) and math.floor(math.max(0, reach - 1) / width) or 0
+          for r = 0, extra do
+            local cost = 0
+            if lnum == cursor or (diagnosed[lnum] and r == extra) then
+              cost = 1000
+            elseif text_left + math.min(width, reach - r * width) > left then
+              cost = 1
+            end
+            local row = pos.row - 1 + r
+            rows[row] = math.max(rows[row] or 0, cost)
+          end
+        end
       end
     end
   end
   return rows
 end
 
--- The highest row where a window of `height` screen lines covers no diagnostic (the top when none is free).
-local function free_row(source, height)
-  local rows = diagnostic_rows(source)
-  local last = vim.o.lines - vim.o.cmdheight - 1 - height
-  for top = 0, math.max(0, last) do
-    local clear = true
+-- The top row for a window of `height` screen lines whose left edge is column `left`: where it hides least
+-- (`covered_rows`), the `current` row when no other hides less, else the highest.
+local function free_row(height, left, current)
+  local rows = covered_rows(left)
+  local last = math.max(0, vim.o.lines - vim.o.cmdheight - 1 - height)
+  local function cost(top)
+    local sum = 0
     for r = top, top + height - 1 do
-      if rows[r] then
-        clear = false
-        break
-      end
+      sum = sum + (rows[r] or 0)
     end
-    if clear then
-      return top
+    return sum
+  end
+  local best, best_cost = 0, math.huge
+  for top = 0, last do
+    local c = cost(top)
+    if c < best_cost then
+      best, best_cost = top, c
     end
   end
-  return 0
+  if current and current <= last and cost(current) == best_cost then
+    return current
+  end
+  return best
 end
 
 local function window_config(state)
@@ -91,7 +122,8 @@ local function window_config(state)
   local opts = config.get().preview
   local has_border = opts.border and opts.border ~= 'none' and opts.border ~= ''
   height = height + TITLE
-  state.row = free_row(state.source, height + (has_border and 2 or 0))
+  local frame = has_border and 2 or 0
+  state.row = free_row(height + frame, vim.o.columns - width - frame, state.row)
   return {
     relative = 'editor',
     anchor = 'NE',
@@ -127,6 +159,37 @@ end
 
 local HINT = ':SkeletonShow [solid|gradient] [animated] draws it'
 
+-- The title that fits `width` columns: ' <file> · scene <id> · <state>' (no scene part for the initial scene), and
+-- while nothing is shown the hint, shortened to the command or left out when it does not fit. Narrower, the word
+-- "scene" goes, then the file name loses its middle ('…'); the scene id and the state stay whole.
+function M.fit_title(name, status, width, scene)
+  local fits = function(text)
+    return vim.fn.strdisplaywidth(text) <= width
+  end
+  local title = ' ' .. name .. (scene and (' · scene ' .. scene) or '') .. ' · ' .. status
+  if status == 'hidden' then
+    for _, hint in ipairs({ HINT, ':SkeletonShow' }) do
+      if fits(title .. ' · ' .. hint) then
+        return title .. ' · ' .. hint
+      end
+    end
+  end
+  if fits(title) then
+    return title
+  end
+  local tail = (scene and (' · ' .. scene) or '') .. ' · ' .. status
+  if fits(' ' .. name .. tail) then
+    return ' ' .. name .. tail
+  end
+  local room = width - vim.fn.strdisplaywidth(' …' .. tail)
+  if room < 2 then
+    return vim.fn.strcharpart(' ' .. (scene and (scene .. ' · ') or '') .. status, 0, width)
+  end
+  local chars = vim.fn.strchars(name)
+  local head = math.ceil(room / 2)
+  return ' ' .. vim.fn.strcharpart(name, 0, head) .. '…' .. vim.fn.strcharpart(name, chars - (room - head)) .. tail
+end
+
 -- The title line: the file, the skeleton's state and, while nothing is shown, how to show it.
 local function draw_title(state)
   if state.closed or not vim.api.nvim_buf_is_valid(state.buf) then
@@ -134,14 +197,9 @@ local function draw_title(state)
   end
   local name = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(state.source), ':t')
   local scene = client.scene(state.source)
-  if scene then
-    name = name .. ' · scene ' .. scene
-  end
   local status = skeleton_states[client.uri(state.source)] or '…'
-  local title = ' ' .. name .. ' · ' .. status
-  if status == 'hidden' then
-    title = title .. ' · ' .. HINT
-  end
+  local width = vim.api.nvim_win_is_valid(state.win) and vim.api.nvim_win_get_width(state.win) or 80
+  local title = M.fit_title(name, status, width, scene)
   vim.api.nvim_buf_set_option(state.buf, 'modifiable', true)
   vim.api.nvim_buf_set_lines(state.buf, 0, TITLE, false, { title })
   vim.api.nvim_buf_set_option(state.buf, 'modifiable', false)
@@ -259,19 +317,22 @@ local function follow_size(state)
   local columns = vim.api.nvim_win_get_width(state.win)
   local rows = math.max(1, vim.api.nvim_win_get_height(state.win) - TITLE)
   if columns ~= state.columns or rows ~= state.rows then
+    draw_title(state) -- fitted to the new width
     subscribe(state)
   end
 end
 
--- Moves the window (same size) to the highest place where it hides no diagnostic.
+-- Moves the window (same size) to where it hides least: no diagnostic, not the cursor's line, the fewest lines of
+-- text (`free_row`). It stays where it is while no place hides less.
 local function reposition(state)
   if state.closed or not vim.api.nvim_win_is_valid(state.win) then
     return
   end
   local opts = config.get().preview
   local has_border = opts.border and opts.border ~= 'none' and opts.border ~= ''
-  local height = vim.api.nvim_win_get_height(state.win) + (has_border and 2 or 0)
-  local row = free_row(state.source, height)
+  local frame = has_border and 2 or 0
+  local height = vim.api.nvim_win_get_height(state.win) + frame
+  local row = free_row(height, vim.o.columns - vim.api.nvim_win_get_width(state.win) - frame, state.row)
   if row ~= state.row then
     state.row = row
     vim.api.nvim_win_set_config(state.win, { relative = 'editor', anchor = 'NE', row = row, col = vim.o.columns })
@@ -403,13 +464,24 @@ function M.open(source)
   previews[source] = state
 
   state.augroup = vim.api.nvim_create_augroup('SkeletonPreview' .. source, { clear = true })
+  -- Closed from inside (:q, :close in the preview): the user closed it, and it stops following. Closed from
+  -- another window (:only, <C-w>o close every float): it opens again over the document, still following.
   vim.api.nvim_create_autocmd('WinClosed', {
     group = state.augroup,
     pattern = tostring(state.win),
     callback = function()
+      local by_hand = vim.api.nvim_get_current_win() == state.win
       vim.schedule(function()
-        if previews[source] == state then -- not a preview opened again meanwhile
+        if previews[source] ~= state then -- closed by the plugin, or a preview opened again meanwhile
+          return
+        end
+        if by_hand or not vim.api.nvim_buf_is_valid(source) then
           M.close(source)
+        elseif #vim.fn.win_findbuf(source) == 0 then
+          close_state(state) -- as when the document leaves the screen: back with it
+        else
+          close_state(state)
+          M.open(source)
         end
       end)
     end,
@@ -441,7 +513,8 @@ function M.open(source)
       end
     end,
   })
-  vim.api.nvim_create_autocmd('DiagnosticChanged', {
+  -- Diagnostics, the text or the cursor moved: find a place that hides none of them.
+  vim.api.nvim_create_autocmd({ 'DiagnosticChanged', 'TextChanged', 'TextChangedI', 'CursorMoved', 'CursorMovedI' }, {
     group = state.augroup,
     buffer = source,
     callback = function()

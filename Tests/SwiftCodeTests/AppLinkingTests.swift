@@ -159,4 +159,26 @@ struct AppLinkingTests {
         #expect(table.children.count == 3)
         #expect(table.children.allSatisfy { $0.children.isEmpty && !$0.isSkeletonable })
     }
+
+    /// A show made only in an `@IBAction` is not the screen's while it loads (SkeletonView shows nothing then): the
+    /// scene has no show, and a hint on the action's show says what a show without options does instead.
+    @Test func aShowInAnActionIsNotTheScreensButIsNamed() throws {
+        let controller = Self.controller("        tableView.isSkeletonable = true").replacingOccurrences(
+            of: "    func numSections",
+            with:
+                "    @IBAction func refresh(_ sender: Any) { view.showAnimatedGradientSkeleton() }\n    func numSections"
+        )
+        let code = SwiftCodeReader.read([SwiftSourceText(text: controller, file: "file:///Feed.swift")])
+        let facts = try #require(code.facts(forClass: "Feed"))
+        #expect(facts.shows.isEmpty)
+        #expect(facts.actionShows.map(\.action) == ["refresh"])
+        #expect(facts.actionShows.first?.show.options.type == .gradient)
+        let linked = try #require(
+            SceneCodeLinker.link(file: InterfaceBuilderFile.parse(text: Self.storyboard), app: AppCode(code: code)))
+        #expect(linked.shows.isEmpty)
+        #expect(
+            linked.linkerHints.contains {
+                $0.kind == .assumed && $0.message.hasPrefix("the screen's only show is in the action `refresh`")
+            }, "\(linked.linkerHints)")
+    }
 }

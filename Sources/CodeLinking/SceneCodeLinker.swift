@@ -90,6 +90,7 @@ public enum SceneCodeLinker {
             guard let facts = classes[binding.className] else { continue }
             linked.append(facts.name)
             overlay.apply(facts, to: binding)
+            overlay.noteCellShows(registeredBy: facts)
             shows += overlay.shows(of: facts, at: binding)
             appearance = appearance.merging(facts.appearance)
         }

@@ -181,4 +181,25 @@ struct AppLinkingTests {
                 $0.kind == .assumed && $0.message.hasPrefix("the screen's only show is in the action `refresh`")
             }, "\(linked.linkerHints)")
     }
+
+    /// A XIB cell whose `awakeFromNib` shows a skeleton on itself: SkeletonView draws it on the app's own rows,
+    /// which skeletond does not draw; a hint on the cell's show says so.
+    @Test func aCellThatShowsItselfIsNamed() throws {
+        let registration =
+            "        tableView.register(UINib(nibName: \"ItemCell\", bundle: nil), forCellReuseIdentifier: \"ItemCell\")"
+        let cell = Self.cellCode.replacingOccurrences(
+            of: "name.isSkeletonable = true", with: "name.isSkeletonable = true\n        showAnimatedGradientSkeleton()"
+        )
+        let code = SwiftCodeReader.read([
+            SwiftSourceText(text: Self.controller(registration), file: "file:///Feed.swift"),
+            SwiftSourceText(text: cell, file: "file:///ItemCell.swift"),
+        ])
+        let app = AppCode(
+            code: code, xibs: [("file:///App/ItemCell.xib", InterfaceBuilderFile.parse(text: Self.cellXIB))])
+        let linked = try #require(
+            SceneCodeLinker.link(file: InterfaceBuilderFile.parse(text: Self.storyboard), app: app))
+        let hint = try #require(linked.linkerHints.first { $0.message.hasPrefix("ItemCell shows its own skeleton") })
+        #expect(hint.kind == .assumed && hint.file == "file:///ItemCell.swift")
+        #expect(hint.range.start.line == 7)
+    }
 }

@@ -90,9 +90,11 @@ public enum SceneCodeLinker {
             guard let facts = classes[binding.className] else { continue }
             linked.append(facts.name)
             overlay.apply(facts, to: binding)
+            overlay.noteCellShows(registeredBy: facts)
             shows += overlay.shows(of: facts, at: binding)
             appearance = appearance.merging(facts.appearance)
         }
+        if shows.isEmpty { overlay.noteActionShows(of: linked.compactMap { classes[$0] }) }
         guard var result = file.decodeScene(scene, overlay: overlay.members) else { return nil }
         if result.errors.contains(where: { $0.code == .unknownTemplate }), overlay.dropUnverifiedSections(),
             let again = file.decodeScene(scene, overlay: overlay.members)

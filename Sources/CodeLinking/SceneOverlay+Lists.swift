@@ -50,10 +50,12 @@ extension SceneOverlay {
 
     /// Sections from the data source's answers; the view registered for each answered identifier becomes its
     /// template: the XIB of a nib registration (found among the app's, with its class's code applied), else a cell
-    /// class registered in code (a plain cell when its code is not open, with the subviews its code places).
+    /// class registered in code (a plain cell when its code is not open, with the subviews its code places). Cells
+    /// answered per index path (an identifier by row or section, `prepareCellForSkeleton`, `skeletonCellFor…`)
+    /// are the sections' `cells`.
     mutating func applyDataSource(_ facts: ClassFacts, to listID: String, isTable: Bool, at binding: IBClassBinding) {
         let answers = facts.dataSource
-        guard let cell = answers.cellIdentifier else { return }
+        guard let cell = answers.skeletonCellIdentifier ?? answers.cellIdentifier else { return }
         var section: JSONObject = ["cell": .string(cell)]
         let count = isTable ? answers.numberOfRows : answers.numberOfItems
         section[isTable ? "rows" : "items"] = count.map { $0 < 0 ? .string("automatic") : .int($0) } ?? "automatic"
@@ -69,13 +71,79 @@ extension SceneOverlay {
         }
         let sectionCount = max(0, min(answers.numberOfSections ?? 1, 1_001))
         let key = isTable ? "rows" : "items"
+        let byIndex = answers.skeletonCellIdentifier == nil ? answers.cellIdentifiers : nil
+        var identifiers = [cell]
+        for value in (byIndex?.byIndex.values.compactMap { $0 } ?? []).sorted() where !identifiers.contains(value) {
+            identifiers.append(value)
+        }
         members[listID, default: [:]]["sections"] = .array(
             (0..<sectionCount).map { k in
                 var numbered = section
                 if k < answers.countsBySection.count { numbered[key] = .int(answers.countsBySection[k]) }
+                let rows: Int? = if case .int(let n)? = numbered[key] { n } else { nil }
+                if let own = byIndex?.value(section: k, row: Int.max), byIndex?.axis == .section {
+                    numbered["cell"] = .string(own)
+                }
+                let cells = rowCells(section: k, rows: rows, answers: answers, listID: listID, isTable: isTable)
+                if !cells.isEmpty { numbered["cells"] = .array(cells) }
                 return .object(numbered)
             })
         defer { if !templates.pairs.isEmpty { members[listID, default: [:]]["templates"] = .object(templates) } }
+        for identifier in identifiers {
+            cellTemplate(identifier, of: facts, listID: listID, isTable: isTable, into: &templates)
+        }
+    }
+
+    /// The most rows (items) of a section given cells of their own: rows after them take the section's cell.
+    static let maxRowCells = 1_000
+
+    /// Section `section`'s per-row cells: each row's identifier when the answer is by row, and its
+    /// `isSkeletonable` as `prepareCellForSkeleton`/`skeletonCellFor…` give it; empty when every row is the
+    /// section's. An answer for every other row covers the rows the section has (its fixed count, else the
+    /// automatic count from the list's size and its cells' size), at most `maxRowCells`.
+    private func rowCells(section: Int, rows: Int?, answers: DataSourceAnswers, listID: String, isTable: Bool)
+        -> [JSON]
+    {
+        let identifiers = answers.skeletonCellIdentifier == nil ? answers.cellIdentifiers : nil
+        let skeletonable = answers.cellSkeletonable
+        var covered = 0
+        for answer in [
+            identifiers?.axis == .row ? identifiers?.byIndex.keys.max() : nil,
+            skeletonable?.axis == .row ? skeletonable?.byIndex.keys.max() : nil,
+        ] {
+            if let last = answer { covered = max(covered, last + 1) }
+        }
+        if skeletonable.map({ $0.others != nil || ($0.axis == .section && !$0.byIndex.isEmpty) }) ?? false {
+            covered = max(covered, rows ?? automaticCount(listID, isTable: isTable))
+        }
+        var cells: [JSON] = []
+        for row in 0..<max(0, min(covered, Self.maxRowCells)) {
+            var entry = JSONObject()
+            if identifiers?.axis == .row, let own = identifiers?.value(section: section, row: row) {
+                entry["cell"] = .string(own)
+            }
+            if let own = skeletonable?.value(section: section, row: row) { entry["isSkeletonable"] = .bool(own) }
+            cells.append(entry.pairs.isEmpty ? .null : .object(entry))
+        }
+        return cells.contains { $0 != .null } ? cells : []
+    }
+
+    /// The automatic row (item) count SkeletonView gives the list: its height (width, for a horizontal
+    /// collection) over its cells' (rounded up); 0 when not known.
+    private func automaticCount(_ listID: String, isTable: Bool) -> Int {
+        guard let frame = nodes[listID]?.frame else { return 0 }
+        let cell = cellSize(listID, isTable: isTable)
+        let horizontal = !isTable && nodes[listID]?.collection?.scrollDirection == .horizontal
+        let (extent, side) = horizontal ? (frame.width, cell.width) : (frame.height, cell.height)
+        guard side >= 0.5, extent > 0 else { return 0 }
+        return Int(min((extent / side).rounded(.up), Double(Self.maxRowCells)))
+    }
+
+    /// Adds the template for cell identifier `cell` to `templates`: the XIB registered for it, else a cell class
+    /// registered in code; nothing for a prototype of the file (a hint when the scene has none by that name).
+    private mutating func cellTemplate(
+        _ cell: String, of facts: ClassFacts, listID: String, isTable: Bool, into templates: inout JSONObject
+    ) {
         let cellElement = isTable ? "tableViewCell" : "collectionViewCell"
         if let fromNib = nibTemplate(cell, of: facts, elements: [cellElement]) {
             templates[cell] = fromNib

@@ -75,6 +75,23 @@ struct SceneOverlay {
         }
     }
 
+    /// When the scene's code makes no show while it loads but an `@IBAction` makes one: an `assumed` hint on that
+    /// show says SkeletonView shows nothing until the action runs, and what a show without options does instead.
+    mutating func noteActionShows(of classes: [ClassFacts]) {
+        for facts in classes {
+            guard let first = facts.actionShows.first else { continue }
+            hints.append(
+                CodeHint(
+                    kind: .assumed,
+                    message:
+                        "the screen's only show is in the action `\(first.action)`, which does not run while the screen "
+                        + "loads: SkeletonView shows nothing until it runs; a show without options here shows from "
+                        + "the scene's root with SkeletonView's defaults, not this show",
+                    range: first.show.range, file: facts.file))
+            return
+        }
+    }
+
     /// The element id of a view code names, in the scene `binding` is in.
     func elementID(_ target: ViewTarget, at binding: IBClassBinding) -> String? {
         switch target {

@@ -1,3 +1,4 @@
+import SkeletonModel
 internal import SwiftSyntax
 
 /// The app's constants, from every file: `let`/`static let` (and stored `static var`) members of its types and
@@ -11,6 +12,8 @@ final class AppConstants {
     private(set) var cases: [String: [String]] = [:]
     /// Static properties that answer the name of the type they are read on.
     private(set) var typeNameProperties: Set<String> = []
+    /// The app's asset catalogue colours by name (`*.xcassets/*.colorset`), for `UIColor(named:)`.
+    var namedColors: [String: SkeletonColor] = [:]
 
     /// Records a stored property or top-level constant of `type` (nil: top level); the first declaration wins.
     func record(_ variable: VariableDeclSyntax, in type: [String]) {

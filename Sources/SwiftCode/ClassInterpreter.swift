@@ -54,6 +54,7 @@ struct ClassInterpreter {
     /// Everything the class states.
     mutating func run() -> ClassFacts {
         var initialisers: [(CodeBlockSyntax, SourceLocations)] = []
+        var actions: [(name: String, method: MethodBody)] = []
         var observers: [(CodeBlockSyntax, SourceLocations)] = []
         let chain = app.chain(of: declaration)
         // Superclasses first: what a subclass declares or answers wins.
@@ -66,10 +67,12 @@ struct ClassInterpreter {
                 } else if let initialiser = decl.as(InitializerDeclSyntax.self), let body = initialiser.body {
                     initialisers.append((body, member.locations))
                 } else if let function = decl.as(FunctionDeclSyntax.self), let body = function.body {
-                    methods[function.name.text, default: []].insert(
-                        MethodBody(function, body: body, locations: member.locations, level: level), at: 0)
+                    let method = MethodBody(function, body: body, locations: member.locations, level: level)
+                    methods[function.name.text, default: []].insert(method, at: 0)
+                    if level == 0, Self.isAction(function) { actions.append((function.name.text, method)) }
                     let values = ValueReader(locals: [:], constants: app.constants, type: declaration.name)
                     DataSourceReader(locations: member.locations, values: values).read(function, into: &facts)
+                    CellPreparationReader(locations: member.locations, values: values).read(function, into: &facts)
                     FlowLayoutReader(locations: member.locations, values: values).read(function, into: &facts)
                 }
             }
@@ -83,7 +86,22 @@ struct ClassInterpreter {
             }
         }
         facts = run.interpreter.facts
+        // Actions do not run while the screen loads: only the shows they would make are kept, apart.
+        for (name, action) in actions {
+            var tapped = run
+            let before = tapped.interpreter.facts.shows.count
+            tapped.method(action, named: name)
+            let made = tapped.interpreter.facts.shows.dropFirst(before)
+            facts.actionShows += made.map { ActionShow(action: name, show: $0) }
+        }
         return facts
+    }
+
+    /// Whether a method is an `@IBAction`.
+    static func isAction(_ function: FunctionDeclSyntax) -> Bool {
+        function.attributes.contains {
+            $0.as(AttributeSyntax.self).map { Excerpt.of($0.attributeName, limit: 16) } == "IBAction"
+        }
     }
 
     /// Records an `@IBOutlet` and a view built in the declaration; returns its `didSet` body.

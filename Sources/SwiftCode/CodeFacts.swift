@@ -130,11 +130,29 @@ public struct ClassFacts: Sendable, Hashable {
     /// The last show the lifecycle code makes.
     public var show: ShowCall? { shows.last }
 
+    /// The shows the class's `@IBAction`s would make when the user triggers them (never while the screen loads),
+    /// in declaration order.
+    public var actionShows: [ActionShow] = []
+
     /// The value each view's property ends with (the last assignment wins), by target.
     public var finalProperties: [ViewTarget: [ViewProperty: CodeValue]] {
         var result: [ViewTarget: [ViewProperty: CodeValue]] = [:]
         for a in assignments { result[a.target, default: [:]][a.property] = a.value }
         return result
+    }
+}
+
+/// A show an `@IBAction` makes.
+public struct ActionShow: Sendable, Hashable {
+    /// The action's name (`testAction`).
+    public var action: String
+    /// The show, on the view it is called on.
+    public var show: ShowCall
+
+    /// Creates a value with the given members.
+    public init(action: String, show: ShowCall) {
+        self.action = action
+        self.show = show
     }
 }
 
@@ -157,6 +175,8 @@ public enum ViewProperty: String, Sendable, Hashable, CaseIterable {
     case cornerRadius
     /// `clipsToBounds` or `layer.masksToBounds`.
     case clipsToBounds
+    /// `alpha` or `layer.opacity`, 0 to 1.
+    case alpha
 }
 
 /// A value written in code that skeletond can state exactly.
@@ -235,6 +255,22 @@ public struct DataSourceAnswers: Sendable, Hashable {
     public var footerIdentifier: String?
     /// `collectionSkeletonView(_:supplementaryViewIdentifierOfKind:at:)`.
     public var supplementaryIdentifier: String?
+    /// `cellIdentifierForRowAt`/`ItemAt` when it answers by index path (a `switch` over `indexPath.row`, `item` or
+    /// `section`, or a condition on it); `cellIdentifier` is then its answer for the other indexes.
+    public var cellIdentifiers: IndexPathAnswer<String>?
+    /// The identifier `skeletonCellForRowAt`/`ItemAt` dequeues its cell with (it wins over `cellIdentifier`).
+    public var skeletonCellIdentifier: String?
+    /// The `isSkeletonable` `skeletonCellForRowAt`/`ItemAt` gives its cell, per index path.
+    public var skeletonCellSkeletonable: IndexPathAnswer<Bool>?
+    /// The `isSkeletonable` `prepareCellForSkeleton` gives each cell, per index path (after `skeletonCellFor…`).
+    public var preparedSkeletonable: IndexPathAnswer<Bool>?
+
+    /// Each cell's own `isSkeletonable`: `prepareCellForSkeleton`'s where it sets one, else `skeletonCellFor…`'s.
+    public var cellSkeletonable: IndexPathAnswer<Bool>? {
+        guard let prepared = preparedSkeletonable else { return skeletonCellSkeletonable }
+        guard let made = skeletonCellSkeletonable else { return prepared }
+        return made.overlaid(by: prepared) ?? prepared
+    }
 
     /// Creates a value with the given members.
     public init(

@@ -42,6 +42,11 @@ struct DataSourceReader {
             facts.dataSource[keyPath: identifier] = first
             if identifier == \.cellIdentifier, let returned = answers.first {
                 facts.cellIdentifierRange = locations.range(of: returned)
+                if let body = function.body, let byIndex = identifiersByIndex(body, function: function) {
+                    facts.dataSource.cellIdentifiers = byIndex
+                    facts.dataSource.cellIdentifier = byIndex.others ?? first
+                    return
+                }
             }
             differing(strings.map { "\"\($0)\"" }, answers, signature, into: &facts)
         } else {
@@ -103,6 +108,41 @@ struct DataSourceReader {
             counts.append(count)
         }
         return (counts, others)
+    }
+
+    /// A cell identifier answered by a `switch` over `indexPath.row` (`item`, `section`) whose cases are integers
+    /// (`case 0:`, `case 1, 2:`, `default:`), each answering a static string; nil otherwise.
+    func identifiersByIndex(_ body: CodeBlockSyntax, function: FunctionDeclSyntax) -> IndexPathAnswer<String>? {
+        guard let switchExpression = Self.onlySwitch(body),
+            let indexPath = function.signature.parameterClause.parameters.last.map({
+                ($0.secondName ?? $0.firstName).text
+            })
+        else { return nil }
+        let path = StatementRunner.path(switchExpression.subject)
+        guard path.count == 2, path[0] == indexPath else { return nil }
+        var answer: IndexPathAnswer<String>
+        switch path[1] {
+        case "row", "item": answer = IndexPathAnswer(axis: .row)
+        case "section": answer = IndexPathAnswer(axis: .section)
+        default: return nil
+        }
+        for element in switchExpression.cases {
+            guard case .switchCase(let switchCase) = element,
+                let value = Self.returnedExpression(switchCase.statements).flatMap(values.string)
+            else { return nil }
+            switch switchCase.label {
+            case .default:
+                answer.others = value
+            case .case(let label):
+                for item in label.caseItems {
+                    guard let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression,
+                        let k = values.integer(expression), k >= 0, k < IndexPathAnswer<String>.maxIndex
+                    else { return nil }
+                    if answer.byIndex[k] == nil { answer.byIndex.updateValue(value, forKey: k) }
+                }
+            }
+        }
+        return answer
     }
 
     /// The section a case pattern stands for: an integer, or an enum case's index.

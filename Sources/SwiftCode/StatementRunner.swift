@@ -190,7 +190,12 @@ struct StatementRunner {
     /// `target.property = value`, `SkeletonAppearance.default.member = value`, `view = UILabel()`.
     /// `right` is what follows `=` in the unfolded sequence: one expression, or operands and operators (never a
     /// static value).
-    private mutating func assign(_ left: ExprSyntax, _ rightParts: [ExprSyntax], at node: SequenceExprSyntax) {
+    private mutating func assign(_ left: ExprSyntax, _ parts: [ExprSyntax], at node: SequenceExprSyntax) {
+        var rightParts = parts
+        if parts.count == 3, parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
+            // `a ?? b` (`UIColor(named: "x") ?? .gray`): one value, read as a whole (a detached copy, never placed).
+            rightParts = [ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(parts)))]
+        }
         if rightParts.count == 1, let right = rightParts.first, layoutAssignment(left, right, at: node) { return }
         let path = Self.path(left)
         guard rightParts.count == 1, let right = rightParts.first else {
@@ -218,7 +223,7 @@ struct StatementRunner {
         guard let property else { return }
         guard let target = base.map({ viewTarget($0) }) ?? selfTarget else { return }
         let sized = property == .skeletonPaddingInsets ? values.sizedInsets(right, target: sizeTarget) : nil
-        guard let value = values.code(right) ?? sized else {
+        guard let value = values.code(right) ?? sized, Self.fits(value, property) else {
             hint(
                 .notStatic,
                 "`\(Excerpt.of(right))` is not known statically; `\(Excerpt.of(left))` is left as the file sets it",
@@ -425,6 +430,13 @@ struct StatementRunner {
         }
     }
 
+    /// Whether `value` is one `property` can take: an alpha is a number from 0 to 1.
+    static func fits(_ value: CodeValue, _ property: ViewProperty) -> Bool {
+        guard property == .alpha else { return true }
+        guard case .number(let n) = value else { return false }
+        return n >= 0 && n <= 1
+    }
+
     /// `base.property` or `base.layer.cornerRadius` (nil base: a bare `isSkeletonable`).
     static func property(of left: ExprSyntax) -> (ViewProperty?, ExprSyntax?) {
         if let reference = left.as(DeclReferenceExprSyntax.self) {
@@ -440,6 +452,7 @@ struct StatementRunner {
             switch name {
             case "cornerRadius": return (.cornerRadius, view)
             case "masksToBounds": return (.clipsToBounds, view)
+            case "opacity": return (.alpha, view)
             default: return (nil, nil)
             }
         }

@@ -1,3 +1,4 @@
+public import SkeletonModel
 internal import SwiftParser
 internal import SwiftSyntax
 
@@ -25,8 +26,8 @@ public enum SwiftCodeReader {
     /// in any order, its superclass chain (lifecycle methods UIKit calls on the subclass, `super` calls, helpers a
     /// subclass overrides) and extensions of UIKit's views; every class and hint names its file. Reading costs the
     /// files' parses and a walk linear in their total size (one `ReadBudget` for all of them).
-    public static func read(_ files: [SwiftSourceText]) -> SwiftCodeFacts {
-        readMeasured(files).facts
+    public static func read(_ files: [SwiftSourceText], namedColors: [String: SkeletonColor] = [:]) -> SwiftCodeFacts {
+        readMeasured(parsed: files.map(parse), namedColors: namedColors).facts
     }
 
     /// The work one reading did, for tests that hold it to the file's size.
@@ -91,17 +92,21 @@ public enum SwiftCodeReader {
 
     /// Reads the parsed files of one app together (as `read(_:)` does), on a `ReadingThread`: the walk is linear in
     /// their total size.
-    public static func read(parsed: [ParsedSwiftFile]) -> SwiftCodeFacts {
-        readMeasured(parsed: parsed).facts
+    ///
+    /// `namedColors` are the app's asset catalogue colours (light and dark), what `UIColor(named:)` answers.
+    public static func read(parsed: [ParsedSwiftFile], namedColors: [String: SkeletonColor] = [:]) -> SwiftCodeFacts {
+        readMeasured(parsed: parsed, namedColors: namedColors).facts
     }
 
     /// `read(parsed:)`, with the work it did.
-    static func readMeasured(parsed files: [ParsedSwiftFile]) -> (facts: SwiftCodeFacts, work: Work) {
+    static func readMeasured(parsed files: [ParsedSwiftFile], namedColors: [String: SkeletonColor] = [:])
+        -> (facts: SwiftCodeFacts, work: Work)
+    {
         let hints = files.flatMap(\.hints)
         let measured = files.reduce(0) { $0 + $1.nodesMeasured }
         let trees = files.filter { $0.tree != nil }
         guard !trees.isEmpty else { return (SwiftCodeFacts(hints: hints), Work(nodesMeasured: measured)) }
-        guard var read = ReadingThread.run({ walk(trees) }) else {
+        guard var read = ReadingThread.run({ walk(trees, namedColors: namedColors) }) else {
             let refused = trees.map { noThread($0.source.text).about($0.source.file) }
             return (SwiftCodeFacts(hints: hints + refused), Work(nodesMeasured: measured))
         }
@@ -112,7 +117,9 @@ public enum SwiftCodeReader {
 
     /// Collects the classes, constants and statements of parsed files, then runs every class, on the calling
     /// thread (a `ReadingThread`).
-    private static func walk(_ files: [ParsedSwiftFile]) -> (facts: SwiftCodeFacts, work: Work) {
+    private static func walk(_ files: [ParsedSwiftFile], namedColors: [String: SkeletonColor])
+        -> (facts: SwiftCodeFacts, work: Work)
+    {
         var sources: [SourceLocations] = []
         let collector = ClassCollector(viewMode: .sourceAccurate)
         for file in files {
@@ -124,6 +131,7 @@ public enum SwiftCodeReader {
         }
         let budget = ReadBudget(statements: collector.statements)
         let scope = LocalScope()
+        collector.constants.namedColors = namedColors
         let app = AppDeclarations(collector.declarations, constants: collector.constants)
         let classes = collector.declarations.map { declaration in
             var interpreter = ClassInterpreter(declaration: declaration, app: app, budget: budget, scope: scope)

@@ -165,9 +165,22 @@ struct ValueReader {
 
     /// `.emerald`, `UIColor.emerald`, `.skeletonDefault`, `UIColor.white`…, `UIColor(red:green:blue:alpha:)`,
     /// `UIColor(white:alpha:)`, and the app's colour constants (`static let brand = …` in an extension of `UIColor`,
-    /// `Constants.skeletonColor`); nil otherwise.
+    /// `Constants.skeletonColor`), `UIColor(named: "Name")` of the app's asset catalogue (forced, or `?? fallback`:
+    /// the fallback when the app has no colour set of that name); nil otherwise.
     func color(_ expression: ExprSyntax, depth: Int = 0) -> SkeletonColor? {
         let e = resolved(expression)
+        if let forced = e.as(ForceUnwrapExprSyntax.self) { return color(forced.expression, depth: depth) }
+        if let sequence = e.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            let first = sequence.elements.first, let last = sequence.elements.last,
+            Array(sequence.elements)[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+        {
+            return color(first, depth: depth) ?? color(last, depth: depth)
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), ["UIColor", "init"].contains(Self.calleeName(call)),
+            call.arguments.count == 1, let only = call.arguments.first, only.label?.text == "named"
+        {
+            return string(only.expression).flatMap { constants?.namedColors[$0] }
+        }
         if let call = e.as(FunctionCallExprSyntax.self) { return Self.components(call, values: self) }
         guard let member = e.as(MemberAccessExprSyntax.self) else { return nil }
         let base = member.base.map { Excerpt.of($0, limit: 16) }

@@ -53,4 +53,19 @@ import Testing
         let one = try s.call("skeleton/show", ["uri": .string(storyboard), "node": "PSO-lb-nam"])
         #expect(one["leaves"]?.arrayValue?.compactMap(\.stringValue) == ["PSO-lb-nam"])
     }
+
+    /// `skeleton/scenes` lists every show the scene's code makes, each on its view, in run order (`shows`), and the
+    /// first one's options (`show`).
+    @Test func scenesListEveryShowOfTheCodeOnItsView() throws {
+        let s = try DaemonSession()
+        defer { s.close() }
+        _ = try Self.open(s, "show-on-outlet", "ProfileViewController.swift")
+        let storyboard = try Self.open(s, "show-on-outlet", "Main.storyboard")
+        let scenes = try s.call("skeleton/scenes", ["uri": .string(storyboard)])
+        let scene = try #require(scenes.arrayValue?.first { $0["id"] == "PSO-vc-001" }, "\(scenes)")
+        let shows = scene["shows"]?.arrayValue ?? []
+        #expect(shows.map { $0["node"]?.stringValue } == ["PSO-im-avt", "PSO-lb-nam"], "\(scene)")
+        #expect(shows.allSatisfy { $0["type"] == "gradient" && $0["animated"] == true && $0["delay"] == nil })
+        #expect(scene["show"]?["node"] == nil && scene["show"]?["type"] == "gradient")
+    }
 }

@@ -159,4 +159,47 @@ struct AppLinkingTests {
         #expect(table.children.count == 3)
         #expect(table.children.allSatisfy { $0.children.isEmpty && !$0.isSkeletonable })
     }
+
+    /// A show made only in an `@IBAction` is not the screen's while it loads (SkeletonView shows nothing then): the
+    /// scene has no show, and a hint on the action's show says what a show without options does instead.
+    @Test func aShowInAnActionIsNotTheScreensButIsNamed() throws {
+        let controller = Self.controller("        tableView.isSkeletonable = true").replacingOccurrences(
+            of: "    func numSections",
+            with:
+                "    @IBAction func refresh(_ sender: Any) { view.showAnimatedGradientSkeleton() }\n    func numSections"
+        )
+        let code = SwiftCodeReader.read([SwiftSourceText(text: controller, file: "file:///Feed.swift")])
+        let facts = try #require(code.facts(forClass: "Feed"))
+        #expect(facts.shows.isEmpty)
+        #expect(facts.actionShows.map(\.action) == ["refresh"])
+        #expect(facts.actionShows.first?.show.options.type == .gradient)
+        let linked = try #require(
+            SceneCodeLinker.link(file: InterfaceBuilderFile.parse(text: Self.storyboard), app: AppCode(code: code)))
+        #expect(linked.shows.isEmpty)
+        #expect(
+            linked.linkerHints.contains {
+                $0.kind == .assumed && $0.message.hasPrefix("the screen's only show is in the action `refresh`")
+            }, "\(linked.linkerHints)")
+    }
+
+    /// A XIB cell whose `awakeFromNib` shows a skeleton on itself: SkeletonView draws it on the app's own rows,
+    /// which skeletond does not draw; a hint on the cell's show says so.
+    @Test func aCellThatShowsItselfIsNamed() throws {
+        let registration =
+            "        tableView.register(UINib(nibName: \"ItemCell\", bundle: nil), forCellReuseIdentifier: \"ItemCell\")"
+        let cell = Self.cellCode.replacingOccurrences(
+            of: "name.isSkeletonable = true", with: "name.isSkeletonable = true\n        showAnimatedGradientSkeleton()"
+        )
+        let code = SwiftCodeReader.read([
+            SwiftSourceText(text: Self.controller(registration), file: "file:///Feed.swift"),
+            SwiftSourceText(text: cell, file: "file:///ItemCell.swift"),
+        ])
+        let app = AppCode(
+            code: code, xibs: [("file:///App/ItemCell.xib", InterfaceBuilderFile.parse(text: Self.cellXIB))])
+        let linked = try #require(
+            SceneCodeLinker.link(file: InterfaceBuilderFile.parse(text: Self.storyboard), app: app))
+        let hint = try #require(linked.linkerHints.first { $0.message.hasPrefix("ItemCell shows its own skeleton") })
+        #expect(hint.kind == .assumed && hint.file == "file:///ItemCell.swift")
+        #expect(hint.range.start.line == 7)
+    }
 }

@@ -28,7 +28,13 @@ struct CollectionViewExampleTests {
             controller.show
                 == ShowCall(target: .root, options: ShowOptions(animated: true), range: Code.range(50, 13, 45)))
         #expect(controller.registeredCells == ["CollectionViewCell": "CollectionViewCell"])
-        #expect(controller.dataSource == DataSourceAnswers(numberOfItems: 10, cellIdentifier: "CollectionViewCell"))
+        var answers = DataSourceAnswers(numberOfItems: 10, cellIdentifier: "CollectionViewCell")
+        // skeletonCellForItemAt and prepareCellForSkeleton: `cell?.isSkeletonable = indexPath.row != 0`.
+        answers.skeletonCellIdentifier = "CollectionViewCell"
+        let allButTheFirst = IndexPathAnswer<Bool>(axis: .row, byIndex: [0: false], others: true)
+        answers.skeletonCellSkeletonable = allButTheFirst
+        answers.preparedSkeletonable = allButTheFirst
+        #expect(controller.dataSource == answers)
         #expect(
             controller.hints == [
                 CodeHint(
@@ -74,9 +80,11 @@ struct CollectionViewExampleTests {
         #expect(collection.collection?.itemSize == Size(width: 115, height: 115))
         #expect(collection.collection?.minimumLineSpacing == 5)
         #expect(collection.collection?.minimumInteritemSpacing == 5)
-        // Ten items of the cell the code registers, each skeletonable (its init says so).
+        // Ten items of the cell the code registers, skeletonable (its init says so) but the first:
+        // `skeletonCellForItemAt` and `prepareCellForSkeleton` set `isSkeletonable = indexPath.row != 0`.
         #expect(collection.children.count == 10)
-        #expect(collection.children.allSatisfy { $0.type == .collectionViewCell && $0.isSkeletonable })
+        #expect(collection.children.allSatisfy { $0.type == .collectionViewCell })
+        #expect(collection.children.map(\.isSkeletonable) == [false] + Array(repeating: true, count: 9))
         // The cell's label and image view, built and constrained in its init, placed by their anchors.
         let first = try #require(collection.children.first)
         #expect(first.frame.width == 115 && first.frame.height == 115)

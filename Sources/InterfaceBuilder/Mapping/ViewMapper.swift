@@ -149,11 +149,13 @@ struct ViewMapper {
         return .array(values)
     }
 
-    /// `hidden`, `userInteractionEnabled`, `clipsSubviews`, `semanticContentAttribute`.
+    /// `hidden`, `userInteractionEnabled`, `clipsSubviews`, `alpha`, `semanticContentAttribute`.
     private func mapFlags(_ e: IBElement, into o: inout JSONObject) {
         if let b = e.flag("hidden") { o["isHidden"] = .bool(b) }
         if let b = e.flag("userInteractionEnabled") { o["isUserInteractionEnabled"] = .bool(b) }
         o["clipsToBounds"] = .bool(e.flag("clipsSubviews") ?? false)
+        // `alpha="0.5"`: Interface Builder writes it only when it is not 1; a value outside 0...1 is left out.
+        if let text = e["alpha"], let a = Double(text), a >= 0, a <= 1 { o["alpha"] = .double(a) }
         if let b = e.flag("scrollEnabled"), ["tableView", "collectionView", "textView"].contains(e.name) {
             o["isScrollEnabled"] = .bool(b)
         }

@@ -71,6 +71,8 @@ extension SkeletonSession {
         let node = tree.nodes[v]
         let st = states[v]
         if node.isHidden || st.hiddenBySkeleton { return }
+        let first = pass.out.count
+        defer { Self.dim(&pass.out, from: first, by: node.alpha) }
         let o = tree.origin[v]
         let size = frameSize(v)
         let rect = Rect(x: o.x, y: o.y, width: size.width, height: size.height)
@@ -122,6 +124,14 @@ extension SkeletonSession {
             )
         }
         emitBorder(v, rect: rect, clips: clips, into: &pass)
+    }
+
+    /// A view's `alpha` applied to the layers its subtree emitted (from `first` on): the view's layer and its
+    /// sublayers, SkeletonView's skeleton layer among them, are drawn at that opacity (UIKit's group opacity is
+    /// approximated per layer: where two of the view's layers overlap, the lower one shows through a little more).
+    static func dim(_ layers: inout [Layer], from first: Int, by alpha: Double) {
+        guard alpha < 1, first < layers.count else { return }
+        for k in first..<layers.count { layers[k].opacity *= alpha }
     }
 
     /// The content's opacity under a fade (1 when there is none).

@@ -20,8 +20,10 @@ extension SkeletonSession {
         // The run is in the old list only when no ancestor hid the subtree.
         let ancestors = tree.ancestors(of: v)
         var clips: [RoundedRect] = []
+        var alpha = 1.0
         for p in ancestors {
             if tree.nodes[p].isHidden || states[p].hiddenBySkeleton { return nil }
+            alpha *= tree.nodes[p].alpha
             if tree.nodes[p].clipsToBounds {
                 let o = tree.origin[p]
                 let size = frameSize(p)
@@ -43,6 +45,7 @@ extension SkeletonSession {
             capacity: oldEnd - oldStart + 16)
         pass.offset = oldStart
         emit(v, clips: clips, into: &pass)
+        Self.dim(&pass.out, from: 0, by: alpha)
         let layerDelta = pass.out.count - (oldEnd - oldStart)
         let (start, end) = Self.runs(
             last: (last.start, last.end), subtree: subtree, oldSubtree: v..<(tree.end[v] - nodeDelta),

@@ -14,6 +14,8 @@ private struct TableSectionUse {
     var footer: TemplateUse?
     /// Where a problem with the row count goes.
     var countPath: [PathToken]
+    /// The section object (the table's node for its default section).
+    var base: [PathToken]
 }
 
 /// One collection section as decoded, with where its templates and its item count were written.
@@ -23,6 +25,8 @@ private struct CollectionSectionUse {
     var supplementary: [TemplateUse]
     /// Where a problem with the item count goes.
     var countPath: [PathToken]
+    /// The section object (the collection's node for its default section).
+    var base: [PathToken]
 }
 
 extension DecodingRun {
@@ -97,7 +101,8 @@ extension DecodingRun {
             let use = TemplateUse(name: defaultCell, path: collector.path + [.key("cell")])
             uses.append(
                 TableSectionUse(
-                    section: TableSection(rows: .automatic, cell: defaultCell), cell: use, countPath: use.path))
+                    section: TableSection(rows: .automatic, cell: defaultCell), cell: use, countPath: use.path,
+                    base: collector.path))
         }
         props.sections = uses.map(\.section)
         node.table = props
@@ -139,21 +144,16 @@ extension DecodingRun {
             case .fixed(let n): rows = n
             case .automatic: rows = props.automaticRowCount(frameHeight: node.frame.height) ?? 0
             }
-            if rows > 0, let body = templateBody(named: use.cell.name, usedAt: use.cell.path) {
-                let rowSize = Size(width: width, height: rowHeight)
-                if admit(
-                    body, copies: rows, size: rowSize, depth: depth, before: before, into: &added, at: use.countPath)
-                {
-                    for row in 0..<rows {
-                        let frame = Rect(x: 0, y: y + Double(row) * rowHeight, width: width, height: rowHeight)
-                        let info = InstanceInfo(template: use.cell.name, role: .cell(section: s, row: row))
-                        instances.append(
-                            Self.instance(of: body.node, prefix: "\(tableRef)[\(s),\(row)]", frame: frame, info: info))
-                    }
-                }
+            let top = y
+            if let cells = sectionCells(
+                (s, use.cell.name, use.section.rowCells), count: rows,
+                paths: SectionPaths(base: use.base, cell: use.cell.path, count: use.countPath),
+                size: Size(width: width, height: rowHeight), depth: depth, before: before, into: &added,
+                prefix: tableRef,
+                frame: { row in Rect(x: 0, y: top + Double(row) * rowHeight, width: width, height: rowHeight) })
+            {
+                instances += cells
                 y += Double(rows) * rowHeight
-            } else if rows == 0 {
-                _ = templateBody(named: use.cell.name, usedAt: use.cell.path)
             }
             if let footer = use.footer, let body = templateBody(named: footer.name, usedAt: footer.path) {
                 let frame = Rect(x: 0, y: y, width: width, height: body.node.frame.height)
@@ -180,6 +180,7 @@ extension DecodingRun {
         var r = MemberReader(s)
         let rows = read(&r, "rows", ValueParsers.itemCount) ?? .automatic
         let cell = read(&r, "cell", ValueParsers.string)
+        let rowCells = readRowCells(&r)
         let header = read(&r, "header", ValueParsers.string)
         let footer = read(&r, "footer", ValueParsers.string)
         reportUnknown(r, known: DocumentDecoder.tableSectionFieldNames, what: "for a table section")
@@ -191,11 +192,11 @@ extension DecodingRun {
         }
         let cellPath = cell != nil ? base + [.key("cell")] : Array(base.dropLast(2)) + [.key("cell")]
         return TableSectionUse(
-            section: TableSection(rows: rows, cell: cellName, header: header, footer: footer),
+            section: TableSection(rows: rows, cell: cellName, header: header, footer: footer, rowCells: rowCells),
             cell: TemplateUse(name: cellName, path: cellPath),
             header: header.map { TemplateUse(name: $0, path: base + [.key("header")]) },
             footer: footer.map { TemplateUse(name: $0, path: base + [.key("footer")]) },
-            countPath: Self.countPath(rows, member: base + [.key("rows")], automatic: cellPath))
+            countPath: Self.countPath(rows, member: base + [.key("rows")], automatic: cellPath), base: base)
     }
 
     // MARK: Collections
@@ -237,7 +238,8 @@ extension DecodingRun {
             let cell = TemplateUse(name: defaultCell, path: collector.path + [.key("cell")])
             uses.append(
                 CollectionSectionUse(
-                    section: CollectionSection(cell: defaultCell), cell: cell, supplementary: [], countPath: cell.path))
+                    section: CollectionSection(cell: defaultCell), cell: cell, supplementary: [], countPath: cell.path,
+                    base: collector.path))
         }
         p.sections = uses.map(\.section)
         node.collection = p
@@ -285,21 +287,12 @@ extension DecodingRun {
                 items = n
             }
             let placement = FlowLayout.placement(in: bounds, properties: p, startingAt: offset)
-            if items > 0, let body = templateBody(named: use.cell.name, usedAt: use.cell.path) {
-                if admit(
-                    body, copies: items, size: placement.frame(at: 0).size, depth: depth, before: before,
-                    into: &added, at: use.countPath)
-                {
-                    for i in 0..<items {
-                        let info = InstanceInfo(template: use.cell.name, role: .cell(section: s, row: i))
-                        instances.append(
-                            Self.instance(
-                                of: body.node, prefix: "\(ref)[\(s),\(i)]", frame: placement.frame(at: i), info: info))
-                    }
-                }
-            } else if items == 0 {
-                _ = templateBody(named: use.cell.name, usedAt: use.cell.path)
-            }
+            instances +=
+                sectionCells(
+                    (s, use.cell.name, use.section.rowCells), count: items,
+                    paths: SectionPaths(base: use.base, cell: use.cell.path, count: use.countPath),
+                    size: placement.frame(at: 0).size, depth: depth, before: before, into: &added, prefix: ref,
+                    frame: placement.frame(at:)) ?? []
             offset = placement.end(count: items)
             for (k, kind) in use.section.supplementary.enumerated() where !FlowLayout.isHeader(kind.kind) {
                 guard let body = templateBody(named: kind.template, usedAt: use.supplementary[k].path) else { continue }
@@ -336,6 +329,7 @@ extension DecodingRun {
         var r = MemberReader(s)
         let items = read(&r, "items", ValueParsers.itemCount) ?? .automatic
         let cell = read(&r, "cell", ValueParsers.string)
+        let rowCells = readRowCells(&r)
         var supplementary: [(kind: String, template: String)] = []
         var uses: [TemplateUse] = []
         if let sup = r("supplementary") {
@@ -368,9 +362,9 @@ extension DecodingRun {
         }
         let cellPath = cell != nil ? base + [.key("cell")] : Array(base.dropLast(2)) + [.key("cell")]
         return CollectionSectionUse(
-            section: CollectionSection(items: items, cell: cellName, supplementary: supplementary),
+            section: CollectionSection(items: items, cell: cellName, supplementary: supplementary, rowCells: rowCells),
             cell: TemplateUse(name: cellName, path: cellPath), supplementary: uses,
-            countPath: Self.countPath(items, member: base + [.key("items")], automatic: cellPath))
+            countPath: Self.countPath(items, member: base + [.key("items")], automatic: cellPath), base: base)
     }
 
     /// Where a problem with a section's instance count goes: the count member when it is written as a number,

@@ -9,16 +9,17 @@ extension DocumentDecoder {
     /// The members the format defines at the top level of a document.
     public static var topLevelFieldNames: Set<String> { DecodingRun.topLevelKeys }
     /// The members of a table's sections.
-    public static let tableSectionFieldNames: Set<String> = ["rows", "cell", "header", "footer"]
+    public static let tableSectionFieldNames: Set<String> = ["rows", "cell", "cells", "header", "footer"]
     /// The members of a collection's sections.
-    public static let collectionSectionFieldNames: Set<String> = ["items", "cell", "supplementary"]
+    public static let collectionSectionFieldNames: Set<String> = ["items", "cell", "cells", "supplementary"]
 }
 
 extension DecodingRun {
     static let commonKeys: Set<String> = [
         "type", "id", "frame", "children", "isSkeletonable", "holdsContent", "isHidden", "isHiddenWhenSkeletonIsActive",
         "isUserInteractionDisabledWhenSkeletonIsActive", "isUserInteractionEnabled", "skeletonCornerRadius",
-        "cornerRadius", "clipsToBounds", "backgroundColor", "constraints", "arranged", "layoutDirection", "comment",
+        "cornerRadius", "clipsToBounds", "alpha", "backgroundColor", "constraints", "arranged", "layoutDirection",
+        "comment",
     ]
     static let textKeys: Set<String> = [
         "numberOfLines", "textAlignment", "font", "lastLineFillPercent", "linesCornerRadius", "skeletonLineSpacing",
@@ -219,6 +220,7 @@ extension DecodingRun {
         }
         if let b = read(&r, "isUserInteractionEnabled", ValueParsers.bool) { node.isUserInteractionEnabled = b }
         if let b = read(&r, "clipsToBounds", ValueParsers.bool) { node.clipsToBounds = b }
+        if let a = read(&r, "alpha", ValueParsers.unit) { node.alpha = a }
         if let b = read(&r, "arranged", ValueParsers.bool) { node.isArranged = b }
         if let d = read(&r, "skeletonCornerRadius", ValueParsers.number) { node.skeletonCornerRadius = d }
         if let d = read(&r, "cornerRadius", ValueParsers.number) { node.cornerRadius = d }

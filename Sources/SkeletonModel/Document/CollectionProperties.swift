@@ -10,6 +10,21 @@ public enum RowHeight: Sendable, Hashable {
     case points(Double)
 }
 
+/// One row's (item's) own cell, as a skeleton data source answers it per index path: its template
+/// (`cellIdentifierForRowAt` per row) and its root's `isSkeletonable` (`prepareCellForSkeleton`); nil members keep
+/// the section's.
+public struct RowCell: Sendable, Hashable {
+    /// The template's name; nil: the section's `cell`.
+    public var cell: String?
+    /// The cell's own `isSkeletonable`; nil: the template's.
+    public var isSkeletonable: Bool?
+    /// Creates a value with the given members.
+    public init(cell: String? = nil, isSkeletonable: Bool? = nil) {
+        self.cell = cell
+        self.isSkeletonable = isSkeletonable
+    }
+}
+
 /// One table section: rows of one cell template, with optional header and footer templates.
 public struct TableSection: Sendable, Hashable {
     /// Row count: fixed or automatic.
@@ -20,12 +35,18 @@ public struct TableSection: Sendable, Hashable {
     public var header: String?
     /// The footer template's name, if any.
     public var footer: String?
+    /// Row k's own cell (`cells`); rows past them use `cell`.
+    public var rowCells: [RowCell?] = []
     /// Creates a value with the given members.
-    public init(rows: ItemCount = .automatic, cell: String, header: String? = nil, footer: String? = nil) {
+    public init(
+        rows: ItemCount = .automatic, cell: String, header: String? = nil, footer: String? = nil,
+        rowCells: [RowCell?] = []
+    ) {
         self.rows = rows
         self.cell = cell
         self.header = header
         self.footer = footer
+        self.rowCells = rowCells
     }
 }
 
@@ -78,23 +99,31 @@ public struct CollectionSection: Sendable, Hashable {
     public var cell: String
     /// Supplementary element kind → template name.
     public var supplementary: [(kind: String, template: String)]
+    /// Item k's own cell (`cells`); items past them use `cell`.
+    public var rowCells: [RowCell?] = []
 
     /// Creates a value with the given members.
-    public init(items: ItemCount = .automatic, cell: String, supplementary: [(kind: String, template: String)] = []) {
+    public init(
+        items: ItemCount = .automatic, cell: String, supplementary: [(kind: String, template: String)] = [],
+        rowCells: [RowCell?] = []
+    ) {
         self.items = items
         self.cell = cell
         self.supplementary = supplementary
+        self.rowCells = rowCells
     }
 
     /// Member-wise equality (kinds and templates in order).
     public static func == (a: Self, b: Self) -> Bool {
-        a.items == b.items && a.cell == b.cell && a.supplementary.elementsEqual(b.supplementary) { $0 == $1 }
+        a.items == b.items && a.cell == b.cell && a.rowCells == b.rowCells
+            && a.supplementary.elementsEqual(b.supplementary) { $0 == $1 }
     }
 
     /// Hashes all members.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(items)
         hasher.combine(cell)
+        hasher.combine(rowCells)
         for s in supplementary {
             hasher.combine(s.kind)
             hasher.combine(s.template)

@@ -34,6 +34,9 @@ public struct Node: Sendable, Hashable {
     public var cornerRadius: Double = 0
     /// `clipsToBounds`/`masksToBounds`; true by default for scroll views.
     public var clipsToBounds: Bool
+    /// `alpha` (0 to 1): the view's layer and every sublayer, SkeletonView's skeleton layer included, are drawn at
+    /// this opacity (times its ancestors').
+    public var alpha: Double = 1
     /// nil: no background (clear).
     public var backgroundColor: SkeletonColor?
     /// Constants of the node's own width and height constraints (for `definedMaxBounds`).

@@ -151,17 +151,19 @@ extension DocumentStore {
             }
         }
         let documents = read.map { ($0.entry, $0.version) }
+        let colors = workspace.namedColors
         // The cache is checked before the workspace's trees are gathered: most askings find it current.
         if let cached = appCodeCache.withLock({ $0 }),
-            cached.isReading(of: documents, workspaceGeneration: workspace.swiftGeneration)
+            cached.isReading(of: documents, workspaceGeneration: workspace.swiftGeneration),
+            cached.namedColors == colors
         {
             return cached
         }
         let disk = workspace.swiftParsed
         for (uri, parsed) in disk.files where files[uri] == nil { files[uri] = parsed }
         let reading = AppCodeReading(
-            documents: documents, workspaceGeneration: disk.generation,
-            facts: SwiftCodeReader.read(parsed: files.sorted { $0.key < $1.key }.map(\.value)))
+            documents: documents, workspaceGeneration: disk.generation, namedColors: colors,
+            facts: SwiftCodeReader.read(parsed: files.sorted { $0.key < $1.key }.map(\.value), namedColors: colors))
         appCodeCache.withLock { $0 = reading }
         return reading
     }
@@ -289,13 +291,19 @@ struct AppCodeReading: Sendable {
     let documents: [(entry: DocumentEntry, version: Int)]
     /// The workspace's Swift files as they were read (`WorkspaceIndex.swiftParsed`).
     let workspaceGeneration: Int
+    /// The workspace's colour sets the code was read with (`UIColor(named:)`).
+    let namedColors: [String: SkeletonColor]
     let facts: SwiftCodeFacts
     /// `facts.allHints` by file.
     let hintsByFile: [String: [CodeHint]]
 
-    init(documents: [(DocumentEntry, Int)], workspaceGeneration: Int, facts: SwiftCodeFacts) {
+    init(
+        documents: [(DocumentEntry, Int)], workspaceGeneration: Int, namedColors: [String: SkeletonColor] = [:],
+        facts: SwiftCodeFacts
+    ) {
         self.documents = documents
         self.workspaceGeneration = workspaceGeneration
+        self.namedColors = namedColors
         self.facts = facts
         hintsByFile = Dictionary(grouping: facts.allHints) { $0.file ?? "" }
     }

@@ -202,22 +202,18 @@ struct SkeletonMethods: Sendable {
                 if let className = scene.className { item["class"] = .string(className) }
                 if let shows = shows[scene.id], let first = shows.first {
                     item["show"] = Self.codeShowJSON(first.options)
-                    item["shows"] = .array(
-                        shows.map { show in
-                            var entry = Self.codeShowJSON(show.options).objectValue ?? [:]
-                            entry = JSONObject([("node", .string(show.node))] + entry.pairs.map { ($0.key, $0.value) })
-                            return .object(entry)
-                        })
+                    item["shows"] = .array(shows.map { Self.codeShowJSON($0.options, node: $0.node) })
                 }
                 return .object(item)
             })
     }
 
-    /// The show a scene's code makes, as `skeleton/scenes` says it: `{type, animated, delay?}`.
-    static func codeShowJSON(_ show: ShowOptions) -> JSON {
-        var out: JSONObject = [
-            "type": .string(show.type.rawValue), "animated": .bool(show.animated ?? (show.delay != nil)),
-        ]
+    /// A show a scene's code makes, as `skeleton/scenes` says it: `{node?, type, animated, delay?}` (`node`: the
+    /// view it is made on, for `shows`; none for `show`).
+    static func codeShowJSON(_ show: ShowOptions, node: String? = nil) -> JSON {
+        var out: JSONObject = node.map { ["node": .string($0)] } ?? [:]
+        out["type"] = .string(show.type.rawValue)
+        out["animated"] = .bool(show.animated ?? (show.delay != nil))
         if let delay = show.delay { out["delay"] = .double(delay) }
         return .object(out)
     }

@@ -69,9 +69,14 @@ struct Matrix: ParsableCommand {
 
         // (label, document) per tile: eight variants of one scene, or every scene as it is.
         var opened: [(String, SourceDocument)] = []
+        var blank: [String] = []
         if allScenes {
+            // Scenes that draw nothing are reported (their tiles stay, blank), and the run ends with status 4.
             for sceneDocument in try daemon.sceneDocuments(source) {
-                try show(sceneDocument, type: .solid, daemon)
+                if let error = try show(sceneDocument, type: .solid, daemon) {
+                    StandardError.line("skeleton: \(error.message)")
+                    blank.append(sceneDocument.scene ?? "")
+                }
                 opened.append((sceneDocument.scene ?? "", sceneDocument))
             }
         } else {
@@ -80,7 +85,7 @@ struct Matrix: ParsableCommand {
                 var document = source.variant(variant.name, text: edited.text)
                 document.traits = edited.traits
                 try daemon.openValid(document)
-                try show(document, type: variant.type, daemon)
+                if let error = try show(document, type: variant.type, daemon) { throw error }
                 opened.append((variant.label, document))
             }
         }
@@ -98,13 +103,20 @@ struct Matrix: ParsableCommand {
         } catch let error as PNGError {
             throw CLIError.io("cannot encode \(output): \(error.description)")
         }
+        guard blank.isEmpty else {
+            throw CLIError(
+                "\(blank.count) of \(opened.count) scenes drew no skeleton: \(blank.joined(separator: ", "))",
+                status: .nothingShown)
+        }
     }
 
-    /// `skeleton/show` of one tile's document.
-    private func show(_ document: SourceDocument, type: SkeletonType, _ daemon: DaemonSession) throws(CLIError) {
+    /// `skeleton/show` of one tile's document; the error that says why it draws nothing at `--time`, if it does not.
+    private func show(_ document: SourceDocument, type: SkeletonType, _ daemon: DaemonSession) throws(CLIError)
+        -> CLIError?
+    {
         var params = document.target
         params["type"] = .string(type.rawValue)
         params["animated"] = .bool(animated)
-        try daemon.call("skeleton/show", assume.apply(to: params))
+        return try daemon.show(assume.apply(to: params), of: document, at: time)
     }
 }

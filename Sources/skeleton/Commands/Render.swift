@@ -53,7 +53,7 @@ struct Render: ParsableCommand {
         defer { daemon.finish() }
         try daemon.openValid(source)
         guard allScenes else {
-            try daemon.showDrawing(show.showParams(source, node: node), of: source)
+            try daemon.showDrawing(show.showParams(source, node: node), of: source, at: time)
             try daemon.call("clock/set", ["time": .double(time)])
             try OutputFile(output).write(try png(of: source, daemon))
             return
@@ -62,7 +62,7 @@ struct Render: ParsableCommand {
         let scenes = try daemon.sceneDocuments(source)
         var blank: [String] = []
         for sceneDocument in scenes {
-            if let error = try daemon.show(show.showParams(sceneDocument, node: node), of: sceneDocument) {
+            if let error = try daemon.show(show.showParams(sceneDocument, node: node), of: sceneDocument, at: time) {
                 StandardError.line("skeleton: \(error.message)")
                 blank.append(sceneDocument.scene ?? "")
             }

@@ -61,25 +61,43 @@ extension DaemonSession {
             ])
     }
 
-    /// `skeleton/show` with `params`; a `notSkeletonable` answer is an error (status 4) with the daemon's reason,
-    /// naming `document`'s scene when it has one.
-    func showDrawing(_ params: JSONObject, of document: SourceDocument) throws(CLIError) {
-        if let blank = try show(params, of: document) { throw blank }
+    /// `skeleton/show` with `params`; an answer that draws nothing is an error (status 4) with the daemon's reason,
+    /// naming `document`'s scene when it has one (see `show(_:of:at:)`).
+    func showDrawing(_ params: JSONObject, of document: SourceDocument, at time: Double? = nil) throws(CLIError) {
+        if let blank = try show(params, of: document, at: time) { throw blank }
     }
 
-    /// `skeleton/show` with `params`, and the error (status 4) that says why nothing is drawn, if nothing is.
-    func show(_ params: JSONObject, of document: SourceDocument) throws(CLIError) -> CLIError? {
+    /// `skeleton/show` with `params`, and the error (status 4) that says why nothing is drawn, if nothing is:
+    /// `notSkeletonable`; `shown` on no leaf; `scheduled` after `time` (the time drawn; nil: a later time may be).
+    func show(_ params: JSONObject, of document: SourceDocument, at time: Double? = nil) throws(CLIError) -> CLIError? {
         let answer = try call("skeleton/show", params)
-        guard answer["outcome"]?.stringValue == "notSkeletonable" else { return nil }
+        let reason: String
+        switch answer["outcome"]?.stringValue {
+        case "notSkeletonable":
+            let hint = params["assumeSkeletonable"] == nil ? " (here: --assume-skeletonable)" : ""
+            reason = (answer["message"]?.stringValue ?? "nothing is drawn") + hint
+        case "shown" where answer["leaves"]?.arrayValue?.isEmpty ?? true:
+            reason = "the show made no skeleton: no skeletonable view under the node holds one"
+        case "scheduled":
+            guard let time, let at = answer["at"]?.doubleValue, at > time else { return nil }
+            reason =
+                "the show is scheduled at \(at.plainText) s, after the time drawn (\(time.plainText) s): nothing is drawn yet"
+        default:
+            return nil
+        }
         let scene = document.scene.map { " (scene \($0))" } ?? ""
-        let reason = answer["message"]?.stringValue ?? "nothing is drawn"
-        let hint = params["assumeSkeletonable"] == nil ? " (here: --assume-skeletonable)" : ""
-        return CLIError("\(document.path)\(scene): \(reason)\(hint)", status: .nothingShown)
+        return CLIError("\(document.path)\(scene): \(reason)", status: .nothingShown)
     }
 
     /// Opens `document`, prints its diagnostics on stderr, and throws (status 1) when any is an error.
+    /// With a scene (`--scene ID`) of a storyboard, only that scene's diagnostics (and the file's own, outside
+    /// every scene) are printed and counted.
     func openValid(_ document: SourceDocument) throws(CLIError) {
-        let diagnostics = try open(document)
+        var diagnostics = try open(document)
+        if let scene = document.scene, document.isInterfaceBuilder {
+            let lines = SceneLines(document.text)
+            diagnostics.removeAll { !lines.line($0.line, isAbout: scene) }
+        }
         for diagnostic in diagnostics { printOnce(diagnostic.formatted(path: document.path)) }
         let errors = diagnostics.filter(\.isError).count
         guard errors == 0 else {

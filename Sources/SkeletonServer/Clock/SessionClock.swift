@@ -2,6 +2,7 @@ import Dispatch
 public import JSON
 import JSONRPC
 import SkeletonModel
+import SkeletonProtocol
 import Synchronization
 
 /// The session's time in seconds: monotonic real time since `initialize`, or a manual clock that the client
@@ -51,7 +52,7 @@ public final class SessionClock: Sendable {
 
     /// The latest time the session can name, in seconds (about 31.7 years): a time or a clock move past it is
     /// refused with -32602, so the clock stays finite and every time converts to frames and phases exactly.
-    public static let maxTime: Double = ValueParsers.maxSeconds
+    public static let maxTime: Double = SessionTime.max
 
     /// Reads an optional `time` member: a number from 0 to `maxTime`, else now.
     public func time(from params: JSONValue, key: String = "time") throws(JSONDecodingError) -> Double {
@@ -59,13 +60,8 @@ public final class SessionClock: Sendable {
         return try Self.instant(value)
     }
 
-    /// A time value: finite, from 0 to `maxTime`.
-    static func instant(_ value: JSONValue) throws(JSONDecodingError) -> Double {
-        let time = try value.decodeDouble()
-        guard time >= 0 else { throw JSONDecodingError(at: value, "must not be negative") }
-        guard time <= maxTime else { throw JSONDecodingError(at: value, "must be at most \(Int(maxTime)) seconds") }
-        return time
-    }
+    /// A time value: finite, from 0 to `maxTime` (`SessionTime`, as typed params read it).
+    static func instant(_ value: JSONValue) throws(JSONDecodingError) -> Double { try SessionTime.decode(value) }
 
     /// Registers `clock/advance` and `clock/set`.
     public func register(in table: inout MethodTable) {

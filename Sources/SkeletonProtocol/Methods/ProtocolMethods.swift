@@ -30,6 +30,11 @@ public enum ProtocolMethods {
         request(StopAnimationRequest.self),
         request(IsActiveRequest.self),
         request(TreeDescriptionRequest.self),
+        request(LayersRequest.self),
+        request(SetTraitsRequest.self),
+        request(ClockAdvanceRequest.self),
+        request(ClockSetRequest.self),
+        request(StatusRequest.self),
     ]
 
     private static func notification<Method: NotificationMethod>(_: Method.Type) -> Entry {

@@ -65,33 +65,24 @@ public final class SessionClock: Sendable {
 
     /// Registers `clock/advance` and `clock/set`.
     public func register(in table: inout MethodTable) {
-        table.request("clock/advance", route: .barrier, members: ["seconds"]) { [self] context in
-            let params = try context.paramsObject()
-            let value = try params.member("seconds")
-            let seconds = try value.decodeDouble()
-            guard seconds >= 0 else {
-                throw JSONDecodingError(at: value, "must not be negative: the clock never goes back")
-            }
-            return .double(
+        table.request(ClockAdvanceRequest.self, route: .barrier) { [self] params, _ in
+            .double(
                 try move { current throws(JSONDecodingError) in
-                    guard seconds <= Self.maxTime - current else {
+                    guard params.seconds <= Self.maxTime - current else {
                         throw JSONDecodingError(
-                            at: value,
+                            at: params.source,
                             "would move the clock from \(current) past \(Int(Self.maxTime)) seconds, its latest time")
                     }
-                    return current + seconds
+                    return current + params.seconds
                 })
         }
-        table.request("clock/set", route: .barrier, members: ["time"]) { [self] context in
-            let params = try context.paramsObject()
-            let value = try params.member("time")
-            let time = try Self.instant(value)
+        table.request(ClockSetRequest.self, route: .barrier) { [self] params, _ in
             let current = now
-            guard time >= current else {
+            guard params.time >= current else {
                 throw JSONDecodingError(
-                    at: value, "must not be before the current time \(current): the clock never goes back")
+                    at: params.source, "must not be before the current time \(current): the clock never goes back")
             }
-            return .double(try move { _ in time })
+            return .double(try move { _ in params.time })
         }
     }
 

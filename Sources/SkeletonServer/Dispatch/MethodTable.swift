@@ -61,8 +61,6 @@ public protocol HandlerContext: Sendable {
 }
 
 public typealias RequestHandler = @Sendable (RequestContext) throws -> JSON
-/// A request handler that writes its result itself (a `JSONWriter`), for answers whose shape is fixed.
-public typealias EncodedRequestHandler = @Sendable (RequestContext) throws -> EncodedJSON
 public typealias NotificationHandler = @Sendable (NotificationContext) throws -> Void
 
 /// The methods a server answers, built before the server starts and never changed afterwards.
@@ -94,17 +92,6 @@ public struct MethodTable: Sendable {
     ) {
         let checked = Self.checking(members, handler)
         requests[method] = RequestEntry(route: route, lane: Self.lane(route)) { context in .json(try checked(context)) }
-    }
-
-    /// Registers a request handler that encodes its result itself (no tree for a reply whose shape is fixed);
-    /// `members` as for `request(_:route:members:_:)`.
-    public mutating func encodedRequest(
-        _ method: String, route: Route = .document, members: ParamMembers?, _ handler: @escaping EncodedRequestHandler
-    ) {
-        let checked = Self.checking(members, handler)
-        requests[method] = RequestEntry(route: route, lane: Self.lane(route)) { context in
-            .encoded(try checked(context))
-        }
     }
 
     /// Registers a notification handler; `members` as for requests (a refused notification is logged, as

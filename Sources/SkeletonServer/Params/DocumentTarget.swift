@@ -65,6 +65,11 @@ extension DocumentStore {
         return try skeletonTarget(uri: uri, at: value)
     }
 
+    /// The open document `name` names, for a `skeleton/*` method (as `skeletonTarget(_:)` with params).
+    func skeletonTarget(_ name: SceneName) throws(JSONDecodingError) -> DocumentTarget {
+        try skeletonTarget(uri: name.uri, at: name.uriSource)
+    }
+
     private func skeletonTarget(uri: String, at source: JSONValue) throws(JSONDecodingError) -> DocumentTarget {
         let document = try target(uri: uri, at: source)
         guard document.entry.state.withLock({ $0.swiftCode == nil }) else {
@@ -84,7 +89,7 @@ extension DocumentStore {
 
     /// The scene `name` names (default: the initial scene) of the open document it names, with its live session.
     func sceneTarget(_ name: SceneName) throws -> SceneTarget {
-        let document = try skeletonTarget(uri: name.uri, at: name.uriSource)
+        let document = try skeletonTarget(name)
         let requested = name.scene
         let found = document.entry.state.withLock { state -> (String, SkeletonSession?)? in
             guard let id = state.sceneID(requested) else { return nil }

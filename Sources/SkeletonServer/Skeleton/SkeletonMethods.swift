@@ -45,13 +45,9 @@ struct SkeletonMethods: Sendable {
         table.request(StopAnimationRequest.self) { params, context in
             try mutate(context, params) { session, node, now in try session.stopAnimation(node: node, at: now) }
         }
-        table.request("skeleton/layers", members: ["uri", "scene", "time", "includeContent"]) { context in
-            try layers(context)
-        }
+        table.request(LayersRequest.self) { params, _ in try layers(params) }
         table.request("skeleton/scenes", members: ["uri"]) { context in try scenes(context) }
-        table.request("skeleton/setTraits", members: ["uri", "scene", "colorScheme", "layoutDirection"]) { context in
-            try setTraits(context)
-        }
+        table.request(SetTraitsRequest.self) { params, context in try setTraits(params, context) }
         table.request(TreeDescriptionRequest.self) { params, _ in try treeDescription(params) }
         table.request(IsActiveRequest.self) { params, _ in
             let session = try documents.sceneTarget(params.target).session
@@ -160,11 +156,10 @@ struct SkeletonMethods: Sendable {
 
     // MARK: Queries
 
-    private func layers(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        let session = try documents.sceneTarget(params).session
-        let time = try documents.configuration.clock.time(from: params)
-        let includeContent = try params.optionalBool("includeContent") ?? false
+    private func layers(_ params: LayersRequest.Params) throws -> JSON {
+        let session = try documents.sceneTarget(params.target).session
+        let time = params.time ?? documents.configuration.clock.now
+        let includeContent = params.includeContent
         let list = session.layers(at: time)
         let layers = list.layers.filter { includeContent || $0.kind.isSkeleton }
         return [
@@ -214,21 +209,14 @@ struct SkeletonMethods: Sendable {
 
     /// Overrides the document's `colorScheme` and `layoutDirection` (null: the document's own again), for the scene
     /// `scene` names or else for every scene, as the trait collection of a device would; the skeleton state is kept.
-    private func setTraits(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        let document = try documents.skeletonTarget(params)
+    private func setTraits(_ params: SetTraitsRequest.Params, _ context: RequestContext) throws -> JSON {
+        let document = try documents.skeletonTarget(params.target)
         let (uri, entry) = (document.uri, document.entry)
-        let scene = try documents.namedScene(params)
-        let scheme = try params.optionalMember("colorScheme").map { (v) throws(JSONDecodingError) in
-            try v.decodeEnum(ColorScheme.self)
-        }
-        let direction = try params.optionalMember("layoutDirection").map { (v) throws(JSONDecodingError) in
-            try v.decodeEnum(LayoutDirection.self)
-        }
+        let scene = params.target.scene == nil ? nil : try documents.sceneTarget(params.target).scene
         entry.state.withLock { state in
             var traits = scene.map { state.sceneTraits[$0] ?? TraitOverrides() } ?? state.traits
-            if params["colorScheme"] != nil { traits.colorScheme = scheme }
-            if params["layoutDirection"] != nil { traits.layoutDirection = direction }
+            if params.setsColorScheme { traits.colorScheme = params.colorScheme }
+            if params.setsLayoutDirection { traits.layoutDirection = params.layoutDirection }
             if let scene { state.sceneTraits[scene] = traits } else { state.traits = traits }
         }
         context.afterResponse { documents.analyse(uri, entry, as: .runtime) }

@@ -78,6 +78,10 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // The typed protocol: one params and result type per method, decoded by one decoder (it sees JSON and the
+        // model's option values; the engine, render and text never see it).
+        .target(name: "SkeletonProtocol", dependencies: ["JSON", "SkeletonModel"], swiftSettings: strict),
+
         .target(
             name: "CodeLinking", dependencies: ["SwiftCode", "InterfaceBuilder", "SkeletonModel", "JSON"],
             swiftSettings: strict),
@@ -87,7 +91,7 @@ let package = Package(
             name: "SkeletonServer",
             dependencies: [
                 "JSON", "JSONRPC", "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics",
-                "SkeletonText", "InterfaceBuilder", "SwiftCode", "CodeLinking",
+                "SkeletonText", "InterfaceBuilder", "SwiftCode", "CodeLinking", "SkeletonProtocol",
             ],
             swiftSettings: strict
         ),
@@ -130,6 +134,9 @@ let package = Package(
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"], swiftSettings: strict),
+        .testTarget(
+            name: "SkeletonProtocolTests", dependencies: ["SkeletonProtocol", "JSON", "SkeletonModel"],
+            swiftSettings: strict),
         .testTarget(
             name: "SkeletonGraphicsTests", dependencies: ["SkeletonGraphics", "SkeletondTestSupport"],
             swiftSettings: strict),

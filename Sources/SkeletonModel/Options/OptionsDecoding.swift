@@ -1,9 +1,10 @@
 public import JSON
 
-/// Decoders for `skeleton/show`, `skeleton/update`, `skeleton/hide` and `skeleton/startAnimation` params.
+/// Decoders for the options of `skeleton/show`, `skeleton/update`, `skeleton/hide` and `skeleton/startAnimation`.
 /// Errors carry the JSON Pointer of the offending member (from the message root, e.g. `/params/delay`).
-/// Members in `ignoring` (the server's own, such as `uri`, `node`, `time`) are skipped; any other unknown
-/// member is an error.
+/// `decode(fields:)` reads the options' own members of an object whose members its caller checked (the protocol's
+/// params types, `SkeletonProtocol`); `decode(_:ignoring:)` checks them itself for a caller that did not (members in
+/// `ignoring` are skipped; any other unknown member is an error).
 extension ShowOptions {
     /// The members this decoder accepts.
     public static let fieldNames: Set<String> = [
@@ -15,7 +16,13 @@ extension ShowOptions {
     public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"])
         throws(JSONDecodingError) -> ShowOptions
     {
-        let f = try OptionFields(params, known: fieldNames, ignoring: ignoring)
+        try OptionFields.refuseUnknown(params, known: fieldNames, ignoring: ignoring)
+        return try decode(fields: params)
+    }
+
+    /// Decodes the options' members of `params` (an object), passing over any other member.
+    public static func decode(fields params: JSONValue) throws(JSONDecodingError) -> ShowOptions {
+        let f = try OptionFields(params)
         var o = ShowOptions()
         if let t = try f.parse("type", { v throws(ValueFailure) in try ValueParsers.enumeration(v, SkeletonType.self) })
         {
@@ -41,7 +48,13 @@ extension UpdateOptions {
     public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"])
         throws(JSONDecodingError) -> UpdateOptions
     {
-        let f = try OptionFields(params, known: fieldNames, ignoring: ignoring)
+        try OptionFields.refuseUnknown(params, known: fieldNames, ignoring: ignoring)
+        return try decode(fields: params)
+    }
+
+    /// Decodes the options' members of `params` (an object), passing over any other member.
+    public static func decode(fields params: JSONValue) throws(JSONDecodingError) -> UpdateOptions {
+        let f = try OptionFields(params)
         var o = UpdateOptions()
         if let t = try f.parse("type", { v throws(ValueFailure) in try ValueParsers.enumeration(v, SkeletonType.self) })
         {
@@ -63,7 +76,13 @@ extension HideOptions {
     public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"])
         throws(JSONDecodingError) -> HideOptions
     {
-        let f = try OptionFields(params, known: fieldNames, ignoring: ignoring)
+        try OptionFields.refuseUnknown(params, known: fieldNames, ignoring: ignoring)
+        return try decode(fields: params)
+    }
+
+    /// Decodes the options' members of `params` (an object), passing over any other member.
+    public static func decode(fields params: JSONValue) throws(JSONDecodingError) -> HideOptions {
+        let f = try OptionFields(params)
         var o = HideOptions()
         if let t = try f.parse("transition", ValueParsers.transition) { o.transition = t }
         if let r = try f.parse("reloadDataAfter", ValueParsers.bool) { o.reloadDataAfter = r }
@@ -82,9 +101,16 @@ extension AnimationSpec {
 private struct OptionFields {
     let object: JSONValue
 
-    init(_ object: JSONValue, known: Set<String>, ignoring: Set<String>) throws(JSONDecodingError) {
+    init(_ object: JSONValue) throws(JSONDecodingError) {
         guard object.kind == .object else { throw object.mismatch("an object") }
         self.object = object
+    }
+
+    /// Refuses the first member of `object` that is neither `known` nor in `ignoring`.
+    static func refuseUnknown(_ object: JSONValue, known: Set<String>, ignoring: Set<String>)
+        throws(JSONDecodingError)
+    {
+        guard object.kind == .object else { throw object.mismatch("an object") }
         for (key, _) in object.members where !known.contains(key) && !ignoring.contains(key) {
             let allowed = known.sorted().joined(separator: ", ")
             throw JSONDecodingError(

@@ -2,6 +2,7 @@ import Dispatch
 public import JSON
 import JSONRPC
 import SkeletonModel
+import SkeletonProtocol
 import Synchronization
 
 /// The session's time in seconds: monotonic real time since `initialize`, or a manual clock that the client
@@ -51,7 +52,7 @@ public final class SessionClock: Sendable {
 
     /// The latest time the session can name, in seconds (about 31.7 years): a time or a clock move past it is
     /// refused with -32602, so the clock stays finite and every time converts to frames and phases exactly.
-    public static let maxTime: Double = ValueParsers.maxSeconds
+    public static let maxTime: Double = SessionTime.max
 
     /// Reads an optional `time` member: a number from 0 to `maxTime`, else now.
     public func time(from params: JSONValue, key: String = "time") throws(JSONDecodingError) -> Double {
@@ -59,43 +60,29 @@ public final class SessionClock: Sendable {
         return try Self.instant(value)
     }
 
-    /// A time value: finite, from 0 to `maxTime`.
-    static func instant(_ value: JSONValue) throws(JSONDecodingError) -> Double {
-        let time = try value.decodeDouble()
-        guard time >= 0 else { throw JSONDecodingError(at: value, "must not be negative") }
-        guard time <= maxTime else { throw JSONDecodingError(at: value, "must be at most \(Int(maxTime)) seconds") }
-        return time
-    }
+    /// A time value: finite, from 0 to `maxTime` (`SessionTime`, as typed params read it).
+    static func instant(_ value: JSONValue) throws(JSONDecodingError) -> Double { try SessionTime.decode(value) }
 
     /// Registers `clock/advance` and `clock/set`.
     public func register(in table: inout MethodTable) {
-        table.request("clock/advance", route: .barrier, members: ["seconds"]) { [self] context in
-            let params = try context.paramsObject()
-            let value = try params.member("seconds")
-            let seconds = try value.decodeDouble()
-            guard seconds >= 0 else {
-                throw JSONDecodingError(at: value, "must not be negative: the clock never goes back")
-            }
-            return .double(
+        table.request(ClockAdvanceRequest.self, route: .barrier) { [self] params, _ in
+            .double(
                 try move { current throws(JSONDecodingError) in
-                    guard seconds <= Self.maxTime - current else {
+                    guard params.seconds <= Self.maxTime - current else {
                         throw JSONDecodingError(
-                            at: value,
+                            at: params.source,
                             "would move the clock from \(current) past \(Int(Self.maxTime)) seconds, its latest time")
                     }
-                    return current + seconds
+                    return current + params.seconds
                 })
         }
-        table.request("clock/set", route: .barrier, members: ["time"]) { [self] context in
-            let params = try context.paramsObject()
-            let value = try params.member("time")
-            let time = try Self.instant(value)
+        table.request(ClockSetRequest.self, route: .barrier) { [self] params, _ in
             let current = now
-            guard time >= current else {
+            guard params.time >= current else {
                 throw JSONDecodingError(
-                    at: value, "must not be before the current time \(current): the clock never goes back")
+                    at: params.source, "must not be before the current time \(current): the clock never goes back")
             }
-            return .double(try move { _ in time })
+            return .double(try move { _ in params.time })
         }
     }
 

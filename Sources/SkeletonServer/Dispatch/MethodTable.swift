@@ -1,5 +1,6 @@
 public import JSON
 public import JSONRPC
+public import SkeletonProtocol
 import Synchronization
 
 /// Which lane a method runs on.
@@ -60,25 +61,20 @@ public protocol HandlerContext: Sendable {
 }
 
 public typealias RequestHandler = @Sendable (RequestContext) throws -> JSON
-/// A request handler that writes its result itself (a `JSONWriter`), for answers whose shape is fixed.
-public typealias EncodedRequestHandler = @Sendable (RequestContext) throws -> EncodedJSON
 public typealias NotificationHandler = @Sendable (NotificationContext) throws -> Void
-
-/// A request's result as its handler gave it: a value to encode, or text already encoded.
-public enum Reply: Sendable {
-    case json(JSON)
-    case encoded(EncodedJSON)
-}
 
 /// The methods a server answers, built before the server starts and never changed afterwards.
 public struct MethodTable: Sendable {
     struct RequestEntry: Sendable {
         let route: Route
+        /// The lane key of a message's params (the reader thread asks it; see `Route`).
+        let lane: @Sendable (JSONValue?) -> String
         let handler: @Sendable (RequestContext) throws -> Reply
     }
 
     struct NotificationEntry: Sendable {
         let route: Route
+        let lane: @Sendable (JSONValue?) -> String
         let handler: NotificationHandler
     }
 
@@ -95,16 +91,7 @@ public struct MethodTable: Sendable {
         _ method: String, route: Route = .document, members: ParamMembers?, _ handler: @escaping RequestHandler
     ) {
         let checked = Self.checking(members, handler)
-        requests[method] = RequestEntry(route: route) { context in .json(try checked(context)) }
-    }
-
-    /// Registers a request handler that encodes its result itself (no tree for a reply whose shape is fixed);
-    /// `members` as for `request(_:route:members:_:)`.
-    public mutating func encodedRequest(
-        _ method: String, route: Route = .document, members: ParamMembers?, _ handler: @escaping EncodedRequestHandler
-    ) {
-        let checked = Self.checking(members, handler)
-        requests[method] = RequestEntry(route: route) { context in .encoded(try checked(context)) }
+        requests[method] = RequestEntry(route: route, lane: Self.lane(route)) { context in .json(try checked(context)) }
     }
 
     /// Registers a notification handler; `members` as for requests (a refused notification is logged, as
@@ -112,7 +99,62 @@ public struct MethodTable: Sendable {
     public mutating func notification(
         _ method: String, route: Route = .document, members: ParamMembers?, _ handler: @escaping NotificationHandler
     ) {
-        notifications[method] = NotificationEntry(route: route, handler: Self.checking(members, handler))
+        notifications[method] = NotificationEntry(
+            route: route, lane: Self.lane(route), handler: Self.checking(members, handler))
+    }
+
+    // MARK: Typed methods
+
+    /// Registers a request about one document (`SkeletonProtocol`): it runs on that document's lane (the member its
+    /// params type names), its params decoded there once (-32602 naming the value before `handler` runs).
+    public mutating func request<Method: RequestMethod>(
+        _: Method.Type, _ handler: @escaping @Sendable (Method.Params, RequestContext) throws -> Method.Result
+    ) where Method.Params: DocumentParams {
+        requests[Method.method] = RequestEntry(route: .document, lane: Self.lane(Method.Params.document)) { context in
+            try handler(Method.Params.decode(params: context.params), context).reply
+        }
+    }
+
+    /// Registers a request that is about no document, on `route` (`.control`, `.barrier` or a named lane);
+    /// params decoded as for a document's request.
+    public mutating func request<Method: RequestMethod>(
+        _: Method.Type, route: Route,
+        _ handler: @escaping @Sendable (Method.Params, RequestContext) throws -> Method.Result
+    ) {
+        requests[Method.method] = RequestEntry(route: route, lane: Self.lane(route)) { context in
+            try handler(Method.Params.decode(params: context.params), context).reply
+        }
+    }
+
+    /// Registers a notification about one document: on its lane, params decoded there (a refused notification is
+    /// logged, as notifications get no answer).
+    public mutating func notification<Method: NotificationMethod>(
+        _: Method.Type, _ handler: @escaping @Sendable (Method.Params, NotificationContext) throws -> Void
+    ) where Method.Params: DocumentParams {
+        notifications[Method.method] = NotificationEntry(route: .document, lane: Self.lane(Method.Params.document)) {
+            context in try handler(Method.Params.decode(params: context.params), context)
+        }
+    }
+
+    // MARK: Lanes
+
+    /// The lane of a document's work: the document named by `member`, or the control lane when it names none
+    /// (the decoder then refuses the params there).
+    private static func lane(_ member: DocumentMember) -> @Sendable (JSONValue?) -> String {
+        { params in member.uri(in: params).map { "doc:" + $0 } ?? "$control" }
+    }
+
+    /// The lane of an untyped method's work on `route`: for `.document`, `params.textDocument.uri` or `params.uri`.
+    private static func lane(_ route: Route) -> @Sendable (JSONValue?) -> String {
+        switch route {
+        case .lane(let name): { _ in name }
+        case .control, .barrier: { _ in "$control" }  // .barrier never runs on a lane
+        case .document:
+            { params in
+                (DocumentMember.textDocument.uri(in: params) ?? DocumentMember.uri.uri(in: params)).map { "doc:" + $0 }
+                    ?? "$control"
+            }
+        }
     }
 
     /// `handler`, preceded by the unknown-member check of `members` (none when nil).

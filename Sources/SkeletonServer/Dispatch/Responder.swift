@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import SkeletonProtocol
 import Synchronization
 
 /// Where the answers to one input payload go: straight to the connection, or into a batch.

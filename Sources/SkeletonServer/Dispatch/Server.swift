@@ -1,5 +1,6 @@
 public import JSON
 public import JSONRPC
+import SkeletonProtocol
 import Synchronization
 
 /// The JSON-RPC server: LSP lifecycle, dispatch onto lanes, cancellation, batches.
@@ -160,7 +161,7 @@ public final class Server: MessageHandler {
             if case .success = result { context.hooks.run() }
             return
         }
-        lanes.run(laneKey(entry.route, params)) { [self] in
+        lanes.run(entry.lane(params)) { [self] in
             connection?.outbox.waitForRoom()
             let result: Result<Reply, ResponseError>
             if token.isCancelled {
@@ -198,7 +199,7 @@ public final class Server: MessageHandler {
             return
         }
         let context = NotificationContext(method: method, params: params, server: self)
-        lanes.run(laneKey(entry.route, params)) { [self] in
+        lanes.run(entry.lane(params)) { [self] in
             connection?.outbox.waitForRoom()
             if case .failure(let error) = run({ try entry.handler(context) }) {
                 log.error("\(method): \(error.message)")
@@ -237,13 +238,6 @@ public final class Server: MessageHandler {
             "capabilities": capabilities,
             "serverInfo": ["name": .string(info.name), "version": .string(info.version)],
         ])
-    }
-
-    private func laneKey(_ route: Route, _ params: JSONValue?) -> String {
-        if case .lane(let name) = route { return name }
-        guard case .document = route else { return "$control" }  // .barrier never gets here
-        let uri = params?["textDocument"]?["uri"]?.string ?? params?["uri"]?.string
-        return uri.map { "doc:" + $0 } ?? "$control"
     }
 
     /// Runs a handler and maps what it throws onto JSON-RPC errors.

@@ -260,12 +260,6 @@ extension DocumentStore {
         }
         return linked
     }
-
-    /// The shows the code of the scene `params` names makes, in run order (`skeleton/show` without show options).
-    func codeShows(_ params: JSONValue) throws -> [LinkedShow] {
-        let target = try sceneTarget(params)
-        return target.entry.state.withLock { $0.codeShows[target.scene] ?? [] }
-    }
 }
 
 extension Diagnostic {

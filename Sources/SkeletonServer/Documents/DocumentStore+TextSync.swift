@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import SkeletonProtocol
 
 /// LSP text synchronization: open, change (range edits in order, all or nothing, versions that grow) and close.
 extension DocumentStore {
@@ -18,22 +19,19 @@ extension DocumentStore {
     }
 
     func register(in table: inout MethodTable) {
-        table.notification("textDocument/didOpen", members: nil) { [self] context in
-            let item = try context.paramsObject().member("textDocument")
-            let version = try item.int("version")
-            // The text's bytes are copied once from the message's tree, not through a String.
-            let text = TextDocument(
-                uri: try item.string("uri"), languageId: try item.optionalString("languageId") ?? "",
-                version: version, bytes: try item.member("text").decodeUTF8Bytes())
+        table.notification(DidOpenTextDocument.self) { [self] params, _ in
+            let item = params.textDocument
+            // The text's bytes were copied once from the message's tree, not through a String.
+            let text = TextDocument(uri: item.uri, languageId: item.languageId, version: item.version, bytes: item.text)
             let entry = DocumentEntry(text: text)
             entries.withLock { $0[text.uri] = entry }
             log.debug("opened \(text.uri) (\(text.buffer.bytes.count) bytes)")
             analyse(text.uri, entry, as: .edit)
             nibChanged(text.uri)
         }
-        table.notification("textDocument/didChange", members: nil) { [self] context in try didChange(context) }
-        table.notification("textDocument/didClose", members: nil) { [self] context in
-            let uri = try context.paramsObject().member("textDocument").string("uri")
+        table.notification(DidChangeTextDocument.self) { [self] params, _ in try didChange(params) }
+        table.notification(DidCloseTextDocument.self) { [self] params, _ in
+            let uri = params.textDocument.uri
             let closed = entries.withLock { $0.removeValue(forKey: uri) }
             previews.documentClosed(uri)
             if let closed { swiftDocumentClosed(closed) }
@@ -43,24 +41,14 @@ extension DocumentStore {
     }
 
     /// Applies content changes in array order; all or nothing. The version must grow.
-    private func didChange(_ context: NotificationContext) throws {
-        let params = try context.paramsObject()
-        let identifier = try params.member("textDocument")
-        let uri = try identifier.string("uri")
-        let versionValue = try identifier.member("version")
-        let version = try versionValue.decodeInt()
-        guard version >= 0 else { throw JSONDecodingError(at: versionValue, "must not be negative") }
-        let changes = try params.member("contentChanges").decodeArray()
+    private func didChange(_ params: DidChangeTextDocument.Params) throws {
+        let (uri, version) = (params.textDocument.uri, params.textDocument.version)
         guard let entry = entry(uri) else {
             throw ResponseError(.invalidParams, "didChange for \(uri), which is not open")
         }
-        // Every change is read before the text is touched: a bad field refuses them all.
-        var decoded: [(range: TextRange?, text: String, at: JSONValue)] = []
-        for change in changes {
-            let range = try change.optionalMember("range").map { value throws(JSONDecodingError) in
-                try Self.decodeRange(value)
-            }
-            decoded.append((range, try change.string("text"), change.optionalMember("range") ?? change))
+        // Every change was read before the text is touched: a bad field refuses them all.
+        let decoded = params.contentChanges.map { change in
+            (range: change.range.map(TextRange.init), text: change.text, at: change.source)
         }
         // A single range edit of a valid document may take the short path through the one node it touched.
         let spans = decoded.count == 1 && decoded[0].range != nil ? spansForEdit(entry) : nil
@@ -158,12 +146,14 @@ extension DocumentStore {
         let (scaled, overflow) = bytes.multipliedReportingOverflow(by: 8)
         return overflow ? Int.max : scaled.addingReportingOverflow(64 << 20).overflow ? Int.max : scaled + (64 << 20)
     }
+}
 
-    static func decodeRange(_ value: JSONValue) throws(JSONDecodingError) -> TextRange {
-        TextRange(start: try decodePosition(value.member("start")), end: try decodePosition(value.member("end")))
-    }
+extension TextRange {
+    /// A range as the protocol sends it.
+    init(_ range: PositionRange) { self.init(start: TextPosition(range.start), end: TextPosition(range.end)) }
+}
 
-    static func decodePosition(_ value: JSONValue) throws(JSONDecodingError) -> TextPosition {
-        TextPosition(line: try value.int("line"), character: try value.int("character"))
-    }
+extension TextPosition {
+    /// A position as the protocol sends it.
+    init(_ position: Position) { self.init(line: position.line, character: position.character) }
 }

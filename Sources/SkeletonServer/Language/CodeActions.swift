@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import SkeletonProtocol
 
 /// `textDocument/codeAction`, the one entry point: storyboards and XIBs get `StoryboardCodeActions` (a `refactor`),
 /// JSON documents `DocumentCodeActions` (`quickfix`es for SkeletonView's pitfalls and unknown names); Swift documents
@@ -19,11 +20,11 @@ struct CodeActions: Sendable {
     static let maxContextDiagnostics = 32
 
     func register(in table: inout MethodTable) {
-        // LSP's own method: clients may send more members (work done and partial result tokens).
-        table.request("textDocument/codeAction", members: nil) { context in
-            let request = try TextDocumentRequest(context, documents: documents)
+        table.request(CodeActionRequest.self) { params, _ in
+            let request = try TextDocumentRequest(params.textDocument, documents: documents)
             guard !request.isSwift else { return [] }
-            let ranges = [try request.byteRange("range")] + Self.diagnosticRanges(request)
+            let ranges =
+                [try request.byteRange(params.range)] + Self.diagnosticRanges(params.contextDiagnostics, request)
             if request.isInterfaceBuilder {
                 return .array(StoryboardCodeActions.actions(request, at: ranges.map(\.lowerBound)))
             }
@@ -41,14 +42,13 @@ struct CodeActions: Sendable {
     /// `skeletond`, each once. `context` is optional here (LSP requires it; older clients omit it), and a diagnostic
     /// whose range is not in the document as it is now (a stale one, from before an edit) is passed over: the
     /// client's cache is not the request's error.
-    static func diagnosticRanges(_ request: TextDocumentRequest) -> [Range<Int>] {
-        guard let diagnostics = request.params["context"]?["diagnostics"], diagnostics.kind == .array else { return [] }
+    static func diagnosticRanges(_ diagnostics: [JSONValue], _ request: TextDocumentRequest) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var looked = 0
-        for diagnostic in diagnostics.elements where diagnostic["source"]?.string == "skeletond" {
+        for diagnostic in diagnostics where diagnostic["source"]?.string == "skeletond" {
             guard looked < maxContextDiagnostics else { break }
             looked += 1
-            guard let value = diagnostic["range"], let range = try? request.byteRange(of: value),
+            guard let value = diagnostic["range"], let range = try? request.byteRange(PositionRange.decode(value)),
                 !ranges.contains(range)
             else { continue }
             ranges.append(range)

@@ -1,6 +1,7 @@
 import JSON
 import SkeletonGraphics
 import SkeletonModel
+import SkeletonProtocol
 
 /// `textDocument/documentColor`: every colour written in a JSON document (hex strings, names, each side of a
 /// `{light, dark}`), as the scheme it is written for resolves it; `textDocument/colorPresentation`: a colour as
@@ -25,17 +26,11 @@ enum DocumentColors {
             })
     }
 
-    static func presentations(_ request: TextDocumentRequest) throws -> JSON {
-        let value = try request.params.member("color")
-        var channels: [Double] = []
-        for name in ["red", "green", "blue", "alpha"] {
-            let channel = try value.member(name)
-            let number = try channel.decodeDouble()
-            guard number >= 0, number <= 1 else { throw JSONDecodingError(at: channel, "must be from 0 to 1") }
-            channels.append(number)
-        }
-        let range = try request.byteRange("range")
-        let rgba = RGBA(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3])
+    static func presentations(
+        _ request: TextDocumentRequest, of color: ColorPresentationRequest.Color, at requested: PositionRange
+    ) throws -> JSON {
+        let range = try request.byteRange(requested)
+        let rgba = RGBA(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
         let hex = rgba.bytes.a == 255 ? rgba.hexRGB : rgba.hexRGBA
         return .array(
             [hex, nearestFlatColor(rgba).rawValue].map { label in

@@ -1,5 +1,6 @@
 import JSON
 import SkeletonModel
+import SkeletonProtocol
 
 /// `textDocument/formatting` on a JSON document: one stable layout, whatever the text was, that decodes to the same
 /// tree (every key, string, number and literal is kept byte for byte, in its order; only whitespace changes):
@@ -12,29 +13,13 @@ import SkeletonModel
 /// Formatting formatted text changes nothing (`[]`). The answer is one edit of the whole text, or `[]` when it is
 /// already formatted, is not JSON (a syntax error: nothing is guessed), or is a storyboard or XIB.
 enum DocumentFormatting {
-    static func answer(_ request: TextDocumentRequest) throws -> JSON {
+    static func answer(_ request: TextDocumentRequest, options: FormattingOptions) throws -> JSON {
         guard !request.isInterfaceBuilder else { return [] }
-        let options = try request.params.member("options")
-        let tabSize = try Self.tabSize(options)
-        let indent = try options.optionalBool("insertSpaces") ?? true ? String(repeating: " ", count: tabSize) : "\t"
+        let indent = options.insertSpaces ? String(repeating: " ", count: options.tabSize) : "\t"
         let bytes = request.text.buffer.bytes
         guard let formatted = format(bytes, indent: Array(indent.utf8)), formatted != bytes else { return [] }
         let whole = request.range(0..<bytes.count)
         return [["range": whole, "newText": .string(String(decoding: formatted, as: UTF8.self))]]
-    }
-
-    /// The largest `options.tabSize` taken: an indent is at most this many spaces a level.
-    static let maximumTabSize = 16
-
-    /// `options.tabSize`: an integer from 0 to `maximumTabSize` (default 2); anything else is -32602 naming it, so
-    /// the formatted text stays within a small multiple of the text.
-    static func tabSize(_ options: JSONValue) throws(JSONDecodingError) -> Int {
-        guard let value = options.optionalMember("tabSize") else { return 2 }
-        let size = try value.decodeInt()
-        guard (0...maximumTabSize).contains(size) else {
-            throw JSONDecodingError(at: value, "must be an integer from 0 to \(maximumTabSize)")
-        }
-        return size
     }
 
     /// `bytes` formatted with one `indent` per level, or nil when they are not one JSON value.

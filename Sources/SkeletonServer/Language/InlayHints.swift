@@ -1,6 +1,7 @@
 import JSON
 import SkeletonEngine
 import SkeletonModel
+import SkeletonProtocol
 
 /// `textDocument/inlayHint` on a JSON document whose text is the live session's: the counts SkeletonView computes
 /// and the text does not show, as the decoder and the engine computed them (read from the session, never derived
@@ -20,8 +21,8 @@ enum InlayHints {
         var afterValue: Bool
     }
 
-    static func answer(_ request: TextDocumentRequest) throws -> JSON {
-        let range = try request.byteRange("range")
+    static func answer(_ request: TextDocumentRequest, in requested: PositionRange) throws -> JSON {
+        let range = try request.byteRange(requested)
         guard !request.isInterfaceBuilder else { return [] }
         guard let session = request.currentSessions.sessions[""] else { return [] }
         let map = request.map

@@ -2,6 +2,7 @@ import JSON
 import JSONRPC
 import SkeletonEngine
 import SkeletonGraphics
+import SkeletonProtocol
 
 /// The requests editors send unprompted (outline, hover, definition, references, colours, folding), for skeleton
 /// documents: see `Protocol/language-features.md`. Each answers from the document's text map and live sessions;
@@ -29,49 +30,51 @@ struct LanguageFeatures: Sendable {
     ]
 
     func register(in table: inout MethodTable) {
-        // LSP's own methods: clients may send more members (work done and partial result tokens).
-        table.request("textDocument/documentSymbol", members: nil) { context in
-            try answer(context, empty: []) { try DocumentSymbols.answer($0) }
+        table.request(DocumentSymbolRequest.self) { params, _ in
+            try answer(params.textDocument, empty: []) { try DocumentSymbols.answer($0) }
         }
-        table.request("textDocument/hover", members: nil) { context in
-            try answer(context, empty: .null) { try Hover.answer($0, at: try $0.offset("position")) }
+        table.request(HoverRequest.self) { params, _ in
+            try answer(params.textDocument, empty: .null) { try Hover.answer($0, at: try $0.offset(params.position)) }
         }
-        table.request("textDocument/definition", members: nil) { context in
-            try answer(context, empty: .null) { try Definition.definition($0, at: try $0.offset("position")) }
-        }
-        table.request("textDocument/references", members: nil) { context in
-            try answer(context, empty: []) { request in
-                let offset = try request.offset("position")
-                let include = try request.params.optionalMember("context")?.optionalBool("includeDeclaration") ?? false
-                return try Definition.references(request, at: offset, includeDeclaration: include)
+        table.request(DefinitionRequest.self) { params, _ in
+            try answer(params.textDocument, empty: .null) {
+                try Definition.definition($0, at: try $0.offset(params.position))
             }
         }
-        table.request("textDocument/documentColor", members: nil) { context in
-            try answer(context, empty: []) { try DocumentColors.colors($0) }
+        table.request(ReferencesRequest.self) { params, _ in
+            try answer(params.textDocument, empty: []) { request in
+                try Definition.references(
+                    request, at: try request.offset(params.position), includeDeclaration: params.includeDeclaration)
+            }
         }
-        table.request("textDocument/colorPresentation", members: nil) { context in
-            try answer(context, empty: []) { try DocumentColors.presentations($0) }
+        table.request(DocumentColorRequest.self) { params, _ in
+            try answer(params.textDocument, empty: []) { try DocumentColors.colors($0) }
         }
-        table.request("textDocument/foldingRange", members: nil) { context in
-            try answer(context, empty: []) { try FoldingRanges.answer($0) }
+        table.request(ColorPresentationRequest.self) { params, _ in
+            try answer(params.textDocument, empty: []) {
+                try DocumentColors.presentations($0, of: params.color, at: params.range)
+            }
         }
-        table.request("textDocument/completion", members: nil) { context in
-            try answer(context, empty: []) { Completion.answer($0, at: try $0.offset("position")) }
+        table.request(FoldingRangeRequest.self) { params, _ in
+            try answer(params.textDocument, empty: []) { try FoldingRanges.answer($0) }
         }
-        table.request("textDocument/inlayHint", members: nil) { context in
-            try answer(context, empty: []) { try InlayHints.answer($0) }
+        table.request(CompletionRequest.self) { params, _ in
+            try answer(params.textDocument, empty: []) { Completion.answer($0, at: try $0.offset(params.position)) }
         }
-        table.request("textDocument/formatting", members: nil) { context in
-            try answer(context, empty: []) { try DocumentFormatting.answer($0) }
+        table.request(InlayHintRequest.self) { params, _ in
+            try answer(params.textDocument, empty: []) { try InlayHints.answer($0, in: params.range) }
+        }
+        table.request(FormattingRequest.self) { params, _ in
+            try answer(params.textDocument, empty: []) { try DocumentFormatting.answer($0, options: params.options) }
         }
     }
 
-    /// Decodes the request and answers it with `body`, or with `empty` for a Swift document: the app's code gets
+    /// Answers a request about `document` with `body`, or with `empty` for a Swift document: the app's code gets
     /// its hints as diagnostics, and none of the layout features apply to its text.
     private func answer(
-        _ context: RequestContext, empty: JSON, _ body: (TextDocumentRequest) throws -> JSON
+        _ document: TextDocumentIdentifier, empty: JSON, _ body: (TextDocumentRequest) throws -> JSON
     ) throws -> JSON {
-        let request = try TextDocumentRequest(context, documents: documents)
+        let request = try TextDocumentRequest(document, documents: documents)
         guard !request.isSwift else { return empty }
         return try body(request)
     }
@@ -79,72 +82,48 @@ struct LanguageFeatures: Sendable {
 
 /// A `textDocument/*` request about an open document: its text as it is now, and how positions count.
 struct TextDocumentRequest {
-    let params: JSONValue
     let uri: String
     let entry: DocumentEntry
     let text: TextDocument
     let encoding: PositionEncoding
     let isInterfaceBuilder: Bool
 
-    /// `params.textDocument.uri` must name an open document (-32602 at `/params/textDocument/uri` otherwise).
-    init(_ context: RequestContext, documents: DocumentStore) throws {
-        params = try context.paramsObject()
-        let target = try documents.target(try params.member("textDocument"))
+    /// `document.uri` must name an open document (-32602 at `/params/textDocument/uri` otherwise).
+    init(_ document: TextDocumentIdentifier, documents: DocumentStore) throws(JSONDecodingError) {
+        let target = try documents.target(document)
         uri = target.uri
         entry = target.entry
         (text, isInterfaceBuilder) = entry.state.withLock { ($0.text, $0.isInterfaceBuilder) }
         encoding = documents.configuration.positionEncoding
     }
 
-    /// The byte offset of the position in `params[member]`: -32602 naming the member for a negative number or a
-    /// line past the end of the document; a character past the end of its line means the end of the line (LSP).
-    func offset(_ member: String) throws(JSONDecodingError) -> Int {
-        let value = try params.member(member)
-        let position = try Self.position(value)
+    /// The byte offset of `position`: -32602 naming it for a negative number or a line past the end of the
+    /// document; a character past the end of its line means the end of the line (LSP).
+    func offset(_ position: Position) throws(JSONDecodingError) -> Int {
+        if position.line < 0 {
+            throw JSONDecodingError(at: position.source["line"] ?? position.source, "must not be negative")
+        }
+        if position.character < 0 {
+            throw JSONDecodingError(at: position.source["character"] ?? position.source, "must not be negative")
+        }
         do {
-            return try text.buffer.offset(of: position, encoding: encoding)
+            return try text.buffer.offset(of: TextPosition(position), encoding: encoding)
         } catch {
             switch error {
             case .negativePosition, .rangeOutOfOrder:
-                throw JSONDecodingError(at: value, "positions must not be negative")
+                throw JSONDecodingError(at: position.source, "positions must not be negative")
             case .lineOutOfRange:
-                let line = value.optionalMember("line") ?? value
-                throw JSONDecodingError(at: line, error.description)
+                throw JSONDecodingError(at: position.source["line"] ?? position.source, error.description)
             }
         }
     }
 
-    /// A `Position` object: `line` and `character`, integers >= 0.
-    static func position(_ value: JSONValue) throws(JSONDecodingError) -> TextPosition {
-        let line = try value.member("line")
-        let character = try value.member("character")
-        let position = TextPosition(line: try line.decodeInt(), character: try character.decodeInt())
-        if position.line < 0 { throw JSONDecodingError(at: line, "must not be negative") }
-        if position.character < 0 { throw JSONDecodingError(at: character, "must not be negative") }
-        return position
-    }
-
-    /// The byte range of the `Range` in `params[member]` (each end checked as `offset` does).
-    func byteRange(_ member: String) throws(JSONDecodingError) -> Range<Int> {
-        try byteRange(of: try params.member(member))
-    }
-
-    /// The byte range of the `Range` object `value` (each end checked as `offset` does).
-    func byteRange(of value: JSONValue) throws(JSONDecodingError) -> Range<Int> {
-        let nested = TextDocumentRequest(copying: self, params: value)
-        let start = try nested.offset("start")
-        let end = try nested.offset("end")
-        guard start <= end else { throw JSONDecodingError(at: value, "the range ends before it starts") }
+    /// The byte range of `range` (each end checked as `offset` does).
+    func byteRange(_ range: PositionRange) throws(JSONDecodingError) -> Range<Int> {
+        let start = try offset(range.start)
+        let end = try offset(range.end)
+        guard start <= end else { throw JSONDecodingError(at: range.source, "the range ends before it starts") }
         return start..<end
-    }
-
-    private init(copying other: TextDocumentRequest, params: JSONValue) {
-        self.params = params
-        uri = other.uri
-        entry = other.entry
-        text = other.text
-        encoding = other.encoding
-        isInterfaceBuilder = other.isInterfaceBuilder
     }
 
     /// Whether the document is Swift source (the app's code), not a layout.

@@ -1,11 +1,12 @@
 import JSON
 import JSONRPC
+import SkeletonProtocol
 import SkeletonText
 
 /// `daemon/status`: what the daemon holds right now (for operators, and for tests of flow control).
 enum StatusMethod {
     static func register(in table: inout MethodTable, documents: DocumentStore) {
-        table.encodedRequest("daemon/status", route: .control, members: []) { context in
+        table.request(StatusRequest.self, route: .control) { _, context in
             let outbox = context.server.connection?.outbox
             let status = DaemonStatus(
                 documents: documents.count,

@@ -1,6 +1,8 @@
+import CodeLinking
 import JSON
 import JSONRPC
 import SkeletonEngine
+import SkeletonProtocol
 
 /// The document a request is about: `params.uri`, decoded once, with the standard errors.
 ///
@@ -33,23 +35,46 @@ struct SceneTarget {
 
     var uri: String { document.uri }
     var entry: DocumentEntry { document.entry }
+
+    /// The shows the scene's code makes, in run order (`skeleton/show` without show options; `Protocol/swift-code.md`).
+    var codeShows: [LinkedShow] { entry.state.withLock { $0.codeShows[scene] ?? [] } }
 }
 
 extension DocumentStore {
+    /// The open document `document` names (-32602 at its `uri` otherwise).
+    func target(_ document: TextDocumentIdentifier) throws(JSONDecodingError) -> DocumentTarget {
+        try target(uri: document.uri, at: document.uriSource)
+    }
+
     /// The open document `params.uri` names.
     func target(_ params: JSONValue) throws(JSONDecodingError) -> DocumentTarget {
         let (uri, value) = try DocumentTarget.uri(in: params)
-        guard let entry = entry(uri) else { throw DocumentTarget.notOpen(value) }
+        return try target(uri: uri, at: value)
+    }
+
+    /// The open document `uri` names; `source` is the uri's string in the message.
+    private func target(uri: String, at source: JSONValue) throws(JSONDecodingError) -> DocumentTarget {
+        guard let entry = entry(uri) else { throw DocumentTarget.notOpen(source) }
         return DocumentTarget(uri: uri, entry: entry)
     }
 
     /// The open document `params.uri` names, for a `skeleton/*` method: a Swift document is -32602 at
     /// `/params/uri` (it has no views; its code applies to the storyboards and XIBs that name its classes).
     func skeletonTarget(_ params: JSONValue) throws(JSONDecodingError) -> DocumentTarget {
-        let document = try target(params)
+        let (uri, value) = try DocumentTarget.uri(in: params)
+        return try skeletonTarget(uri: uri, at: value)
+    }
+
+    /// The open document `name` names, for a `skeleton/*` method (as `skeletonTarget(_:)` with params).
+    func skeletonTarget(_ name: SceneName) throws(JSONDecodingError) -> DocumentTarget {
+        try skeletonTarget(uri: name.uri, at: name.uriSource)
+    }
+
+    private func skeletonTarget(uri: String, at source: JSONValue) throws(JSONDecodingError) -> DocumentTarget {
+        let document = try target(uri: uri, at: source)
         guard document.entry.state.withLock({ $0.swiftCode == nil }) else {
             throw JSONDecodingError(
-                at: params.optionalMember("uri") ?? params,
+                at: source,
                 "a Swift file has no skeleton of its own: its code applies to the open storyboards and XIBs whose "
                     + "scenes name its classes; send this request for one of them")
         }
@@ -59,14 +84,19 @@ extension DocumentStore {
     /// The scene `params.scene` names (default: the initial scene) of the open document `params.uri` names, with
     /// its live session.
     func sceneTarget(_ params: JSONValue) throws -> SceneTarget {
-        let document = try skeletonTarget(params)
-        let requested = try params.optionalString("scene")
+        try sceneTarget(SceneName(from: ParamsObject(params, .open(SceneName.members))))
+    }
+
+    /// The scene `name` names (default: the initial scene) of the open document it names, with its live session.
+    func sceneTarget(_ name: SceneName) throws -> SceneTarget {
+        let document = try skeletonTarget(name)
+        let requested = name.scene
         let found = document.entry.state.withLock { state -> (String, SkeletonSession?)? in
             guard let id = state.sceneID(requested) else { return nil }
             return (id, state.sessions[id])
         }
         guard let (scene, session) = found else {
-            if requested != nil, let value = params.optionalMember("scene") {
+            if requested != nil, let value = name.sceneSource {
                 throw JSONDecodingError(at: value, "no scene with this id in the document (see skeleton/scenes)")
             }
             throw Self.noValidTree(document.uri)

@@ -4,6 +4,7 @@ import JSONRPC
 import SkeletonEngine
 import SkeletonGraphics
 import SkeletonModel
+import SkeletonProtocol
 
 /// The `skeleton/*` requests: SkeletonView's API on a document's live session.
 struct SkeletonMethods: Sendable {
@@ -11,71 +12,48 @@ struct SkeletonMethods: Sendable {
     /// `SKELETON_DEBUG` was set when the daemon started: every show logs the tree description.
     let debug: Bool
 
-    /// What every method that acts on a view of a scene takes.
-    static let target: ParamMembers = ["uri", "scene", "node"]
-
     func register(in table: inout MethodTable) {
-        table.request("skeleton/show", members: Self.target.adding(ShowOptions.fieldNames)) { context in
-            let params = try context.paramsObject()
-            let options = try ShowOptions.decode(params, ignoring: Set(Self.target.names))
-            let node = try params.optionalString("node")
-            var shows = [CodeShowPlan.Show(node: node, options: options)]
-            if !Self.hasShowOptions(params) {
-                let code = try documents.codeShows(params)
-                shows = CodeShowPlan.shows(code, node: node, assumeSkeletonable: options.assumeSkeletonable) ?? shows
+        table.request(ShowRequest.self) { params, context in
+            let options = params.options
+            let target = try documents.sceneTarget(params.target)
+            var shows = [CodeShowPlan.Show(node: params.node, options: options)]
+            if !Self.hasShowOptions(params.target.params) {
+                shows =
+                    CodeShowPlan.shows(
+                        target.codeShows, node: params.node, assumeSkeletonable: options.assumeSkeletonable)
+                    ?? shows
             }
-            let answer = try mutate(context, params) { session, _, now in
+            let answer = try mutate(context, target, params.node, refusing: params.target) { session, _, now in
                 try CodeShowPlan.perform(shows, on: &session, at: now)
             } after: { uri, session in
                 if debug { logTree(uri, session, context.server) }
             }
             return Self.explained(answer, assumingSkeletonable: options.assumeSkeletonable)
         }
-        table.request("skeleton/update", members: Self.target.adding(UpdateOptions.fieldNames)) { context in
-            let params = try context.paramsObject()
-            let options = try UpdateOptions.decode(params, ignoring: Set(Self.target.names))
-            return try mutate(context, params) { session, node, now in
-                try session.update(options, node: node, at: now)
+        table.request(UpdateRequest.self) { params, context in
+            try mutate(context, params) { session, node, now in try session.update(params.options, node: node, at: now)
             }
         }
-        table.request("skeleton/hide", members: Self.target.adding(HideOptions.fieldNames)) { context in
-            let params = try context.paramsObject()
-            let options = try HideOptions.decode(params, ignoring: Set(Self.target.names))
-            return try mutate(context, params) { session, node, now in
-                try session.hide(options, node: node, at: now)
+        table.request(HideRequest.self) { params, context in
+            try mutate(context, params) { session, node, now in try session.hide(params.options, node: node, at: now) }
+        }
+        table.request(StartAnimationRequest.self) { params, context in
+            try mutate(context, params) { session, node, now in
+                try session.startAnimation(params.options.animation, node: node, at: now)
             }
         }
-        table.request("skeleton/startAnimation", members: Self.target.adding(["animation"])) { context in
-            let params = try context.paramsObject()
-            var animation: AnimationSpec?
-            if let value = params.optionalMember("animation") { animation = try AnimationSpec.decode(value) }
-            return try mutate(context, params) { session, node, now in
-                try session.startAnimation(animation, node: node, at: now)
-            }
+        table.request(StopAnimationRequest.self) { params, context in
+            try mutate(context, params) { session, node, now in try session.stopAnimation(node: node, at: now) }
         }
-        table.request("skeleton/stopAnimation", members: Self.target) { context in
-            let params = try context.paramsObject()
-            return try mutate(context, params) { session, node, now in
-                try session.stopAnimation(node: node, at: now)
-            }
-        }
-        table.request("skeleton/layers", members: ["uri", "scene", "time", "includeContent"]) { context in
-            try layers(context)
-        }
+        table.request(LayersRequest.self) { params, _ in try layers(params) }
         table.request("skeleton/scenes", members: ["uri"]) { context in try scenes(context) }
-        table.request("skeleton/setTraits", members: ["uri", "scene", "colorScheme", "layoutDirection"]) { context in
-            try setTraits(context)
-        }
-        table.request("skeleton/treeDescription", members: Self.target.adding(["time", "includeState"])) { context in
-            try treeDescription(context)
-        }
-        table.request("skeleton/isActive", members: Self.target.adding(["time"])) { context in
-            let params = try context.paramsObject()
-            let session = try documents.sceneTarget(params).session
-            let node = try params.optionalString("node")
-            let time = try documents.configuration.clock.time(from: params)
-            do { return .bool(try session.isActive(node, at: time)) } catch let error as EngineError {
-                throw Self.refusal(error, params)
+        table.request(SetTraitsRequest.self) { params, context in try setTraits(params, context) }
+        table.request(TreeDescriptionRequest.self) { params, _ in try treeDescription(params) }
+        table.request(IsActiveRequest.self) { params, _ in
+            let session = try documents.sceneTarget(params.target).session
+            let time = params.options.time ?? documents.configuration.clock.now
+            do { return .bool(try session.isActive(params.node, at: time)) } catch let error as EngineError {
+                throw Self.refusal(error, params.target.params)
             }
         }
         table.request("skeleton/setAppearance", route: .document, members: ["uri", "scene", "appearance"]) {
@@ -89,21 +67,29 @@ struct SkeletonMethods: Sendable {
 
     // MARK: Helpers
 
-    /// Runs an operation on the live session at the current time and answers what it did. The session is
-    /// only ever changed on its document's lane, so reading it, operating and storing it back is atomic.
+    /// Runs an operation on the live session of the scene `params` names, at the current time, and answers what it
+    /// did.
+    private func mutate<Options>(
+        _ context: RequestContext, _ params: SceneOperationParams<Options>,
+        _ operation: (inout SkeletonSession, String?, Double) throws -> OperationResult
+    ) throws -> JSON {
+        try mutate(context, try documents.sceneTarget(params.target), params.node, refusing: params.target, operation)
+    }
+
+    /// Runs an operation on `target`'s live session at the current time and answers what it did (an engine refusal
+    /// names the member of `name`'s params). The session is only ever changed on its document's lane, so reading
+    /// it, operating and storing it back is atomic.
     private func mutate(
-        _ context: RequestContext, _ params: JSONValue,
+        _ context: RequestContext, _ target: SceneTarget, _ node: String?, refusing name: SceneName,
         _ operation: (inout SkeletonSession, String?, Double) throws -> OperationResult,
         after: ((String, SkeletonSession) -> Void)? = nil
     ) throws -> JSON {
-        let target = try documents.sceneTarget(params)
         let (uri, entry, scene, current) = (target.uri, target.entry, target.scene, target.session)
-        let node = try params.optionalString("node")
         let now = documents.configuration.clock.now
         var session = current
         let result: OperationResult
         do { result = try operation(&session, node, now) } catch let error as EngineError {
-            throw Self.refusal(error, params)
+            throw Self.refusal(error, name.params)
         }
         entry.state.withLock { $0.sessions[scene] = session }
         after?(uri, session)
@@ -170,11 +156,10 @@ struct SkeletonMethods: Sendable {
 
     // MARK: Queries
 
-    private func layers(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        let session = try documents.sceneTarget(params).session
-        let time = try documents.configuration.clock.time(from: params)
-        let includeContent = try params.optionalBool("includeContent") ?? false
+    private func layers(_ params: LayersRequest.Params) throws -> JSON {
+        let session = try documents.sceneTarget(params.target).session
+        let time = params.time ?? documents.configuration.clock.now
+        let includeContent = params.includeContent
         let list = session.layers(at: time)
         let layers = list.layers.filter { includeContent || $0.kind.isSkeleton }
         return [
@@ -220,35 +205,28 @@ struct SkeletonMethods: Sendable {
 
     /// Overrides the document's `colorScheme` and `layoutDirection` (null: the document's own again), for the scene
     /// `scene` names or else for every scene, as the trait collection of a device would; the skeleton state is kept.
-    private func setTraits(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        let document = try documents.skeletonTarget(params)
+    private func setTraits(_ params: SetTraitsRequest.Params, _ context: RequestContext) throws -> JSON {
+        let document = try documents.skeletonTarget(params.target)
         let (uri, entry) = (document.uri, document.entry)
-        let scene = try documents.namedScene(params)
-        let scheme = try params.optionalMember("colorScheme").map { (v) throws(JSONDecodingError) in
-            try v.decodeEnum(ColorScheme.self)
-        }
-        let direction = try params.optionalMember("layoutDirection").map { (v) throws(JSONDecodingError) in
-            try v.decodeEnum(LayoutDirection.self)
-        }
+        let scene = params.target.scene == nil ? nil : try documents.sceneTarget(params.target).scene
         entry.state.withLock { state in
             var traits = scene.map { state.sceneTraits[$0] ?? TraitOverrides() } ?? state.traits
-            if params["colorScheme"] != nil { traits.colorScheme = scheme }
-            if params["layoutDirection"] != nil { traits.layoutDirection = direction }
+            if params.setsColorScheme { traits.colorScheme = params.colorScheme }
+            if params.setsLayoutDirection { traits.layoutDirection = params.layoutDirection }
             if let scene { state.sceneTraits[scene] = traits } else { state.traits = traits }
         }
         context.afterResponse { documents.analyse(uri, entry, as: .runtime) }
         return .null
     }
 
-    private func treeDescription(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        let session = try documents.sceneTarget(params).session
-        let node = try params.optionalString("node")
-        let includeState = try params.optionalBool("includeState") ?? false
-        let time = try documents.configuration.clock.time(from: params)
+    private func treeDescription(_ params: TreeDescriptionRequest.Params) throws -> JSON {
+        let session = try documents.sceneTarget(params.target).session
+        let (node, includeState) = (params.node, params.options.includeState)
+        let time = params.options.time ?? documents.configuration.clock.now
         let tree: TreeDescription
-        do { tree = try session.treeDescription(node: node, at: time) } catch { throw Self.refusal(error, params) }
+        do { tree = try session.treeDescription(node: node, at: time) } catch {
+            throw Self.refusal(error, params.target.params)
+        }
         return [
             "tree": Self.json(tree, includeState: includeState),
             "text": .string(tree.prettyPrinted(includeState: includeState)),

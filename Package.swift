@@ -100,7 +100,7 @@ let package = Package(
         .executableTarget(
             name: "skeleton",
             dependencies: [
-                "SkeletonClient", "SkeletonImaging", "JSON", "JSONRPC",
+                "SkeletonClient", "SkeletonImaging", "JSON", "JSONRPC", "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -22,6 +22,7 @@ struct Skeleton: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Render.self, Animate.self, Matrix.self, Preview.self, Tree.self, Lint.self, Layers.self, Scenes.self,
+            Snapshot.self,
         ]
     )
 

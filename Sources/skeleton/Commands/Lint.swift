@@ -75,7 +75,9 @@ struct Lint: ParsableCommand {
             throw CLIError("\(warnings) warning\(warnings == 1 ? "" : "s") (--werror)", status: .invalidDocument)
         }
         if let maxWarnings, warnings > maxWarnings {
-            throw CLIError("\(warnings) warnings, more than --max-warnings \(maxWarnings)", status: .invalidDocument)
+            throw CLIError(
+                "\(warnings) warning\(warnings == 1 ? "" : "s"), more than --max-warnings \(maxWarnings)",
+                status: .invalidDocument)
         }
     }
 

@@ -115,8 +115,9 @@ struct SnapshotHTMLReport {
         .pictures{display:flex;flex-wrap:wrap;gap:12px;align-items:flex-start;overflow-x:auto}figure{margin:0}\
         figcaption{font-size:12px;color:#667}img{display:block;border:1px solid #ccd;\
         background:repeating-conic-gradient(#eee 0 25%,#fff 0 50%) 0 0/16px 16px}\
-        .stack{position:relative;display:inline-block}.over{position:absolute;top:0;left:0;bottom:0;\
-        width:50%;overflow:hidden}.over img{max-width:none;border:0}.wipe input{width:100%}.hidden{display:none}
+        .stack{position:relative;display:inline-block;border:1px solid #ccd}.stack img{border:0}\
+        .over{position:absolute;top:0;left:0;bottom:0;width:50%;overflow:hidden;border-right:1px solid #c62828}\
+        .over img{max-width:none}.wipe input{width:100%}.hidden{display:none}
         """
 
     private static let script = """

@@ -1,5 +1,6 @@
 import Foundation
 import SkeletonImaging
+import SkeletondTestSupport
 import Testing
 
 /// `skeleton snapshot record` and `verify` over real documents, through the built binaries.
@@ -234,5 +235,54 @@ import Testing
             ["snapshot", "verify"] + files + ["--snapshots", snaps], directory: directory.url)
         #expect(verify.status == 2)
         #expect(verify.stderr.contains("has an unsafe path"))
+    }
+    @Test func aBaselineWithHugeDimensionsIsRefusedBeforeItIsInflated() throws {
+        let directory = try Self.project()
+        let snaps = directory.file("snaps")
+        let files = Self.files(directory)
+        #expect(
+            try CLIRunner.run(["snapshot", "record"] + files + ["--snapshots", snaps], directory: directory.url).status
+                == 0)
+        // A valid signature and IHDR claiming 20,000 × 20,000 pixels (1.6 GB of RGBA) and nothing else.
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        png += Array("IHDR".utf8) + [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0] + [0, 0, 0, 0]
+        try Data(png).write(to: URL(fileURLWithPath: snaps + "/feed.skeleton.json/light-ltr-solid-1s.png"))
+        let verify = try CLIRunner.run(
+            ["snapshot", "verify"] + files + ["--snapshots", snaps], directory: directory.url)
+        #expect(verify.status == 1)
+        #expect(verify.stderr.contains("20000×20000 pixels is outside the bounds"), "\(verify.stderr)")
+    }
+
+    @Test func aManifestOverItsLimitIsRefused() throws {
+        let directory = try Self.project()
+        let snaps = directory.file("snaps")
+        try FileManager.default.createDirectory(atPath: snaps, withIntermediateDirectories: true)
+        try Data(count: (16 << 20) + 1).write(to: URL(fileURLWithPath: snaps + "/manifest.json"))
+        let verify = try CLIRunner.run(
+            ["snapshot", "verify"] + Self.files(directory) + ["--snapshots", snaps], directory: directory.url)
+        #expect(verify.status == 2)
+        #expect(verify.stderr.contains("manifest.json: it is larger than 16 MiB"), "\(verify.stderr)")
+    }
+
+    @Test func aWholeProjectPicturesEveryScreenAndListsTheBaselinesOfGoneFiles() throws {
+        let directory = try TemporaryDirectory()
+        let examples = TestEnvironment.packageRoot.appendingPathComponent("Examples")
+        for name in ["screens.storyboard", "profile-card.xib"] {
+            try FileManager.default.copyItem(
+                atPath: examples.appendingPathComponent(name).path, toPath: directory.file(name))
+        }
+        let project = ["--project", directory.url.path]
+        let record = try CLIRunner.run(["snapshot", "record"] + project)
+        #expect(record.status == 0, "\(record.stderr)")
+        // Four scenes of the storyboard and two screens of the XIB, in light and dark.
+        #expect(record.stdout.hasPrefix("snapshot record: 12 pictures of 2 documents in "))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: directory.file("skeleton-snapshots/profile-card.xib/card/dark-ltr-solid-1s.png")))
+        try FileManager.default.removeItem(atPath: directory.file("profile-card.xib"))
+        let verify = try CLIRunner.run(["snapshot", "verify"] + project)
+        #expect(verify.status == 1)
+        #expect(verify.errorLines.filter { $0.contains(": stale baseline ") }.count == 4)
+        #expect(verify.stdout.contains("8 pictures, 8 match, 0 differ, 0 missing, 0 unreadable, 4 stale"))
     }
 }

@@ -19,6 +19,15 @@ import Testing
         ["profile-card", "feed"].map { directory.file("\($0).skeleton.json") }
     }
 
+    /// Records the project's two documents into its `snaps` folder, expecting success.
+    private static func recorded(_ directory: TemporaryDirectory) throws -> (snaps: String, files: [String]) {
+        let snaps = directory.file("snaps")
+        let record = try CLIRunner.run(
+            ["snapshot", "record"] + files(directory) + ["--snapshots", snaps], directory: directory.url)
+        #expect(record.status == 0, "\(record.stderr)")
+        return (snaps, files(directory))
+    }
+
     /// Every file under `folder`, by relative path, with its bytes.
     private static func contents(_ folder: String) throws -> [String: Data] {
         var out: [String: Data] = [:]
@@ -142,11 +151,7 @@ import Testing
 
     @Test func baselinesOfAGoneVariantAreListedAsStale() throws {
         let directory = try Self.project()
-        let snaps = directory.file("snaps")
-        let files = Self.files(directory)
-        #expect(
-            try CLIRunner.run(["snapshot", "record"] + files + ["--snapshots", snaps], directory: directory.url).status
-                == 0)
+        let (snaps, files) = try Self.recorded(directory)
         let verify = try CLIRunner.run(
             ["snapshot", "verify"] + files + ["--snapshots", snaps, "--schemes", "light"], directory: directory.url)
         #expect(verify.status == 1)
@@ -162,11 +167,7 @@ import Testing
 
     @Test func anotherRendererIsSaidFirstAndGivesStatusFive() throws {
         let directory = try Self.project()
-        let snaps = directory.file("snaps")
-        let files = Self.files(directory)
-        #expect(
-            try CLIRunner.run(["snapshot", "record"] + files + ["--snapshots", snaps], directory: directory.url).status
-                == 0)
+        let (snaps, files) = try Self.recorded(directory)
         let manifestPath = snaps + "/manifest.json"
         let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
         let older = manifest.replacingOccurrences(
@@ -192,11 +193,7 @@ import Testing
 
     @Test func aBaselineThatIsNotAPNGIsReportedNotTrusted() throws {
         let directory = try Self.project()
-        let snaps = directory.file("snaps")
-        let files = Self.files(directory)
-        #expect(
-            try CLIRunner.run(["snapshot", "record"] + files + ["--snapshots", snaps], directory: directory.url).status
-                == 0)
+        let (snaps, files) = try Self.recorded(directory)
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: snaps + "/feed.skeleton.json/dark-ltr-solid-1s.png"))
         let verify = try CLIRunner.run(
             ["snapshot", "verify"] + files + ["--snapshots", snaps], directory: directory.url)
@@ -222,11 +219,7 @@ import Testing
 
     @Test func aManifestEntryThatLeadsOutsideTheFolderIsRefused() throws {
         let directory = try Self.project()
-        let snaps = directory.file("snaps")
-        let files = Self.files(directory)
-        #expect(
-            try CLIRunner.run(["snapshot", "record"] + files + ["--snapshots", snaps], directory: directory.url).status
-                == 0)
+        let (snaps, files) = try Self.recorded(directory)
         let manifestPath = snaps + "/manifest.json"
         let manifest = try String(contentsOfFile: manifestPath, encoding: .utf8)
         try manifest.replacingOccurrences(of: "\"path\":\"feed.skeleton.json/", with: "\"path\":\"../")
@@ -238,11 +231,7 @@ import Testing
     }
     @Test func aBaselineWithHugeDimensionsIsRefusedBeforeItIsInflated() throws {
         let directory = try Self.project()
-        let snaps = directory.file("snaps")
-        let files = Self.files(directory)
-        #expect(
-            try CLIRunner.run(["snapshot", "record"] + files + ["--snapshots", snaps], directory: directory.url).status
-                == 0)
+        let (snaps, files) = try Self.recorded(directory)
         // A valid signature and IHDR claiming 20,000 × 20,000 pixels (1.6 GB of RGBA) and nothing else.
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
         png += Array("IHDR".utf8) + [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0] + [0, 0, 0, 0]

@@ -84,10 +84,26 @@ struct SnapshotOptions: ParsableArguments {
         return values
     }
 
-    /// `variants(base:)` for a run: the flags were checked by `validate` and the manifest's values when it was read,
-    /// so a failure here is a bad manifest.
-    func runVariants(base: SnapshotVariantSet?) throws(CLIError) -> SnapshotVariantSet {
-        do throws(SnapshotUsage) { return try variants(base: base) } catch { throw .io(error.description) }
+    /// How a run starts: the baselines folder's manifest (nil when there is none yet), the run's daemon with its
+    /// variants, and the fonts' fingerprint.
+    ///
+    /// - Important: call `session.finish()` when the run ends.
+    func begin() throws(CLIError) -> (manifest: SnapshotManifest?, session: SnapshotSession, fonts: String) {
+        try inputs.check()
+        let manifest = try SnapshotManifest.read(in: folder)
+        // The flags were checked by `validate` and the manifest's values when it was read: a failure here is a bad
+        // manifest.
+        let variants: SnapshotVariantSet
+        do throws(SnapshotUsage) { variants = try self.variants(base: manifest?.variants) } catch {
+            throw .io(error.description)
+        }
+        let session = try SnapshotSession(inputs: inputs, variants: variants, jobs: jobs)
+        do throws(CLIError) {
+            return (manifest, session, try session.fontFingerprint())
+        } catch {
+            session.finish()
+            throw error
+        }
     }
 
     /// The command that records what this run pictures (printed with a missing baseline).

@@ -20,13 +20,9 @@ struct SnapshotRecord: ParsableCommand {
     @OptionGroup var options: SnapshotOptions
 
     func run() throws {
-        try options.inputs.check()
         let folder = options.folder
-        let existing = try SnapshotManifest.read(in: folder)
-        let variants = try options.runVariants(base: existing?.variants)
-        let session = try SnapshotSession(inputs: options.inputs, variants: variants, jobs: options.jobs)
+        let (existing, session, fonts) = try options.begin()
         defer { session.finish() }
-        let fonts = try session.fontFingerprint()
         let paths = try options.inputs.paths(session.daemon)
         var entries: [SnapshotManifest.Entry] = []
         for path in paths {
@@ -63,7 +59,7 @@ struct SnapshotRecord: ParsableCommand {
             failed.contains($0.file) || (!wholeProject && !scope.contains($0.file))
         }
         let manifest = SnapshotManifest(
-            renderer: session.renderer, fonts: fonts, variants: variants, pictures: kept + entries)
+            renderer: session.renderer, fonts: fonts, variants: session.variants, pictures: kept + entries)
         try Self.write(
             Array(manifest.text.utf8), to: (folder as NSString).appendingPathComponent(SnapshotManifest.fileName))
         try StandardOutput.line(

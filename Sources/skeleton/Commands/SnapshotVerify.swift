@@ -58,15 +58,11 @@ struct SnapshotVerify: ParsableCommand {
     }
 
     func run() throws {
-        try options.inputs.check()
         let junitFile = try junit.map { path throws(CLIError) in try OutputFile(path) }
         let sarifFile = try sarif.map { path throws(CLIError) in try OutputFile(path) }
         let folder = options.folder
-        let manifest = try SnapshotManifest.read(in: folder)
-        let variants = try options.runVariants(base: manifest?.variants)
-        let session = try SnapshotSession(inputs: options.inputs, variants: variants, jobs: options.jobs)
+        let (manifest, session, fonts) = try options.begin()
         defer { session.finish() }
-        let fonts = try session.fontFingerprint()
         var environment: String?
         if let manifest, manifest.renderer != session.renderer || manifest.fonts != fonts {
             environment =

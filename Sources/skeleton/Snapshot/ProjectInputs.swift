@@ -32,12 +32,7 @@ struct ProjectInputs: ParsableArguments {
 
     /// `--project`, checked to be a folder.
     func projectFolder() throws(CLIError) -> String? {
-        guard let project else { return nil }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: project, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .io("--project \(project): no such folder")
-        }
-        return project
+        try DocumentArgument.checkedProject(project)
     }
 
     /// Checks there is something to read, before the daemon starts.

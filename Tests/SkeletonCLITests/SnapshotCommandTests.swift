@@ -202,6 +202,17 @@ import Testing
             verify.stderr.contains("feed.skeleton.json dark-ltr-solid-1s: the baseline cannot be read: not a PNG file"))
     }
 
+    @Test func snapshotAloneIsAUsageErrorAndEachCommandHasHelp() throws {
+        let alone = try CLIRunner.run(["snapshot"])
+        #expect(alone.status == 64)
+        #expect(alone.stderr.contains("a command is needed: record or verify"), "\(alone.stderr)")
+        for command in ["record", "verify"] {
+            let help = try CLIRunner.run(["snapshot", command, "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("--snapshots") && help.stdout.contains("--schemes"))
+        }
+    }
+
     @Test(arguments: [
         (["--jobs", "0"], "--jobs must be between 1 and 64, not 0"),
         (["--times", "1,-1"], "--times values must be seconds from 0 to 3600, not -1"),

@@ -16,4 +16,10 @@ struct Snapshot: ParsableCommand {
             """,
         subcommands: [SnapshotRecord.self, SnapshotVerify.self]
     )
+
+    /// `skeleton snapshot` alone is a usage error (status 64), as `skeleton` alone is: a script that forgot
+    /// `record` or `verify` must not succeed.
+    func run() throws {
+        throw ValidationError("a command is needed: record or verify")
+    }
 }

@@ -118,7 +118,7 @@ let package = Package(
         .executableTarget(
             name: "skeleton",
             dependencies: [
-                "SkeletonClient", "SkeletonImaging", "JSON", "JSONRPC", "SkeletonWebPreview",
+                "SkeletonClient", "SkeletonImaging", "SkeletonWebPreview", "JSON", "JSONRPC", "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
             ],

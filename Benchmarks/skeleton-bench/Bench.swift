@@ -50,7 +50,10 @@ enum Bench {
     /// `live` is `latency`, `didopen`, `memory` and `language`.
     static let liveParts = ["latency", "didopen", "memory", "language"]
     static let groups =
-        ["ingest", "viewtree", "layout", "render", "text", "content", "steady", "live", "pipeline", "swiftcode"]
+        [
+            "ingest", "viewtree", "layout", "render", "text", "content", "steady", "live", "pipeline", "swiftcode",
+            "snapshot",
+        ]
         + liveParts
 
     static func main() {

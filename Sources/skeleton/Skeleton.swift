@@ -22,7 +22,7 @@ struct Skeleton: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Render.self, Animate.self, Matrix.self, Preview.self, Tree.self, Lint.self, Layers.self, Scenes.self,
-            Serve.self, MCPServer.self,
+            Snapshot.self, Serve.self, MCPServer.self,
         ]
     )
 

@@ -15,6 +15,8 @@ final class DaemonSession {
     /// Diagnostic lines already printed on stderr: a document opened again (each variant of a `matrix`) says the
     /// same thing once.
     var printedDiagnostics: Set<String> = []
+    /// `initialize`'s `serverInfo` (`{name, version}`).
+    private(set) var serverInfo: JSON = .null
 
     /// Prints `line` on stderr unless this session printed it already.
     func printOnce(_ line: String) {
@@ -61,7 +63,7 @@ final class DaemonSession {
                 ["uri": .string(uri), "name": .string((project as NSString).lastPathComponent)]
             ]
         }
-        _ = try call("initialize", params)
+        serverInfo = try call("initialize", params)["serverInfo"] ?? .null
         daemon.client.notify("initialized", .object([:]))
         if project != nil { try waitForWorkspace() }
     }
@@ -173,7 +175,7 @@ final class DaemonSession {
     // MARK: Failures
 
     /// An error answer as one line: the daemon's message without its JSON Pointer prefix.
-    private func refusal(_ method: String, _ error: JSON) -> CLIError {
+    func refusal(_ method: String, _ error: JSON) -> CLIError {
         var message = error["message"]?.stringValue ?? error.text
         if let pointer = error["data"]?["pointer"]?.stringValue, message.hasPrefix(pointer + ": ") {
             message.removeFirst(pointer.count + 2)
@@ -186,7 +188,7 @@ final class DaemonSession {
 
     /// What went wrong when a call got no answer: the daemon exited (with its status and last words), or it
     /// stopped answering (then it is stopped).
-    private func failure(during method: String, _ error: any Error) -> CLIError {
+    func failure(during method: String, _ error: any Error) -> CLIError {
         if daemon.client.reachedEnd || !daemon.process.isRunning {
             guard let status = daemon.waitForExit(timeout: 2) else {
                 return .daemon("skeletond closed its output during \(method) but did not exit; stopped it")

@@ -53,6 +53,11 @@ struct DocumentArgument: ParsableArguments {
 
     /// `--project`'s folder, checked to be one (nil without the option).
     func projectFolder() throws(CLIError) -> String? {
+        try Self.checkedProject(project)
+    }
+
+    /// `project` when it is a folder (nil stays nil); otherwise an I/O error naming it.
+    static func checkedProject(_ project: String?) throws(CLIError) -> String? {
         guard let project else { return nil }
         return try Self.folder(project)
     }

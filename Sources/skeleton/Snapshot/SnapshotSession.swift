@@ -1,0 +1,124 @@
+import Foundation
+import JSON
+
+/// One run of `snapshot record` or `verify`: one daemon for every picture. Each document is opened once per
+/// scheme × direction × kind (a variant document, as `matrix` opens them), each scene of it shown once at time 0, and
+/// every picture is a `preview/render` at its variant's time, sent `jobs` at a time; the document's variants are
+/// closed before the next document, so the daemon holds one document's variants at a time.
+final class SnapshotSession {
+    let daemon: DaemonSession
+    let inputs: ProjectInputs
+    let variants: SnapshotVariantSet
+    let jobs: Int
+    /// Every document's diagnostics (for SARIF), by relative path, in run order.
+    private(set) var diagnostics: [(file: String, line: [DiagnosticLine])] = []
+    private(set) var invalid: [SnapshotInvalid] = []
+    /// The pictures counted so far (bounded by `SnapshotLimits.maxPictures`).
+    private(set) var pictureCount = 0
+
+    init(inputs: ProjectInputs, variants: SnapshotVariantSet, jobs: Int) throws(CLIError) {
+        self.inputs = inputs
+        self.variants = variants
+        self.jobs = jobs
+        daemon = try DaemonSession.start(project: try inputs.projectFolder())
+    }
+
+    func finish() { daemon.finish() }
+
+    /// `skeletond`'s version.
+    var renderer: String { daemon.serverInfo["version"]?.stringValue ?? "unknown" }
+
+    /// Opens `path`'s variants and shows their scenes; returns the pictures to render (empty when the document is
+    /// invalid: it is then in `invalid`). Call `close` with them once rendered.
+    func prepare(_ path: String) throws(CLIError) -> [SnapshotPicture] {
+        let file = inputs.relative(path)
+        let source: SourceDocument
+        do throws(CLIError) {
+            source = try inputs.load(path)
+        } catch {
+            guard error.status == .inputOutput else { throw error }
+            invalid.append(SnapshotInvalid(file: file, message: error.message))
+            return []
+        }
+        let found = try daemon.open(source)
+        diagnostics.append((file, found))
+        for diagnostic in found { daemon.printOnce(diagnostic.formatted(path: source.path)) }
+        let errors = found.filter(\.isError).count
+        guard errors == 0 else {
+            invalid.append(
+                SnapshotInvalid(
+                    file: file,
+                    message:
+                        "\(source.path) is not a valid skeleton document (\(errors) error\(errors == 1 ? "" : "s"))"
+                ))
+            return []
+        }
+        // A JSON document has one scene, which requests name by leaving it out.
+        var scenes: [String?] = [nil]
+        if source.isInterfaceBuilder { scenes = try daemon.scenes(of: source).compactMap { $0["id"]?.stringValue } }
+        var pictures: [SnapshotPicture] = []
+        var opened: Set<String> = []
+        for variant in variants.variants {
+            let applied = TraitOverrides(scheme: variant.scheme, rtl: variant.rtl).apply(to: source)
+            var document = source.variant(variant.documentKey, text: applied.text)
+            document.traits = applied.traits
+            if opened.insert(variant.documentKey).inserted {
+                _ = try daemon.open(document)
+                if variant.kind != .content {
+                    for scene in scenes { try show(document, kind: variant.kind, scene: scene) }
+                }
+            }
+            for scene in scenes {
+                pictureCount += 1
+                guard pictureCount <= SnapshotLimits.maxPictures else {
+                    throw .io("the run has more than \(SnapshotLimits.maxPictures) pictures; split it into several")
+                }
+                var aimed = document
+                aimed.scene = scene
+                pictures.append(
+                    SnapshotPicture(
+                        document: aimed, file: file, scene: scene, variant: variant,
+                        path: BaselinePath.make(file: file, scene: scene, variant: variant.name),
+                        line: source.line(ofScene: scene)))
+            }
+        }
+        return pictures
+    }
+
+    private func show(_ document: SourceDocument, kind: SnapshotVariant.Kind, scene: String?) throws(CLIError) {
+        var aimed = document
+        aimed.scene = scene
+        var params = aimed.target
+        params["type"] = .string(kind.rawValue)
+        params["animated"] = .bool(variants.animated)
+        if variants.assumeSkeletonable { params["assumeSkeletonable"] = true }
+        if let reason = try daemon.show(params, of: aimed) {
+            daemon.printOnce("skeleton: note: \(reason.message); its pictures show the content alone")
+        }
+    }
+
+    /// Renders `pictures` (`jobs` at a time) with `encoding` and hands each answer to `handle`.
+    func render(
+        _ pictures: [SnapshotPicture], encoding: String, handle: (SnapshotPicture, JSON) throws(CLIError) -> Void
+    ) throws(CLIError) {
+        let requests = pictures.map { $0.renderParams(encoding: encoding, scale: variants.scale) }
+        try daemon.pipelined("preview/render", requests, window: jobs) { (index, result) throws(CLIError) in
+            try handle(pictures[index], result)
+        }
+    }
+
+    /// The PNG bytes of a `preview/render` answer with the `png` encoding.
+    static func png(_ answer: JSON) throws(CLIError) -> [UInt8] {
+        guard let encoded = answer["data"]?.stringValue, let data = Data(base64Encoded: encoded) else {
+            throw CLIError.daemon("preview/render answered without PNG data")
+        }
+        return Array(data)
+    }
+
+    /// Closes the variant documents of `pictures`.
+    func close(_ pictures: [SnapshotPicture]) {
+        for uri in Set(pictures.map(\.document.uri)).sorted() {
+            daemon.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+        }
+    }
+}

@@ -57,14 +57,28 @@ import Testing
         try Self.stillServing(session)
     }
 
-    /// Row 9: `"params": null` is an invalid request (-32600), as JSON-RPC and base-protocol.md say.
-    @Test func nullParamsAreAnInvalidRequest() throws {
+    /// Row 9: `"params": null` is read as no params (base-protocol.md): a method that needs params says so
+    /// (-32602), one that takes none answers, as eglot's `shutdown` with `null` params needs. A `params` that is
+    /// neither structured nor null stays an invalid request (-32600).
+    @Test func nullParamsAreNoParams() throws {
         let session = try DaemonSession()
         session.client.send(["jsonrpc": "2.0", "id": 77, "method": "skeleton/layers", "params": .null])
-        let answer = try session.client.receive()
-        #expect(answer["id"] == 77)
-        #expect(answer["error"]?["code"] == -32600)
+        let needing = try session.client.receive()
+        #expect(needing["id"] == 77)
+        #expect(needing["error"]?["code"] == -32602, "\(needing.text)")
+        session.client.send(["jsonrpc": "2.0", "id": 78, "method": "skeleton/layers", "params": 5])
+        let scalar = try session.client.receive()
+        #expect(scalar["id"] == 78)
+        #expect(scalar["error"]?["code"] == -32600, "\(scalar.text)")
+        session.client.send(["jsonrpc": "2.0", "id": 79, "method": "daemon/status", "params": .null])
+        let taking = try session.client.receive()
+        #expect(taking["id"] == 79)
+        #expect(taking["error"] == nil, "\(taking.text)")
         try Self.stillServing(session)
+        session.client.send(["jsonrpc": "2.0", "id": 80, "method": "shutdown", "params": .null])
+        let shutdown = try session.client.receive()
+        #expect(shutdown["id"] == 80)
+        #expect(shutdown["error"] == nil, "\(shutdown.text)")
     }
 
     /// Row 10: every method refuses a member it does not take, naming it.

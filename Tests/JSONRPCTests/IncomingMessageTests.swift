@@ -47,8 +47,8 @@ import Testing
             "\"params\" must be an object or an array, not a string"
         ),
         (
-            #"{"jsonrpc":"2.0","id":9,"method":"skeleton/layers","params":null}"#, .int(9),
-            "\"params\" must be an object or an array, not null"
+            #"{"jsonrpc":"2.0","id":9,"method":"skeleton/layers","params":false}"#, .int(9),
+            "\"params\" must be an object or an array, not a boolean"
         ),
         (#"{"jsonrpc":"2.0","id":1}"#, .int(1), nil),
         (#"{"jsonrpc":"2.0","id":1,"result":1,"error":{}}"#, .int(1), nil),

@@ -79,7 +79,10 @@ extension IncomingMessage {
             if let p = envelope.params {
                 switch p.kind {
                 case .object, .array: params = p
-                default:  // `null` too: JSON-RPC 2.0 §4.2 allows a structured value or no member at all.
+                // JSON-RPC 2.0 §4.2 allows a structured value or no member; LSP clients (eglot's `shutdown` and
+                // `exit`, among others) send `null` for "no params", and LSP servers read it so: so do we.
+                case .null: params = nil
+                default:
                     return .failure(invalid(id, "\"params\" must be an object or an array, not \(p.kind)"))
                 }
             }

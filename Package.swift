@@ -165,6 +165,7 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             swiftSettings: strict),
+        .testTarget(name: "SkeletonClientTests", dependencies: ["SkeletonClient", "JSON"], swiftSettings: strict),
         .testTarget(name: "SkeletonImagingTests", dependencies: ["SkeletonImaging", "CGif"], swiftSettings: strict),
         .testTarget(
             name: "SkeletonRenderTests",

@@ -6,6 +6,7 @@ public final class DaemonProcess: @unchecked Sendable {
     public let process = Process()
     public let client: PipeClient
     private let stderrPipe = Pipe()
+    private let stderrTail: StandardErrorTail
 
     /// Starts `executable` (a `skeletond` binary) with `arguments` (plus `--jsonl` in that mode).
     public init(
@@ -22,6 +23,7 @@ public final class DaemonProcess: @unchecked Sendable {
         process.standardOutput = stdoutPipe
         process.standardError = stderrPipe
         try process.run()
+        stderrTail = StandardErrorTail(reading: stderrPipe.fileHandleForReading.fileDescriptor)
         client = PipeClient(
             writeFD: stdinPipe.fileHandleForWriting.fileDescriptor,
             readFD: stdoutPipe.fileHandleForReading.fileDescriptor, mode: mode)
@@ -38,9 +40,10 @@ public final class DaemonProcess: @unchecked Sendable {
         return process.terminationStatus
     }
 
-    /// Everything the daemon wrote to stderr (call after it exited).
-    public func standardError() -> String {
-        String(decoding: stderrPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    /// What the daemon wrote to stderr (its last MiB), read as it was written so the daemon never blocks on a full
+    /// pipe. Waits up to `timeout` seconds for the daemon's end of the pipe to close (call after it exited).
+    public func standardError(waitingUpTo timeout: Double = 5) -> String {
+        stderrTail.text(waitingUpTo: timeout)
     }
 
     deinit {

@@ -207,25 +207,9 @@ final class DaemonSession {
         return .daemon("talking to skeletond during \(method) failed: \(error)")
     }
 
-    /// The daemon's last non-empty line on stderr, read on another thread so a descendant holding the pipe
-    /// open can never make the CLI hang.
+    /// The daemon's last non-empty line on stderr; a descendant holding the pipe open delays it by half a second at
+    /// most.
     private func lastWords() -> String? {
-        let box = LastWords()
-        let done = DispatchSemaphore(value: 0)
-        let daemon = self.daemon
-        DispatchQueue.global().async {
-            box.set(daemon.standardError())
-            done.signal()
-        }
-        guard done.wait(timeout: .now() + 0.5) == .success else { return nil }
-        return box.get()?.split(whereSeparator: \.isNewline).last.map { String($0.prefix(300)) }
+        daemon.standardError(waitingUpTo: 0.5).split(whereSeparator: \.isNewline).last.map { String($0.prefix(300)) }
     }
-}
-
-/// A string handed from the reading thread to the waiting one.
-private final class LastWords: @unchecked Sendable {
-    private let lock = NSLock()
-    private var text: String?
-    func set(_ value: String) { lock.withLock { text = value } }
-    func get() -> String? { lock.withLock { text } }
 }

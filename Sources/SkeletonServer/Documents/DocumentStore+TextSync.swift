@@ -25,6 +25,7 @@ extension DocumentStore {
             let text = TextDocument(
                 uri: try item.string("uri"), languageId: try item.optionalString("languageId") ?? "",
                 version: version, bytes: try item.member("text").decodeUTF8Bytes())
+            DocumentLane.assertOnLane(text.uri)
             let entry = DocumentEntry(text: text)
             entries.withLock { $0[text.uri] = entry }
             log.debug("opened \(text.uri) (\(text.buffer.bytes.count) bytes)")
@@ -34,6 +35,7 @@ extension DocumentStore {
         table.notification("textDocument/didChange", members: nil) { [self] context in try didChange(context) }
         table.notification("textDocument/didClose", members: nil) { [self] context in
             let uri = try context.paramsObject().member("textDocument").string("uri")
+            DocumentLane.assertOnLane(uri)
             let closed = entries.withLock { $0.removeValue(forKey: uri) }
             previews.documentClosed(uri)
             if let closed { swiftDocumentClosed(closed) }
@@ -47,6 +49,7 @@ extension DocumentStore {
         let params = try context.paramsObject()
         let identifier = try params.member("textDocument")
         let uri = try identifier.string("uri")
+        DocumentLane.assertOnLane(uri)
         let versionValue = try identifier.member("version")
         let version = try versionValue.decodeInt()
         guard version >= 0 else { throw JSONDecodingError(at: versionValue, "must not be negative") }

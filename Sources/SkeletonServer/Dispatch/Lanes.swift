@@ -5,7 +5,7 @@ import Synchronization
 /// Serial lanes keyed by document uri: work for one document runs in arrival order, work for different
 /// documents runs in parallel. A lane exists only while it has work, so stray uris cost nothing afterwards.
 ///
-/// Each lane's queue carries its key (`Lanes.current`), so code can check where it runs: a document is touched only
+/// In debug builds each lane's queue carries its key (`Lanes.current`), so code can check where it runs: a document is touched only
 /// on its own lane (`DocumentLane.assertOnLane`).
 final class Lanes: Sendable {
     private struct Lane {
@@ -42,7 +42,8 @@ final class Lanes: Sendable {
                 return lane.queue
             }
             let queue = DispatchQueue(label: "skeletond.lane")
-            queue.setSpecific(key: Self.keyOfQueue, value: key)
+            // Only debug builds check where they run (`DocumentLane`): release builds skip the tag's cost.
+            assert(Self.tag(queue, key))
             lanes[key] = Lane(queue: queue, pending: 1)
             return queue
         }
@@ -66,6 +67,12 @@ final class Lanes: Sendable {
 
     /// The key of the lane the caller runs on, nil on any other thread.
     static var current: String? { DispatchQueue.getSpecific(key: keyOfQueue) }
+
+    /// Tags `queue` with its lane key; always true (called inside `assert`).
+    private static func tag(_ queue: DispatchQueue, _ key: String) -> Bool {
+        queue.setSpecific(key: keyOfQueue, value: key)
+        return true
+    }
 
     /// Where each lane's queue keeps its key.
     private static let keyOfQueue = DispatchSpecificKey<String>()

@@ -7,8 +7,9 @@ import Synchronization
 /// - Messages are written whole and in the order they were queued; nothing else writes to the descriptor.
 /// - `send` never blocks and never drops: responses and notifications always go out.
 /// - `sendLatest` queues a *producer* under a key; while one with that key is still waiting, another is not
-///   queued. The producer runs on the writer thread when its turn comes, so what it encodes is the newest
-///   state (latest wins) and a client that reads slowly costs no memory for frames it never gets.
+///   queued. The producer runs on the writer thread when its turn comes and hands over bytes built elsewhere (a
+///   preview frame waiting for its turn), or nil; it never builds or encodes them, which would hold up every answer
+///   behind it (`isWriterThread` lets the code that builds them check).
 /// - Queued bytes above the high watermark make `isCongested` true until they drain below the low watermark;
 ///   then `onDecongested` is called, so producers of optional traffic can pause and resume.
 /// - What is queued is written together: the writer takes a run of queued messages (at most one frame producer
@@ -80,6 +81,12 @@ public final class Outbox: Sendable {
         thread.start()
     }
 
+    /// The mark an outbox's writer thread carries (`isWriterThread`).
+    private static let writerMark = "skeletond.writer"
+
+    /// Whether the caller runs on an outbox's writer thread (where nothing but writing may happen).
+    public static var isWriterThread: Bool { Thread.current.threadDictionary[writerMark] != nil }
+
     /// Queues a message body; it is always written.
     public func send(_ body: [UInt8]) {
         let prefix = envelope.prefix(body.count)
@@ -114,6 +121,9 @@ public final class Outbox: Sendable {
 
     /// Queues `produce` under `key` unless one with that key is already waiting. Returns whether it was queued.
     /// The producer returns the body to write, or nil to write nothing.
+    ///
+    /// - Important: `produce` runs on the writer thread: it must only hand over bytes already built (and may report
+    ///   that it did), never build them.
     @discardableResult
     public func sendLatest(key: String, _ produce: @escaping @Sendable () -> [UInt8]?) -> Bool {
         let queued = state.withLock { s -> Bool in
@@ -231,6 +241,7 @@ public final class Outbox: Sendable {
     private static let emptyEntry = Entry.message(prefix: [], body: [], suffix: [])
 
     private func run() {
+        Thread.current.threadDictionary[Self.writerMark] = true
         // The writer's arrays, kept across batches so a batch allocates nothing but what its producer encodes.
         var batch: [Entry] = []
         batch.reserveCapacity(Self.maxBatchEntries)

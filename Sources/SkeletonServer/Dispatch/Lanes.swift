@@ -4,6 +4,9 @@ import Synchronization
 
 /// Serial lanes keyed by document uri: work for one document runs in arrival order, work for different
 /// documents runs in parallel. A lane exists only while it has work, so stray uris cost nothing afterwards.
+///
+/// In debug builds each lane's queue carries its key (`Lanes.current`), so code can check where it runs: a document is touched only
+/// on its own lane (`DocumentLane.assertOnLane`).
 final class Lanes: Sendable {
     private struct Lane {
         let queue: DispatchQueue
@@ -39,6 +42,8 @@ final class Lanes: Sendable {
                 return lane.queue
             }
             let queue = DispatchQueue(label: "skeletond.lane")
+            // Only debug builds check where they run (`DocumentLane`): release builds skip the tag's cost.
+            assert(Self.tag(queue, key))
             lanes[key] = Lane(queue: queue, pending: 1)
             return queue
         }
@@ -59,6 +64,37 @@ final class Lanes: Sendable {
 
     /// Number of lanes that have work (for tests).
     var activeCount: Int { lanes.withLock { $0.count } }
+
+    /// The key of the lane the caller runs on, nil on any other thread.
+    static var current: String? { DispatchQueue.getSpecific(key: keyOfQueue) }
+
+    /// Tags `queue` with its lane key; always true (called inside `assert`).
+    private static func tag(_ queue: DispatchQueue, _ key: String) -> Bool {
+        queue.setSpecific(key: keyOfQueue, value: key)
+        return true
+    }
+
+    /// Where each lane's queue keeps its key.
+    private static let keyOfQueue = DispatchSpecificKey<String>()
+}
+
+/// The rule that a document is touched only on its own lane (its text, sessions and analyses change there, in the
+/// order its messages came), checked where a document changes.
+enum DocumentLane {
+    /// The lane key of document `uri` (`Server.runOnDocumentLane`, and requests routed by their `uri`).
+    static func key(_ uri: String) -> String { "doc:" + uri }
+
+    /// What breaks the rule when the caller touches document `uri` here: nil on its lane.
+    static func violation(touching uri: String) -> String? {
+        let lane = Lanes.current
+        guard lane != key(uri) else { return nil }
+        return "document \(uri) touched off its lane, " + (lane.map { "on lane \($0)" } ?? "on no lane")
+    }
+
+    /// Traps in debug builds (and so in tests) when the caller is not on the lane of document `uri`.
+    static func assertOnLane(_ uri: String, file: StaticString = #file, line: UInt = #line) {
+        assert(violation(touching: uri) == nil, violation(touching: uri) ?? "", file: file, line: line)
+    }
 }
 
 /// The count of queued work and a condition the reader waits on while it is too high.

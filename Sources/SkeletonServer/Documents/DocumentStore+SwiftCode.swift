@@ -42,6 +42,7 @@ extension DocumentStore {
     /// client knows the change is in). A file over `SwiftCodeReader.maxBytes` is not parsed: its facts are one
     /// `tooLarge` hint and no class, so what linked its classes goes back to what it was without the file.
     private func readSwift(_ uri: String, _ entry: DocumentEntry) {
+        DocumentLane.assertOnLane(uri)
         let (text, isRead) = entry.state.withLock {
             ($0.text, $0.swiftCode != nil && $0.swiftCodeVersion == $0.text.version)
         }

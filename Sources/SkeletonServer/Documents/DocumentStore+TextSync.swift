@@ -21,6 +21,7 @@ extension DocumentStore {
     func register(in table: inout MethodTable) {
         table.notification(DidOpenTextDocument.self) { [self] params, _ in
             let item = params.textDocument
+            DocumentLane.assertOnLane(item.uri)
             // The text's bytes were copied once from the message's tree, not through a String.
             let text = TextDocument(uri: item.uri, languageId: item.languageId, version: item.version, bytes: item.text)
             let entry = DocumentEntry(text: text)
@@ -32,6 +33,7 @@ extension DocumentStore {
         table.notification(DidChangeTextDocument.self) { [self] params, _ in try didChange(params) }
         table.notification(DidCloseTextDocument.self) { [self] params, _ in
             let uri = params.textDocument.uri
+            DocumentLane.assertOnLane(uri)
             let closed = entries.withLock { $0.removeValue(forKey: uri) }
             previews.documentClosed(uri)
             if let closed { swiftDocumentClosed(closed) }
@@ -43,6 +45,7 @@ extension DocumentStore {
     /// Applies content changes in array order; all or nothing. The version must grow.
     private func didChange(_ params: DidChangeTextDocument.Params) throws {
         let (uri, version) = (params.textDocument.uri, params.textDocument.version)
+        DocumentLane.assertOnLane(uri)
         guard let entry = entry(uri) else {
             throw ResponseError(.invalidParams, "didChange for \(uri), which is not open")
         }

@@ -82,6 +82,7 @@ public final class DocumentStore: DisplayListProvider {
     /// diagnostics, and moves each scene's session to its new tree when valid (on the document's lane): as a design
     /// edit for a text change, as the app's own change for a patch or a trait change (see `DocumentChange`).
     func analyse(_ uri: String, _ entry: DocumentEntry, as change: DocumentChange) {
+        DocumentLane.assertOnLane(uri)
         let text = entry.state.withLock { state in
             state.spans = nil
             return state.text
@@ -256,6 +257,7 @@ public final class DocumentStore: DisplayListProvider {
     /// Everything that follows a change of a document's session: lifecycle notifications, previews, and a
     /// wake-up for the next moment its timeline changes by itself (real clock).
     func sessionChanged(_ uri: String, _ entry: DocumentEntry, events: [SceneEvent]) {
+        DocumentLane.assertOnLane(uri)
         for item in events {
             var params: JSONObject = [
                 "uri": .string(uri), "node": .string(item.event.node), "state": .string(item.event.state.rawValue),
@@ -292,6 +294,7 @@ public final class DocumentStore: DisplayListProvider {
 
     /// Brings a session's timeline to now and reports what happened.
     private func advance(_ uri: String, _ entry: DocumentEntry) {
+        DocumentLane.assertOnLane(uri)
         let now = configuration.clock.now
         let events = entry.state.withLock { state -> [SceneEvent] in
             var events: [SceneEvent] = []

@@ -34,7 +34,7 @@ struct DaemonStatus: Sendable, Hashable {
     var documents: Int
     var subscriptions: Int
     var framesBuilt: Int
-    /// Of `framesBuilt`, those built ahead by the lane that changed the document (`PreviewHub.prepare`).
+    /// Of `framesBuilt`, those built while the lane that changed the document waited (`PreviewHub.documentChanged`).
     var framesPrepared: Int
     /// Bytes of frames the subscriptions hold, against the preview budget (`PreviewLimits`).
     var frameBytes: Int

@@ -7,14 +7,14 @@
 /// reported since (`frameBuilt`). Clearing the demand unconditionally lost changes: a change applied after the
 /// frame's state was read sets the demand, then the frame finishing clears it, and the change's own scheduling
 /// (which checks the demand) queues nothing: the subscriber keeps the older picture until some other change.
-struct FrameDemand: Sendable {
+struct FrameDemand: Hashable, Sendable {
     /// Something may have changed since the last frame's state was read.
     private(set) var isPending = true
     /// Changes reported so far (wrapping).
     private var changes = 0
 
     /// Where the changes stood when a frame's state was read.
-    struct Mark: Sendable {
+    struct Mark: Hashable, Sendable {
         fileprivate let changes: Int
     }
 

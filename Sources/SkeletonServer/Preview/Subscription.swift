@@ -4,8 +4,9 @@ import SkeletonGraphics
 import SkeletonRender
 import Synchronization
 
-/// One preview subscriber: its encoder state and its flow-control counters, behind its own lock so that one
-/// subscriber's rendering never holds up another's.
+/// One preview subscriber. Everything that happens to it is an event of its `SubscriptionMachine`, handled on its
+/// own serial queue (the subscription's executor), where its frames are built too: one subscriber's rendering never
+/// holds up another's, and never the writer's.
 final class Subscription: Sendable {
     struct Settings: Sendable {
         var uri: String
@@ -21,42 +22,44 @@ final class Subscription: Sendable {
         var outlines: Bool
     }
 
-    struct State {
+    /// What only the executor touches.
+    struct Core {
+        var machine: SubscriptionMachine
+        /// The encoder: what the subscriber last received.
         var stream: PreviewStream
-        var sentSeq = 0
-        var ackedSeq = 0
-        /// Whether a frame is owed (a change since the last frame's state was read).
-        var demand = FrameDemand()
-        /// Monotonic seconds of the last frame built (for the fps limit).
-        var lastFrameAt = -Double.infinity
-        /// A delayed schedule is already waiting (for the fps limit).
-        var delayedSchedule = false
-        var timer: (any DispatchSourceTimer)?
-        var closed = false
-        var unknownAcks = 0
-        /// A producer of this subscription waits in the outbox (set when one is queued, cleared when it runs).
-        var producerQueued = false
-        /// A frame built ahead by the thread that reported the change, while the writer woke up
-        /// (`PreviewHub.prepare`): its producer sends it. Already counted in `sentSeq`.
-        var prepared: [UInt8]?
         /// This subscription's share of the previews' frame budget (`PreviewLimits`): the bytes of frames its stream
         /// holds for the canvas it was last given.
         var heldBytes = 0
+        /// Runs at `maxFps` while the document animates under the real clock (`Effect.startTimer`).
+        var timer: (any DispatchSourceTimer)?
+    }
 
-        var unacknowledged: Int { sentSeq - ackedSeq }
+    /// A built frame waiting for the writer, which takes it when its turn comes (the one thing the writer and the
+    /// executor share).
+    struct WaitingFrame {
+        var bytes: [UInt8]
+        /// Built while the document's lane waited (a change it reported), not after an ack, a clock move or a tick.
+        var prepared: Bool
     }
 
     let id: String
     let settings: Settings
-    let state: Mutex<State>
-    /// Held for the whole building of a frame, by the writer's producer or by the thread preparing one ahead, so
-    /// the two never build at once: a producer that finds a frame being prepared waits for it and sends it.
-    /// Taken before `state`, never while holding it.
-    let production = Mutex(())
+    /// The executor: every event of this subscription is handled here, in order.
+    let queue: DispatchQueue
+    let core: QueueBound<Core>
+    let waiting = Mutex<WaitingFrame?>(nil)
 
-    init(id: String, settings: Settings, stream: PreviewStream) {
+    init(id: String, settings: Settings, stream: PreviewStream, heldBytes: Int) {
         self.id = id
         self.settings = settings
-        self.state = Mutex(State(stream: stream))
+        queue = DispatchQueue(label: "skeletond.preview")
+        core = QueueBound(
+            Core(
+                machine: SubscriptionMachine(window: settings.window, maxFPS: settings.maxFPS), stream: stream,
+                heldBytes: heldBytes),
+            on: queue)
     }
+
+    /// The key its frames wait under in the output (one at a time).
+    var outputKey: String { "preview:" + id }
 }

@@ -55,7 +55,7 @@ struct Render: ParsableCommand {
         guard allScenes else {
             try daemon.showDrawing(show.showParams(source, node: node), of: source, at: time)
             try daemon.call("clock/set", ["time": .double(time)])
-            try OutputFile(output).write(try png(of: source, daemon))
+            try OutputFile(output).write(try daemon.renderPNG(source, scale: scale))
             return
         }
         // Every scene is shown at time 0 and drawn at --time; scenes that draw nothing are reported, not skipped.
@@ -69,24 +69,12 @@ struct Render: ParsableCommand {
         }
         try daemon.call("clock/set", ["time": .double(time)])
         for sceneDocument in scenes {
-            try OutputFile(sceneDocument.scenePath(output)).write(try png(of: sceneDocument, daemon))
+            try OutputFile(sceneDocument.scenePath(output)).write(try daemon.renderPNG(sceneDocument, scale: scale))
         }
         guard blank.isEmpty else {
             throw CLIError(
                 "\(blank.count) of \(scenes.count) scenes drew no skeleton: \(blank.joined(separator: ", "))",
                 status: .nothingShown)
         }
-    }
-
-    /// `preview/render` of `document`'s scene as PNG bytes.
-    private func png(of document: SourceDocument, _ daemon: DaemonSession) throws(CLIError) -> [UInt8] {
-        var params = document.target
-        params["encoding"] = "png"
-        params["scale"] = .double(scale)
-        let result = try daemon.call("preview/render", params)
-        guard let encoded = result["data"]?.stringValue, let png = Data(base64Encoded: encoded) else {
-            throw CLIError.daemon("preview/render answered without PNG data")
-        }
-        return Array(png)
     }
 }

@@ -28,7 +28,7 @@ struct SnapshotRecord: ParsableCommand {
         for path in paths {
             let pictures = try session.prepare(path)
             try session.render(pictures, encoding: "png") { (picture, result) throws(CLIError) in
-                let png = try SnapshotSession.png(result)
+                let png = try DaemonSession.png(result)
                 guard let width = result["width"]?.intValue, let height = result["height"]?.intValue else {
                     throw CLIError.daemon("preview/render answered without the picture's size")
                 }

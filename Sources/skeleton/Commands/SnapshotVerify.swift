@@ -85,7 +85,7 @@ struct SnapshotVerify: ParsableCommand {
                 pictured.insert(picture.path)
                 results.append(
                     try compare(
-                        picture, try SnapshotSession.png(answer), baseline: recorded[picture.path], folder: folder,
+                        picture, try DaemonSession.png(answer), baseline: recorded[picture.path], folder: folder,
                         artifacts)
                 )
             }

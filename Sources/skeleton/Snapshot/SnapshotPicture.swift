@@ -15,9 +15,7 @@ struct SnapshotPicture {
 
     /// The `preview/render` params for this picture.
     func renderParams(encoding: String, scale: Double) -> JSONObject {
-        var params = document.target
-        params["encoding"] = .string(encoding)
-        params["scale"] = .double(scale)
+        var params = document.renderParams(encoding: encoding, scale: scale)
         params["time"] = .double(variant.time)
         return params
     }

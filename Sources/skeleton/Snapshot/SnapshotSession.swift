@@ -107,14 +107,6 @@ final class SnapshotSession {
         }
     }
 
-    /// The PNG bytes of a `preview/render` answer with the `png` encoding.
-    static func png(_ answer: JSON) throws(CLIError) -> [UInt8] {
-        guard let encoded = answer["data"]?.stringValue, let data = Data(base64Encoded: encoded) else {
-            throw CLIError.daemon("preview/render answered without PNG data")
-        }
-        return Array(data)
-    }
-
     /// Closes the variant documents of `pictures`.
     func close(_ pictures: [SnapshotPicture]) {
         for uri in Set(pictures.map(\.document.uri)).sorted() {

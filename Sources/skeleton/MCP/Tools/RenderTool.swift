@@ -102,10 +102,7 @@ extension DaemonSession {
             throw ToolError("\(document.shown)\(scene): \(reason)\(hint)")
         }
         try request("clock/set", ["time": .double(now + time)])
-        var params = document.source.target
-        params["encoding"] = "png"
-        params["scale"] = .double(scale)
-        let result = try request("preview/render", params)
+        let result = try request("preview/render", document.source.renderParams(encoding: "png", scale: scale))
         guard let width = result["width"]?.intValue, let height = result["height"]?.intValue,
             let data = result["data"]?.stringValue
         else {

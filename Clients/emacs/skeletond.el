@@ -216,17 +216,6 @@ files that name its classes without opening them."
 (defclass skeleton-server (eglot-lsp-server) ()
   :documentation "An eglot connection to skeletond.")
 
-;; eglot 1.9 sends `shutdown' and `exit' with "params": null, which JSON-RPC
-;; 2.0 does not allow (params is an object, an array, or absent) and the daemon
-;; refuses: shutting down printed a jsonrpc-error and killed the daemon (status 9).
-(cl-defmethod jsonrpc-connection-send :around ((server skeleton-server) &rest args)
-  "Send ARGS to SERVER without a null `params' member."
-  (if (and (plist-member args :params) (null (plist-get args :params)))
-      (apply #'cl-call-next-method server
-             (cl-loop for (key value) on args by #'cddr
-                      unless (eq key :params) append (list key value)))
-    (apply #'cl-call-next-method server args)))
-
 ;; jsonrpc kills the process right after eglot's `exit' notification ("Server
 ;; exited with status 9"); the daemon exits by itself at once when let.
 (cl-defmethod jsonrpc-shutdown :before ((server skeleton-server) &optional _cleanup)

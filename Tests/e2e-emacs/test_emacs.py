@@ -524,8 +524,8 @@ def test_the_preview_title_fits_and_shutting_down_is_clean(emacs: Session):
     wait_for(lambda: emacs.preview_state().get("frames", 0) >= 1, timeout=30, what="the first preview frame")
     wait_for(lambda: "profile-card.skeleton.json — hidden  (M-x skeleton-show)" in emacs.tmux.plain(), timeout=10,
              what="the whole title")
-    # eglot 1.9 sent shutdown and exit with "params": null: the daemon refused both (a jsonrpc-error in the echo
-    # area) and was killed ("exited with status 9").
+    # eglot 1.9 sends shutdown and exit with "params": null: the daemon refused both (a jsonrpc-error in the echo
+    # area) and was killed ("exited with status 9"); it now reads null as no params, and is let exit by itself.
     emacs.eval(f"(with-current-buffer (get-file-buffer {elisp_string(emacs.doc)})"
                " (eglot-shutdown (eglot-current-server)) t)")
     messages = wait_for(lambda: (m := emacs.state()["messages"]) and "Server exited" in m and m, timeout=20,

@@ -175,7 +175,9 @@ struct SnapshotVerify: ParsableCommand {
     }
 
     private static func decode(_ bytes: [UInt8]) throws(CLIError) -> RGBAImage {
-        do throws(PNGReader.Failure) { return try PNGReader.decode(bytes) } catch { throw .io(error.description) }
+        do throws(PNGReader.Failure) { return try PNGReader.decode(bytes, limits: SnapshotLimits.baseline) } catch {
+            throw .io(error.description)
+        }
     }
 
     /// One failure as a line on stderr.

@@ -1,3 +1,5 @@
+import SkeletonImaging
+
 /// The bounds on everything a snapshot run takes from a file or a flag, documented in `Protocol/cli.md`.
 enum SnapshotLimits {
     /// Pictures in one run (files × scenes × variants).
@@ -7,6 +9,9 @@ enum SnapshotLimits {
     static let maxPicturePixels = 1 << 25
     /// Bytes of one baseline PNG.
     static let maxBaselineBytes = 64 << 20
+    /// What a baseline may be, as `PNGReader` checks it before inflating it.
+    static let baseline = PNGReader.Limits(
+        maxBytes: maxBaselineBytes, maxSide: maxPictureSide, maxPixels: maxPicturePixels)
     /// Bytes of `manifest.json`.
     static let maxManifestBytes = 16 << 20
     /// Bytes of pictures copied into an HTML report (passing pictures past it are listed without their image).

@@ -4,23 +4,10 @@ import Testing
 /// `PNGReader`, the one PNG decoder of the CLI and the tests: what it reads, and the limits it checks before it
 /// allocates.
 @Suite struct PNGReaderTests {
-    /// A PNG chunk with its length and CRC.
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        return bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body))
-    }
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { PNGWriter.chunk(type, data) }
 
     static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -109,8 +109,8 @@ struct SnapshotOptions: ParsableArguments {
     /// The command that records what this run pictures (printed with a missing baseline).
     var recordCommand: String {
         var words = ["skeleton", "snapshot", "record"] + inputs.files
-        if let project = inputs.project { words += ["--project", project] }
-        for code in inputs.code { words += ["--code", code] }
+        if let project = inputs.app.project { words += ["--project", project] }
+        for code in inputs.app.code { words += ["--code", code] }
         if let snapshots { words += ["--snapshots", snapshots] }
         if let schemes { words += ["--schemes", schemes] }
         if let directions { words += ["--directions", directions] }

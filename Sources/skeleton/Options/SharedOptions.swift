@@ -19,25 +19,7 @@ struct DocumentArgument: ParsableArguments {
         completion: .file(extensions: ["json", "storyboard", "xib"]))
     var file: String?
 
-    @Option(
-        name: .customLong("project"),
-        help: ArgumentHelp(
-            """
-            The app's folder: every Swift file, storyboard, XIB and asset catalogue colour under it belongs to the \
-            app (skipping build folders, Pods, Carthage and hidden folders; at most 2,000 files and 64 MiB). With a \
-            FILE: that file within the app.
-            """,
-            valueName: "dir"),
-        completion: .directory)
-    var project: String?
-
-    @Option(
-        name: .customLong("code"),
-        help: ArgumentHelp(
-            "A Swift file of the app (repeatable): its SkeletonView setup applies to the storyboard's or XIB's scenes.",
-            valueName: "swift-file"),
-        completion: .file(extensions: ["swift"]))
-    var code: [String] = []
+    @OptionGroup var app: ProjectOptions
 
     /// The document with its `--code` files and its `--project` folder.
     func load() throws(CLIError) -> SourceDocument {
@@ -45,30 +27,7 @@ struct DocumentArgument: ParsableArguments {
             throw CLIError(
                 "a FILE is needed (only 'skeleton scenes --project DIR' reads a whole app)", status: .inputOutput)
         }
-        var document = try SourceDocument.load(file)
-        for path in code { document.code.append(try SourceDocument.load(path)) }
-        document.project = try projectFolder()
-        return document
-    }
-
-    /// `--project`'s folder, checked to be one (nil without the option).
-    func projectFolder() throws(CLIError) -> String? {
-        try Self.checkedProject(project)
-    }
-
-    /// `project` when it is a folder (nil stays nil); otherwise an I/O error naming it.
-    static func checkedProject(_ project: String?) throws(CLIError) -> String? {
-        guard let project else { return nil }
-        return try Self.folder(project)
-    }
-
-    /// `project`, checked to be a folder.
-    static func folder(_ project: String) throws(CLIError) -> String {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: project, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .io("--project \(project): no such folder")
-        }
-        return project
+        return try app.load(file)
     }
 }
 

@@ -20,7 +20,7 @@ final class SnapshotSession {
         self.inputs = inputs
         self.variants = variants
         self.jobs = jobs
-        daemon = try DaemonSession.start(project: try inputs.projectFolder())
+        daemon = try DaemonSession.start(project: try inputs.app.folder())
     }
 
     func finish() { daemon.finish() }
@@ -34,7 +34,7 @@ final class SnapshotSession {
         let file = inputs.relative(path)
         let source: SourceDocument
         do throws(CLIError) {
-            source = try inputs.load(path)
+            source = try inputs.app.load(path)
         } catch {
             guard error.status == .inputOutput else { throw error }
             invalid.append(SnapshotInvalid(file: file, message: error.message))

@@ -77,6 +77,7 @@ struct SnapshotVerify: ParsableCommand {
         let recorded = Dictionary(
             (manifest?.pictures ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let paths = try options.inputs.paths(session.daemon)
+        try session.checkPictureCount(documents: paths.count)
         var results: [SnapshotResult] = []
         var pictured: Set<String> = []
         for path in paths {

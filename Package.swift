@@ -128,7 +128,7 @@ let package = Package(
         // MARK: Tests (one target per module, plus end to end over pipes)
         .target(
             name: "SkeletondTestSupport",
-            dependencies: ["JSON", "JSONRPC", "SkeletonClient", "CZlib"],
+            dependencies: ["JSON", "JSONRPC", "SkeletonClient", "SkeletonImaging"],
             path: "Tests/SkeletondTestSupport",
             swiftSettings: strict
         ),
@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "SkeletonImagingTests", dependencies: ["SkeletonImaging", "CGif"], swiftSettings: strict),
         .testTarget(
             name: "SkeletonRenderTests",
-            dependencies: ["SkeletonRender", "SkeletonGraphics", "CZlib", "SkeletondTestSupport"],
+            dependencies: ["SkeletonRender", "SkeletonGraphics", "CZlib", "SkeletondTestSupport", "SkeletonImaging"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -108,10 +108,19 @@ public enum PNGWriter {
     }
 
     private static func appendChunk(_ out: inout [UInt8], _ type: String, _ data: [UInt8]) {
-        appendBigEndian(&out, UInt32(data.count))
+        out += chunk(type, data)
+    }
+
+    /// One PNG chunk: `data`'s length, `type`, `data` and their CRC (also for tests that build PNGs by hand).
+    ///
+    /// - Important: `data` must be shorter than 2^31 bytes, as PNG requires.
+    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        appendBigEndian(&out, UInt32(truncatingIfNeeded: data.count))
         let body = Array(type.utf8) + data
         out += body
         let crc = body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
         appendBigEndian(&out, UInt32(truncatingIfNeeded: crc))
+        return out
     }
 }

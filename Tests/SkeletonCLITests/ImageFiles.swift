@@ -3,16 +3,14 @@ import Foundation
 import SkeletonImaging
 import SkeletondTestSupport
 
-/// Reading the CLI's pictures back: PNG through the test support's decoder, GIF through giflib.
+/// Reading the CLI's pictures back: PNG through SkeletonImaging's PNGReader, GIF through giflib.
 enum ImageFiles {
     /// The PNG at `path`.
     static func png(_ path: String) throws -> RGBAImage {
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
-        guard let decoded = PNGDecoder.decode(bytes) else { throw ClientError("\(path) is not a valid PNG") }
-        guard let image = RGBAImage(width: decoded.width, height: decoded.height, bytes: decoded.rgba) else {
-            throw ClientError("the PNG's pixels do not match its size")
+        do { return try PNGReader.decode(bytes) } catch {
+            throw ClientError("\(path) is not a valid PNG: \(error.description)")
         }
-        return image
     }
 
     /// A decoded GIF: its frames (full-canvas, opaque), their delays, and whether it loops.

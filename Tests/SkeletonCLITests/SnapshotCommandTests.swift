@@ -243,9 +243,10 @@ import Testing
     @Test func aBaselineWithHugeDimensionsIsRefusedBeforeItIsInflated() throws {
         let directory = try Self.project()
         let (snaps, files) = try Self.recorded(directory)
-        // A valid signature and IHDR claiming 20,000 × 20,000 pixels (1.6 GB of RGBA) and nothing else.
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
-        png += Array("IHDR".utf8) + [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0] + [0, 0, 0, 0]
+        // A valid signature and IHDR (its CRC right) claiming 20,000 × 20,000 pixels (1.6 GB of RGBA) and nothing else.
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + PNGWriter.chunk("IHDR", [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 6, 0, 0, 0])
         try Data(png).write(to: URL(fileURLWithPath: snaps + "/feed.skeleton.json/light-ltr-solid-1s.png"))
         let verify = try CLIRunner.run(
             ["snapshot", "verify"] + files + ["--snapshots", snaps], directory: directory.url)

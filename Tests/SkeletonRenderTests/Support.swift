@@ -1,5 +1,6 @@
 import CZlib
 import SkeletonGraphics
+import SkeletonImaging
 import SkeletondTestSupport
 
 @testable import SkeletonRender
@@ -154,8 +155,8 @@ enum Client {
             case .raw:
                 guard frame.write(rgba: r.data, at: r.rect) else { return false }
             case .png:
-                guard let img = PNGDecoder.decode(r.data), img.width == r.rect.width, img.height == r.rect.height,
-                    frame.write(rgba: img.rgba, at: r.rect)
+                guard let img = try? PNGReader.decode(r.data), img.width == r.rect.width,
+                    img.height == r.rect.height, frame.write(rgba: img.bytes, at: r.rect)
                 else { return false }
             }
         }

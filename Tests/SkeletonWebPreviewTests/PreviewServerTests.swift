@@ -60,6 +60,28 @@ import Testing
         #expect(try ask(["Host: 127.0.0.1:\(port)", "Host: evil.example", "Origin: http://127.0.0.1:\(port)"]) == 400)
     }
 
+    /// `WebPreviewLimits.maxConnections` connections are served at once; a further one waits, unanswered, until one
+    /// of them closes, and is served then.
+    @Test func aConnectionPastTheLimitWaitsUntilAnotherCloses() throws {
+        let server = try PreviewServer.start(port: 0, events: PageEvents())
+        defer { server.stop() }
+        let port = server.port
+        let request = "GET /preview.js HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        var held: [RawHTTP.Connection] = []
+        for _ in 0..<WebPreviewLimits.maxConnections {
+            // Each is answered (so the server has accepted it) and stays open (HTTP/1.1 keeps it alive).
+            let connection = try RawHTTP.Connection(port: port)
+            try connection.write(request)
+            #expect(RawHTTP.status(connection.receive(timeout: 5)) == 200)
+            held.append(connection)
+        }
+        let extra = try RawHTTP.Connection(port: port)
+        try extra.write(request)
+        #expect(extra.receive(timeout: 1).isEmpty, "a connection past the limit is not served while all are open")
+        held.removeLast()
+        #expect(RawHTTP.status(extra.receive(timeout: 5)) == 200, "it is served once one closes")
+    }
+
     @Test func saysClearlyWhenThePortIsTaken() throws {
         let first = try PreviewServer.start(port: 0, events: PageEvents())
         defer { first.stop() }

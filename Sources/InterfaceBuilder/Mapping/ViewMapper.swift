@@ -87,9 +87,14 @@ struct ViewMapper {
         }
         mapRuntimeAttributes(e, type: type, into: &o, at: pointer)
 
+        mapAutoresizingMask(e, into: &o)
         var children: [JSON] = []
-        for child in Self.childViews(of: e, type: type) {
-            if let n = node(child, at: pointer + ["children", String(children.count)], depth: depth + 1) {
+        let subviews = Self.childViews(of: e, type: type)
+        let anchoring = HorizontalAnchoring(
+            owner: Self.constraintOwner(of: e, type: type), subviews: subviews, excluded: excludedConstraints)
+        for child in subviews {
+            if var n = node(child, at: pointer + ["children", String(children.count)], depth: depth + 1) {
+                Self.anchor(child, &n, by: anchoring)
                 children.append(n)
             }
         }

@@ -19,7 +19,7 @@ extension DecodingRun {
         "type", "id", "frame", "children", "isSkeletonable", "holdsContent", "isHidden", "isHiddenWhenSkeletonIsActive",
         "isUserInteractionDisabledWhenSkeletonIsActive", "isUserInteractionEnabled", "skeletonCornerRadius",
         "cornerRadius", "clipsToBounds", "alpha", "backgroundColor", "constraints", "arranged", "layoutDirection",
-        "comment",
+        "autoresizingMask", "comment",
     ]
     static let textKeys: Set<String> = [
         "numberOfLines", "textAlignment", "font", "lastLineFillPercent", "linesCornerRadius", "skeletonLineSpacing",
@@ -231,7 +231,25 @@ extension DecodingRun {
             node.layoutDirection = d
         }
         if let c = read(&r, "constraints", Self.constraints) { node.constraints = c }
+        if let m = read(&r, "autoresizingMask", Self.autoresizingMask) { node.autoresizingMask = m }
         _ = r("comment")
+    }
+
+    /// An array of `UIView.AutoresizingMask` option names (`"flexibleWidth"`, `"flexibleLeftMargin"`, …).
+    static func autoresizingMask(_ v: JSONValue) throws(ValueFailure) -> AutoresizingMask {
+        guard v.kind == .array else { throw ValueFailure("must be an array of autoresizing option names") }
+        var mask: AutoresizingMask = []
+        for i in 0..<v.count {
+            guard let e = v[i] else { continue }
+            let name: String
+            do { name = try ValueParsers.string(e) } catch { throw error.under(.index(i)) }
+            guard let option = AutoresizingMask(name: name) else {
+                let allowed = AutoresizingMask.named.map { "\"\($0.name)\"" }.joined(separator: ", ")
+                throw ValueFailure("must be one of \(allowed), not \"\(name)\"").under(.index(i))
+            }
+            mask.insert(option)
+        }
+        return mask
     }
 
     /// `{"width": [n...], "height": [n...]}` (a single number is accepted for either).

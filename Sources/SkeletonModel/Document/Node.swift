@@ -41,6 +41,9 @@ public struct Node: Sendable, Hashable {
     public var backgroundColor: SkeletonColor?
     /// Constants of the node's own width and height constraints (for `definedMaxBounds`).
     public var constraints: SizeConstraints = SizeConstraints()
+    /// Which margins and sides follow the parent's width when a device width is set (`Node.resize(toWidth:)`);
+    /// none by default, as for a view made in code.
+    public var autoresizingMask: AutoresizingMask = []
     /// For children of a UIStackView: whether it is an arranged subview (default true).
     public var isArranged: Bool = true
     /// Overrides the layout direction for this subtree.

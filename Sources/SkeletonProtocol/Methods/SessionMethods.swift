@@ -77,13 +77,16 @@ public enum LayersRequest: RequestMethod {
     }
 }
 
-/// `skeleton/setTraits`: a document's (or one scene's) colour scheme and layout direction overrides.
+/// `skeleton/setTraits`: a document's (or one scene's) colour scheme, layout direction and device width overrides.
 public enum SetTraitsRequest: RequestMethod {
     public static let method = "skeleton/setTraits"
     public typealias Result = JSON
 
     public struct Params: DocumentParams {
-        public static let members = MemberRule.closed(SceneName.members.adding(["colorScheme", "layoutDirection"]))
+        public static let members = MemberRule.closed(
+            SceneName.members.adding(["colorScheme", "layoutDirection", "width"]))
+        /// The widths a device width may have, in points: the canvas limits (`DocumentLimits.maxCanvasWidth`).
+        public static let widthRange: ClosedRange<Double> = 1...16_384
         public static let document = DocumentMember.uri
 
         public let target: SceneName
@@ -92,6 +95,9 @@ public enum SetTraitsRequest: RequestMethod {
         public let colorScheme: ColorScheme?
         public let setsLayoutDirection: Bool
         public let layoutDirection: LayoutDirection?
+        public let setsWidth: Bool
+        /// The device width in points the root view is laid out at (`widthRange`); nil: the document's own.
+        public let width: Double?
 
         public init(from object: ParamsObject) throws(JSONDecodingError) {
             target = try SceneName(from: object)
@@ -99,6 +105,14 @@ public enum SetTraitsRequest: RequestMethod {
             layoutDirection = try object.optional("layoutDirection")?.decodeEnum(LayoutDirection.self)
             setsColorScheme = object.has("colorScheme")
             setsLayoutDirection = object.has("layoutDirection")
+            setsWidth = object.has("width")
+            width = try object.optional("width").map { value throws(JSONDecodingError) in
+                let width = try value.decodeDouble()
+                guard width.isFinite, Self.widthRange.contains(width) else {
+                    throw JSONDecodingError(at: value, "must be a number of points from 1 to 16384")
+                }
+                return width
+            }
         }
     }
 }

@@ -130,11 +130,14 @@ struct LanguageWork: Sendable, Equatable {
 struct TraitOverrides: Sendable {
     var colorScheme: ColorScheme?
     var layoutDirection: LayoutDirection?
+    /// The device width in points: the root view takes it and its subtree follows (`Node.resize(toWidth:)`).
+    var width: Double?
 
     /// Puts the overrides on a decoded scene's document.
     func apply(to document: inout SkeletonDocument) {
         if let colorScheme { document.colorScheme = colorScheme }
         if let layoutDirection { document.layoutDirection = layoutDirection }
+        if let width { document.root.resize(toWidth: width) }
     }
 }
 

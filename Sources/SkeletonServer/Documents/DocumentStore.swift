@@ -145,6 +145,7 @@ public final class DocumentStore: DisplayListProvider {
                 state.traits.apply(to: &document)
                 state.sceneTraits[decoded[k].scene.id]?.apply(to: &document)
                 decoded[k].result.document = document
+                decoded[k].scene.frame.width = document.root.frame.width
             }
             if decoded.contains(where: { $0.result.document != nil }) || state.sessions.isEmpty {
                 // Scenes follow the valid text; while a scene's text is invalid its last valid tree stays live.

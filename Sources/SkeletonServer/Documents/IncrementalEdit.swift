@@ -60,7 +60,9 @@ extension DocumentStore {
             let buffer = text?.buffer ?? state.text.buffer
             state.spans = nil
             // A patch's difference is computed, so its range may start inside a neighbour: climb if needed.
-            guard let index = owned.take(),
+            // A device width lays the whole tree out again: a node decoded alone would have the text's frames.
+            guard state.traits.width == nil, state.sceneTraits[""]?.width == nil,
+                let index = owned.take(),
                 let prepared = IncrementalEdit(text: buffer, edit: edit, spans: consume index, climbing: text != nil),
                 // Out of the map while it changes, so its storage is not copied.
                 var session = state.sessions.removeValue(forKey: "")

@@ -77,6 +77,11 @@ enum PropertyDocs {
         "constraints": Entry(
             meaning: "constants of the view's own width and height constraints; the skeleton is at least as large",
             defaultValue: "none", skeletonViewName: "definedMaxBounds"),
+        "autoresizingMask": Entry(
+            meaning:
+                "which margins and sides follow the parent's width at another device width (`skeleton/setTraits` "
+                + "`width`): `flexibleLeftMargin`, `flexibleWidth`, `flexibleRightMargin` (and the vertical three)",
+            defaultValue: "none (`[]`)", skeletonViewName: "autoresizingMask"),
         "arranged": Entry(
             meaning: "for a stack view's subviews: whether it is arranged (only arranged ones are skeletoned)",
             defaultValue: "`true`", skeletonViewName: "arrangedSubviews"),

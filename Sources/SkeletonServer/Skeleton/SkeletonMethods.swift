@@ -203,8 +203,9 @@ struct SkeletonMethods: Sendable {
         return .object(out)
     }
 
-    /// Overrides the document's `colorScheme` and `layoutDirection` (null: the document's own again), for the scene
-    /// `scene` names or else for every scene, as the trait collection of a device would; the skeleton state is kept.
+    /// Overrides the document's `colorScheme`, `layoutDirection` and width (null: the document's own again), for the
+    /// scene `scene` names or else for every scene, as the trait collection and screen of a device would; the skeleton
+    /// state is kept.
     private func setTraits(_ params: SetTraitsRequest.Params, _ context: RequestContext) throws -> JSON {
         let document = try documents.skeletonTarget(params.target)
         let (uri, entry) = (document.uri, document.entry)
@@ -213,6 +214,7 @@ struct SkeletonMethods: Sendable {
             var traits = scene.map { state.sceneTraits[$0] ?? TraitOverrides() } ?? state.traits
             if params.setsColorScheme { traits.colorScheme = params.colorScheme }
             if params.setsLayoutDirection { traits.layoutDirection = params.layoutDirection }
+            if params.setsWidth { traits.width = params.width }
             if let scene { state.sceneTraits[scene] = traits } else { state.traits = traits }
         }
         context.afterResponse { documents.analyse(uri, entry, as: .runtime) }

@@ -47,15 +47,15 @@ struct Lint: ParsableCommand {
     func run() throws {
         try inputs.check()
         // Explicit FILEs are read before the daemon starts: a missing one is status 2 at once.
-        let given = try inputs.files.map { path throws(CLIError) in try inputs.load(path) }
-        let daemon = try DaemonSession.start(project: try inputs.projectFolder())
+        let given = try inputs.files.map { path throws(CLIError) in try inputs.app.load(path) }
+        let daemon = try DaemonSession.start(project: try inputs.app.folder())
         defer { daemon.finish() }
         var found: [(file: String, line: [DiagnosticLine])] = []
         var unreadable = 0
         if inputs.files.isEmpty {
             for path in try inputs.paths(daemon) {
                 do throws(CLIError) {
-                    let document = try inputs.load(path)
+                    let document = try inputs.app.load(path)
                     found.append((inputs.relative(path), try daemon.open(document)))
                 } catch {
                     guard error.status == .inputOutput else { throw error }

@@ -22,24 +22,12 @@ struct MCPServer: ParsableCommand {
         completion: .file(extensions: ["json", "storyboard", "xib"]))
     var files: [String] = []
 
-    @Option(
-        name: .customLong("project"),
-        help: ArgumentHelp(
-            "The app's folder: the tools may read every layout under it, and its Swift code applies to them.",
-            valueName: "dir"),
-        completion: .directory)
-    var project: String?
-
-    @Option(
-        name: .customLong("code"),
-        help: ArgumentHelp(
-            "A Swift file of the app (repeatable), opened with every layout, as for the other commands.",
-            valueName: "swift-file"),
-        completion: .file(extensions: ["swift"]))
-    var code: [String] = []
+    /// `--project DIR`: the tools may read every layout under it, and its Swift code applies to them; `--code`:
+    /// Swift files opened with every layout, as for the other commands.
+    @OptionGroup var app: ProjectOptions
 
     func validate() throws {
-        guard !files.isEmpty || project != nil else {
+        guard !files.isEmpty || app.project != nil else {
             throw ValidationError("name the layouts the tools may read (FILE…), or --project DIR")
         }
         guard files.count <= FileScope.maxFiles else {
@@ -48,7 +36,7 @@ struct MCPServer: ParsableCommand {
     }
 
     func run() throws {
-        let scope = try FileScope(files: files, project: project, code: code)
+        let scope = try FileScope(files: files, project: app.project, code: app.code)
         ToolServer.serve(SkeletonTools(scope: scope, host: DaemonHost(scope: scope)))
     }
 }

@@ -26,7 +26,7 @@ struct Scenes: ParsableCommand {
     var json = false
 
     func run() throws {
-        if document.file == nil, let project = try document.projectFolder() {
+        if document.file == nil, let project = try document.app.folder() {
             return try listProject(project)
         }
         let source = try document.load()

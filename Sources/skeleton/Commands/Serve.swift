@@ -29,13 +29,9 @@ struct Serve: ParsableCommand {
         completion: .file(extensions: ["json", "storyboard", "xib", "swift"]))
     var files: [String] = []
 
-    @Option(
-        name: .customLong("project"),
-        help: ArgumentHelp(
-            "The app's folder: without FILEs, every storyboard and XIB in it is served; its files are followed too.",
-            valueName: "dir"),
-        completion: .directory)
-    var project: String?
+    /// `--project DIR`: without FILEs, every storyboard and XIB in it is served, and its files are followed too;
+    /// `--code`: the app's Swift files, as Swift FILEs are.
+    @OptionGroup var app: ProjectOptions
 
     @Option(help: "The port to listen on, 1 to 65535 (default: a free port).")
     var port: Int?
@@ -51,18 +47,23 @@ struct Serve: ParsableCommand {
     func validate() throws {
         try Check.scale(scale)
         if let port, !(1...65535).contains(port) { throw ValidationError("--port must be between 1 and 65535") }
-        guard !files.isEmpty || project != nil else { throw ValidationError("give FILEs to serve, or --project DIR") }
-        guard files.count <= Self.maxFiles else { throw ValidationError("at most \(Self.maxFiles) FILEs") }
+        guard !files.isEmpty || app.project != nil else {
+            throw ValidationError("give FILEs to serve, or --project DIR")
+        }
+        guard files.count + app.code.count <= Self.maxFiles else {
+            throw ValidationError("at most \(Self.maxFiles) FILEs and --code files")
+        }
     }
 
     func run() throws {
-        let folder = try project.map { (path) throws(CLIError) in try DocumentArgument.folder(path) }
+        let folder = try app.folder()
         var documents: [SourceDocument] = []
         var code: [SourceDocument] = []
         for path in files {
             let document = try SourceDocument.load(path)
             if document.languageId == "swift" { code.append(document) } else { documents.append(document) }
         }
+        for path in app.code { code.append(try SourceDocument.load(path)) }
         let daemon = try DaemonSession.start(project: folder)
         defer { daemon.finish() }
         var watched: [String] = []

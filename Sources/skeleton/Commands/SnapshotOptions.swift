@@ -19,6 +19,12 @@ struct SnapshotOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "Device widths in points, comma-separated, at most 16, each 1…16384 (default: each document's own).",
+            valueName: "list"))
+    var widths: String?
+
+    @Option(
+        help: ArgumentHelp(
             "What to picture, comma-separated: solid, gradient (the skeleton), content (the screen before the show) (default: solid).",
             valueName: "list"))
     var types: String?
@@ -59,6 +65,9 @@ struct SnapshotOptions: ParsableArguments {
             set.directions = try Self.list(directions, "--directions") {
                 $0 == "rtl" ? true : ($0 == "ltr" ? false : nil)
             }
+        }
+        if let widths {
+            set.widths = try Self.list(widths, "--widths") { text in Double(text).flatMap { $0.isFinite ? $0 : nil } }
         }
         if let types { set.kinds = try Self.list(types, "--types") { SnapshotVariant.Kind(rawValue: $0) } }
         if let times {
@@ -109,11 +118,12 @@ struct SnapshotOptions: ParsableArguments {
     /// The command that records what this run pictures (printed with a missing baseline).
     var recordCommand: String {
         var words = ["skeleton", "snapshot", "record"] + inputs.files
-        if let project = inputs.project { words += ["--project", project] }
-        for code in inputs.code { words += ["--code", code] }
+        if let project = inputs.app.project { words += ["--project", project] }
+        for code in inputs.app.code { words += ["--code", code] }
         if let snapshots { words += ["--snapshots", snapshots] }
         if let schemes { words += ["--schemes", schemes] }
         if let directions { words += ["--directions", directions] }
+        if let widths { words += ["--widths", widths] }
         if let types { words += ["--types", types] }
         if let times { words += ["--times", times] }
         if animated { words.append("--animated") }

@@ -24,6 +24,7 @@ struct SnapshotRecord: ParsableCommand {
         let (existing, session, fonts) = try options.begin()
         defer { session.finish() }
         let paths = try options.inputs.paths(session.daemon)
+        try session.checkPictureCount(documents: paths.count)
         var entries: [SnapshotManifest.Entry] = []
         for path in paths {
             let pictures = try session.prepare(path)

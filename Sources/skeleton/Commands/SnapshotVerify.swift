@@ -77,6 +77,7 @@ struct SnapshotVerify: ParsableCommand {
         let recorded = Dictionary(
             (manifest?.pictures ?? []).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let paths = try options.inputs.paths(session.daemon)
+        try session.checkPictureCount(documents: paths.count)
         var results: [SnapshotResult] = []
         var pictured: Set<String> = []
         for path in paths {
@@ -175,7 +176,9 @@ struct SnapshotVerify: ParsableCommand {
     }
 
     private static func decode(_ bytes: [UInt8]) throws(CLIError) -> RGBAImage {
-        do throws(PNGReader.Failure) { return try PNGReader.decode(bytes) } catch { throw .io(error.description) }
+        do throws(PNGReader.Failure) { return try PNGReader.decode(bytes, limits: SnapshotLimits.baseline) } catch {
+            throw .io(error.description)
+        }
     }
 
     /// One failure as a line on stderr.

@@ -22,10 +22,12 @@ extension DaemonSession {
         }
         sendDidOpen(document)
         if let traits = document.traits {
-            // Interface Builder files cannot be edited as JSON: the daemon overrides their traits instead.
+            // Interface Builder files cannot be edited as JSON: the daemon overrides their traits instead (and
+            // every document's width).
             var params: JSONObject = ["uri": .string(document.uri)]
             if let scheme = traits.scheme { params["colorScheme"] = .string(scheme.rawValue) }
             if let rtl = traits.rtl { params["layoutDirection"] = .string(rtl ? "rtl" : "ltr") }
+            if let width = traits.width { params["width"] = .double(width) }
             _ = try exchange("skeleton/setTraits", params)
         }
         _ = try exchange("skeleton/isActive", ["uri": .string(document.uri)])

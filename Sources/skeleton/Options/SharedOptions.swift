@@ -19,25 +19,7 @@ struct DocumentArgument: ParsableArguments {
         completion: .file(extensions: ["json", "storyboard", "xib"]))
     var file: String?
 
-    @Option(
-        name: .customLong("project"),
-        help: ArgumentHelp(
-            """
-            The app's folder: every Swift file, storyboard, XIB and asset catalogue colour under it belongs to the \
-            app (skipping build folders, Pods, Carthage and hidden folders; at most 2,000 files and 64 MiB). With a \
-            FILE: that file within the app.
-            """,
-            valueName: "dir"),
-        completion: .directory)
-    var project: String?
-
-    @Option(
-        name: .customLong("code"),
-        help: ArgumentHelp(
-            "A Swift file of the app (repeatable): its SkeletonView setup applies to the storyboard's or XIB's scenes.",
-            valueName: "swift-file"),
-        completion: .file(extensions: ["swift"]))
-    var code: [String] = []
+    @OptionGroup var app: ProjectOptions
 
     /// The document with its `--code` files and its `--project` folder.
     func load() throws(CLIError) -> SourceDocument {
@@ -45,30 +27,7 @@ struct DocumentArgument: ParsableArguments {
             throw CLIError(
                 "a FILE is needed (only 'skeleton scenes --project DIR' reads a whole app)", status: .inputOutput)
         }
-        var document = try SourceDocument.load(file)
-        for path in code { document.code.append(try SourceDocument.load(path)) }
-        document.project = try projectFolder()
-        return document
-    }
-
-    /// `--project`'s folder, checked to be one (nil without the option).
-    func projectFolder() throws(CLIError) -> String? {
-        try Self.checkedProject(project)
-    }
-
-    /// `project` when it is a folder (nil stays nil); otherwise an I/O error naming it.
-    static func checkedProject(_ project: String?) throws(CLIError) -> String? {
-        guard let project else { return nil }
-        return try Self.folder(project)
-    }
-
-    /// `project`, checked to be a folder.
-    static func folder(_ project: String) throws(CLIError) -> String {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: project, isDirectory: &isFolder), isFolder.boolValue else {
-            throw .io("--project \(project): no such folder")
-        }
-        return project
+        return try app.load(file)
     }
 }
 
@@ -135,22 +94,36 @@ struct TraitOptions: ParsableArguments {
         help: "Override the document's layoutDirection: --rtl for right-to-left, --no-rtl for left-to-right.")
     var rtl: Bool?
 
+    @Option(
+        help: ArgumentHelp(
+            "Lay the screen out at a device width, in points (1…16384; flexible views follow, as UIKit's autoresizing).",
+            valueName: "points"))
+    var width: Double?
+
     /// The overrides the flags ask for.
-    var overrides: TraitOverrides { TraitOverrides(scheme: scheme, rtl: rtl) }
+    var overrides: TraitOverrides { TraitOverrides(scheme: scheme, rtl: rtl, width: width) }
+
+    func validate() throws {
+        if let width { try Check.width(width) }
+    }
 }
 
-/// Overrides of a document's top-level `colorScheme` and `layoutDirection` (nil leaves the document's own).
+/// Overrides of a document's top-level `colorScheme` and `layoutDirection` (nil leaves the document's own), and the
+/// device width it is laid out at (`skeleton/setTraits`'s `width`; nil: the root's own width).
 struct TraitOverrides {
     var scheme: ColorScheme?
     var rtl: Bool?
+    var width: Double?
 
-    /// `document` with the overrides applied as minimal text edits (see `TopLevelEdit`).
+    /// `document` with the overrides applied as minimal text edits (see `TopLevelEdit`), and those the daemon sets
+    /// (`skeleton/setTraits`: a storyboard's or XIB's scheme and direction, every document's width) in its `traits`.
     func apply(to document: SourceDocument) -> SourceDocument {
         var document = document
         if document.isInterfaceBuilder {
-            document.traits = scheme == nil && rtl == nil ? nil : self
+            document.traits = scheme == nil && rtl == nil && width == nil ? nil : self
             return document
         }
+        document.traits = width.map { TraitOverrides(width: $0) }
         if let scheme, let edited = TopLevelEdit.setting("colorScheme", to: scheme.rawValue, in: document.text) {
             document.text = edited
         }
@@ -166,6 +139,13 @@ enum Check {
     static func time(_ value: Double, _ flag: String = "--time") throws {
         guard value.isFinite, value >= 0 else {
             throw ValidationError("\(flag) must be a number of seconds ≥ 0, not \(value.plainText)")
+        }
+    }
+
+    /// A device width (`--width`, `--widths`): points from 1 to 16384, the canvas limits.
+    static func width(_ value: Double, _ flag: String = "--width") throws {
+        guard value.isFinite, (1...16_384).contains(value) else {
+            throw ValidationError("\(flag) must be a number of points from 1 to 16384, not \(value.plainText)")
         }
     }
 

@@ -10,35 +10,15 @@ struct ProjectInputs: ParsableArguments {
         completion: .file(extensions: ["json", "storyboard", "xib"]))
     var files: [String] = []
 
-    @Option(
-        name: .customLong("project"),
-        help: ArgumentHelp(
-            """
-            The app's folder: every Swift file, storyboard, XIB and asset catalogue colour under it belongs to the \
-            app. Without FILEs, every storyboard and XIB under it is a document of the run.
-            """,
-            valueName: "dir"),
-        completion: .directory)
-    var project: String?
-
-    @Option(
-        name: .customLong("code"),
-        help: ArgumentHelp("A Swift file of the app (repeatable).", valueName: "swift-file"),
-        completion: .file(extensions: ["swift"]))
-    var code: [String] = []
+    @OptionGroup var app: ProjectOptions
 
     /// The folder paths are relative to: `--project`, else the current directory.
-    var root: String { project ?? FileManager.default.currentDirectoryPath }
-
-    /// `--project`, checked to be a folder.
-    func projectFolder() throws(CLIError) -> String? {
-        try DocumentArgument.checkedProject(project)
-    }
+    var root: String { app.project ?? FileManager.default.currentDirectoryPath }
 
     /// Checks there is something to read, before the daemon starts.
     func check() throws(CLIError) {
-        _ = try projectFolder()
-        guard !files.isEmpty || project != nil else {
+        _ = try app.folder()
+        guard !files.isEmpty || app.project != nil else {
             throw CLIError("a FILE or --project DIR is needed", status: .inputOutput)
         }
     }
@@ -49,14 +29,6 @@ struct ProjectInputs: ParsableArguments {
         guard files.isEmpty else { return files }
         let uris = try daemon.call("skeleton/workspace", [:])["interfaceBuilderFiles"]?.arrayValue ?? []
         return uris.compactMap { $0.stringValue.flatMap { URL(string: $0)?.path } }.sorted()
-    }
-
-    /// Reads the document at `path` with the run's `--code` files and project.
-    func load(_ path: String) throws(CLIError) -> SourceDocument {
-        var document = try SourceDocument.load(path)
-        for codePath in code { document.code.append(try SourceDocument.load(codePath)) }
-        document.project = project
-        return document
     }
 
     /// `path` relative to the root when it is inside it, else as absolute path.

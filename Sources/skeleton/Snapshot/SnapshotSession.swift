@@ -20,7 +20,7 @@ final class SnapshotSession {
         self.inputs = inputs
         self.variants = variants
         self.jobs = jobs
-        daemon = try DaemonSession.start(project: try inputs.projectFolder())
+        daemon = try DaemonSession.start(project: try inputs.app.folder())
     }
 
     func finish() { daemon.finish() }
@@ -34,7 +34,7 @@ final class SnapshotSession {
         let file = inputs.relative(path)
         let source: SourceDocument
         do throws(CLIError) {
-            source = try inputs.load(path)
+            source = try inputs.app.load(path)
         } catch {
             guard error.status == .inputOutput else { throw error }
             invalid.append(SnapshotInvalid(file: file, message: error.message))
@@ -56,10 +56,17 @@ final class SnapshotSession {
         // A JSON document has one scene, which requests name by leaving it out.
         var scenes: [String?] = [nil]
         if source.isInterfaceBuilder { scenes = try daemon.scenes(of: source).compactMap { $0["id"]?.stringValue } }
+        let variantList = variants.variants
+        if let refusal = SnapshotLimits.refusal(
+            of: source.path, scenes: scenes.count, variants: variantList.count, after: pictureCount)
+        {
+            throw .io(refusal)
+        }
         var pictures: [SnapshotPicture] = []
         var opened: Set<String> = []
-        for variant in variants.variants {
-            let applied = TraitOverrides(scheme: variant.scheme, rtl: variant.rtl).apply(to: source)
+        for variant in variantList {
+            let applied = TraitOverrides(scheme: variant.scheme, rtl: variant.rtl, width: variant.width).apply(
+                to: source)
             var document = source.variant(variant.documentKey, text: applied.text)
             document.traits = applied.traits
             if opened.insert(variant.documentKey).inserted {
@@ -70,9 +77,6 @@ final class SnapshotSession {
             }
             for scene in scenes {
                 pictureCount += 1
-                guard pictureCount <= SnapshotLimits.maxPictures else {
-                    throw .io("the run has more than \(SnapshotLimits.maxPictures) pictures; split it into several")
-                }
                 var aimed = document
                 aimed.scene = scene
                 pictures.append(
@@ -83,6 +87,14 @@ final class SnapshotSession {
             }
         }
         return pictures
+    }
+
+    /// Refuses a run of `documents` documents that makes more than `SnapshotLimits.maxPictures` pictures even with one
+    /// scene each, before anything is pictured.
+    func checkPictureCount(documents: Int) throws(CLIError) {
+        if let refusal = SnapshotLimits.refusal(documents: documents, variants: variants.variants.count) {
+            throw .io(refusal)
+        }
     }
 
     private func show(_ document: SourceDocument, kind: SnapshotVariant.Kind, scene: String?) throws(CLIError) {

@@ -1,6 +1,7 @@
 import JSON
 
-/// What one picture of a scene shows: an appearance, a direction, and either the skeleton (solid or gradient,
+/// What one picture of a scene shows: an appearance, a direction, a device width (or the document's own), and either
+/// the skeleton (solid or gradient,
 /// optionally animated) at a time after the show, or the content before any show.
 struct SnapshotVariant: Hashable {
     /// `solid`, `gradient`, or `content` (the screen before the skeleton is shown).
@@ -10,21 +11,24 @@ struct SnapshotVariant: Hashable {
 
     var scheme: ColorScheme
     var rtl: Bool
+    /// The device width in points (`skeleton/setTraits`'s `width`); nil: the document's own.
+    var width: Double?
     var kind: Kind
     var animated: Bool
     /// Seconds after the show (0 for `content`).
     var time: Double
 
     /// The file name without `.png` and the label reports use: `light-ltr-solid-1s`, `dark-rtl-gradient-animated-0.5s`,
-    /// `light-ltr-content`.
+    /// `light-ltr-content`, and with a device width `light-ltr-375pt-solid-1s`.
     var name: String {
-        let base = "\(scheme.rawValue)-\(rtl ? "rtl" : "ltr")-\(kind.rawValue)"
-        guard kind != .content else { return base }
-        return base + (animated ? "-animated" : "") + "-\(time.plainText)s"
+        guard kind != .content else { return documentKey }
+        return documentKey + (animated ? "-animated" : "") + "-\(time.plainText)s"
     }
 
     /// The document variant's key: every picture of one key shares one opened document and one show.
-    var documentKey: String { "\(scheme.rawValue)-\(rtl ? "rtl" : "ltr")-\(kind.rawValue)" }
+    var documentKey: String {
+        "\(scheme.rawValue)-\(rtl ? "rtl" : "ltr")" + (width.map { "-\($0.plainText)pt" } ?? "") + "-\(kind.rawValue)"
+    }
 }
 
 /// The variants a run pictures, from flags, the manifest or the defaults (light and dark, left to right, a solid
@@ -32,19 +36,24 @@ struct SnapshotVariant: Hashable {
 struct SnapshotVariantSet: Equatable {
     var schemes: [ColorScheme] = [.light, .dark]
     var directions: [Bool] = [false]
+    /// Device widths in points; nil: the documents' own (the names then have no width).
+    var widths: [Double]?
     var kinds: [SnapshotVariant.Kind] = [.solid]
     var times: [Double] = [1]
     var animated = false
     var scale: Double = 1
     var assumeSkeletonable = false
 
-    /// Every variant, in a stable order (scheme, direction, kind, time).
+    /// Every variant, in a stable order (scheme, direction, width, kind, time).
     var variants: [SnapshotVariant] {
         schemes.flatMap { scheme in
             directions.flatMap { rtl in
-                kinds.flatMap { kind in
-                    (kind == .content ? [0] : times).map {
-                        SnapshotVariant(scheme: scheme, rtl: rtl, kind: kind, animated: animated, time: $0)
+                (widths.map { $0.map { Optional($0) } } ?? [nil]).flatMap { width in
+                    kinds.flatMap { kind in
+                        (kind == .content ? [0] : times).map {
+                            SnapshotVariant(
+                                scheme: scheme, rtl: rtl, width: width, kind: kind, animated: animated, time: $0)
+                        }
                     }
                 }
             }
@@ -53,7 +62,7 @@ struct SnapshotVariantSet: Equatable {
 
     /// As the manifest keeps it.
     var json: JSON {
-        [
+        var object: JSONObject = [
             "schemes": .array(schemes.map { .string($0.rawValue) }),
             "directions": .array(directions.map { .string($0 ? "rtl" : "ltr") }),
             "types": .array(kinds.map { .string($0.rawValue) }),
@@ -62,6 +71,8 @@ struct SnapshotVariantSet: Equatable {
             "scale": .double(scale),
             "assumeSkeletonable": .bool(assumeSkeletonable),
         ]
+        if let widths { object["widths"] = .array(widths.map { .double($0) }) }
+        return .object(object)
     }
 
     /// Reads the manifest's `variants`; nil when any member is missing or out of bounds.
@@ -81,6 +92,11 @@ struct SnapshotVariantSet: Equatable {
         self.directions = directions.compactMap { $0 == "rtl" ? true : ($0 == "ltr" ? false : nil) }
         self.kinds = kinds
         self.times = times
+        if let widths = json["widths"] {
+            guard let list = widths.arrayValue?.compactMap(\.doubleValue), list.count == widths.arrayValue?.count
+            else { return nil }
+            self.widths = list
+        }
         self.scale = scale
         animated = json["animated"]?.boolValue ?? false
         assumeSkeletonable = json["assumeSkeletonable"]?.boolValue ?? false
@@ -95,8 +111,20 @@ struct SnapshotVariantSet: Equatable {
             throw SnapshotUsage("every variant axis needs at least one value")
         }
         guard Set(schemes).count == schemes.count, Set(directions).count == directions.count,
-            Set(kinds).count == kinds.count, Set(times).count == times.count
+            Set(kinds).count == kinds.count, Set(times).count == times.count,
+            Set(widths ?? []).count == (widths ?? []).count
         else { throw SnapshotUsage("a variant value is repeated") }
+        if let widths {
+            guard !widths.isEmpty else { throw SnapshotUsage("every variant axis needs at least one value") }
+            guard widths.count <= SnapshotLimits.maxWidths else {
+                throw SnapshotUsage("--widths takes at most \(SnapshotLimits.maxWidths) values, not \(widths.count)")
+            }
+            for width in widths where !(width.isFinite && (1...SnapshotLimits.maxWidth).contains(width)) {
+                throw SnapshotUsage(
+                    "--widths values must be points from 1 to \(SnapshotLimits.maxWidth.plainText), not \(width.plainText)"
+                )
+            }
+        }
         guard times.count <= SnapshotLimits.maxTimes else {
             throw SnapshotUsage("--times takes at most \(SnapshotLimits.maxTimes) values, not \(times.count)")
         }

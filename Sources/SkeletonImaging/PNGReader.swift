@@ -1,27 +1,41 @@
-import CZlib
-import SkeletonImaging
+internal import CZlib
 
-/// Decodes the PNG files snapshot baselines are: 8-bit RGB (colour type 2) or RGBA (6), not interlaced, any of the
-/// five row filters, IDAT chunks in order (what `skeleton render`, `PNGWriter` and most tools write for such
-/// pictures). Anything else is refused with a reason rather than guessed at.
+/// Decodes the PNG files skeletond and `PNGWriter` write, and most tools write for such pictures: 8-bit RGB (colour
+/// type 2) or RGBA (6), not interlaced, any of the five row filters, IDAT chunks in order, every chunk's CRC
+/// checked. Anything else is refused with a reason rather than guessed at.
 ///
-/// - Important: every size comes from the file, so each is checked against `SnapshotLimits` before it sizes an
-///   allocation: at most `maxBaselineBytes` of file and `maxPicturePixels` pixels.
-enum PNGReader {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+/// - Important: every size comes from the file, so each is checked against `Limits` before it sizes an allocation:
+///   the file's bytes first, then the IHDR's sides and pixel count, before anything is inflated.
+public enum PNGReader {
+    /// Why a file was not decoded.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
     }
 
-    static func decode(_ bytes: [UInt8]) throws(Failure) -> RGBAImage {
+    /// The largest file and picture decoded.
+    public struct Limits: Sendable, Hashable {
+        public var maxBytes: Int
+        public var maxSide: Int
+        public var maxPixels: Int
+        public init(maxBytes: Int, maxSide: Int, maxPixels: Int) {
+            self.maxBytes = maxBytes
+            self.maxSide = maxSide
+            self.maxPixels = maxPixels
+        }
+
+        /// The daemon's own canvas limits (16,384 pixels a side, 2^25 in all) and 64 MiB of file.
+        public static let `default` = Limits(maxBytes: 64 << 20, maxSide: 16_384, maxPixels: 1 << 25)
+    }
+
+    /// The picture `bytes` hold, as RGBA (RGB pictures opaque).
+    public static func decode(_ bytes: [UInt8], limits: Limits = .default) throws(Failure) -> RGBAImage {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw Failure(description: "not a PNG file") }
-        guard bytes.count <= SnapshotLimits.maxBaselineBytes else {
-            throw Failure(description: "larger than \(SnapshotLimits.maxBaselineBytes >> 20) MiB")
+        guard bytes.count <= limits.maxBytes else {
+            throw Failure(description: "larger than \(limits.maxBytes >> 20) MiB")
         }
         var offset = 8
-        var width = 0
-        var height = 0
-        var channels = 0
+        var header: (width: Int, height: Int, channels: Int)?
         var compressed: [UInt8] = []
         var ended = false
         while !ended {
@@ -29,44 +43,57 @@ enum PNGReader {
             let length = Int(readUInt32(bytes, offset))
             let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
             guard length <= bytes.count - offset - 12 else { throw Failure(description: "truncated \(type) chunk") }
+            guard crc(bytes[(offset + 4)..<(offset + 8 + length)]) == readUInt32(bytes, offset + 8 + length) else {
+                throw Failure(description: "the \(type) chunk's CRC does not match")
+            }
             let data = bytes[(offset + 8)..<(offset + 8 + length)]
             switch type {
             case "IHDR":
-                guard length == 13 else { throw Failure(description: "an IHDR chunk of \(length) bytes") }
-                width = Int(readUInt32(bytes, offset + 8))
-                height = Int(readUInt32(bytes, offset + 12))
-                let depth = data[data.startIndex + 8]
-                let colour = data[data.startIndex + 9]
-                let interlace = data[data.startIndex + 12]
-                guard depth == 8, colour == 2 || colour == 6, interlace == 0 else {
-                    throw Failure(
-                        description:
-                            "bit depth \(depth), colour type \(colour), interlace \(interlace): only 8-bit RGB or RGBA, not interlaced, is read"
-                    )
-                }
-                guard width > 0, height > 0, width <= SnapshotLimits.maxPictureSide,
-                    height <= SnapshotLimits.maxPictureSide, width * height <= SnapshotLimits.maxPicturePixels
-                else {
-                    throw Failure(
-                        description:
-                            "\(width)×\(height) pixels is outside the bounds (at most \(SnapshotLimits.maxPictureSide) a side, \(SnapshotLimits.maxPicturePixels) pixels)"
-                    )
-                }
-                channels = colour == 2 ? 3 : 4
+                guard header == nil, length == 13 else { throw Failure(description: "a bad IHDR chunk") }
+                header = try Self.header(data, limits: limits)
             case "IDAT": compressed += data
             case "IEND": ended = true
             default: break
             }
             offset += length + 12
         }
-        guard channels > 0 else { throw Failure(description: "no IHDR chunk") }
-        let rowBytes = width * channels
-        let filtered = try inflate(compressed, expected: (rowBytes + 1) * height)
+        guard let (width, height, channels) = header else { throw Failure(description: "no IHDR chunk") }
+        let filtered = try inflate(compressed, expected: (width * channels + 1) * height)
         return try unfilter(filtered, width: width, height: height, channels: channels)
+    }
+
+    /// The IHDR's size and channels, checked: 8-bit RGB or RGBA, not interlaced, within `limits`.
+    private static func header(_ data: ArraySlice<UInt8>, limits: Limits) throws(Failure) -> (Int, Int, Int) {
+        let fields = Array(data)
+        let width = Int(readUInt32(fields, 0))
+        let height = Int(readUInt32(fields, 4))
+        let (depth, colour, interlace) = (fields[8], fields[9], fields[12])
+        guard depth == 8, colour == 2 || colour == 6, interlace == 0 else {
+            throw Failure(
+                description:
+                    "bit depth \(depth), colour type \(colour), interlace \(interlace): only 8-bit RGB or RGBA, not interlaced, is read"
+            )
+        }
+        // Both sides are below 2^32, so their product cannot overflow.
+        guard width > 0, height > 0, width <= limits.maxSide, height <= limits.maxSide,
+            width * height <= limits.maxPixels
+        else {
+            throw Failure(
+                description:
+                    "\(width)×\(height) pixels is outside the bounds (at most \(limits.maxSide) a side, \(limits.maxPixels) pixels)"
+            )
+        }
+        return (width, height, colour == 2 ? 3 : 4)
     }
 
     private static func readUInt32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
         UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+    }
+
+    private static func crc(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.withUnsafeBufferPointer { buffer in
+            UInt32(truncatingIfNeeded: crc32(0, buffer.baseAddress, uInt(buffer.count)))
+        }
     }
 
     /// The zlib stream's bytes, which must be exactly `expected`.

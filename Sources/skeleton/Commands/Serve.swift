@@ -32,7 +32,7 @@ struct Serve: ParsableCommand {
     @Option(
         name: .customLong("project"),
         help: ArgumentHelp(
-            "The app's folder: without FILEs, every storyboard and XIB in it is served; its files are followed too.",
+            "The app's folder: without FILEs, every *.skeleton.json, storyboard and XIB in it is served; its files are followed too.",
             valueName: "dir"),
         completion: .directory)
     var project: String?
@@ -72,10 +72,10 @@ struct Serve: ParsableCommand {
                 (workspace[key]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(URL.init(string:))?.path }
             }
             if documents.isEmpty {
-                for path in paths("interfaceBuilderFiles") { documents.append(try SourceDocument.load(path)) }
+                for path in ProjectDocuments.paths(in: workspace) { documents.append(try SourceDocument.load(path)) }
             }
             let opened = Set((documents + code).map(\.uri))
-            watched = (paths("swiftFiles") + paths("interfaceBuilderFiles")).filter {
+            watched = (paths("swiftFiles") + ProjectDocuments.paths(in: workspace)).filter {
                 !opened.contains(URL(fileURLWithPath: $0).standardizedFileURL.absoluteString)
             }
         }

@@ -6,7 +6,10 @@ import JSON
 /// every other command reads them, and `--code`.
 struct ProjectInputs: ParsableArguments {
     @Argument(
-        help: "Skeleton documents, storyboards or XIBs (default with --project: every storyboard and XIB under DIR).",
+        help: """
+            Skeleton documents, storyboards or XIBs (default with --project: every *.skeleton.json, storyboard and \
+            XIB under DIR).
+            """,
         completion: .file(extensions: ["json", "storyboard", "xib"]))
     var files: [String] = []
 
@@ -15,7 +18,8 @@ struct ProjectInputs: ParsableArguments {
         help: ArgumentHelp(
             """
             The app's folder: every Swift file, storyboard, XIB and asset catalogue colour under it belongs to the \
-            app. Without FILEs, every storyboard and XIB under it is a document of the run.
+            app. Without FILEs, every skeleton layout (*.skeleton.json), storyboard and XIB under it is a document \
+            of the run.
             """,
             valueName: "dir"),
         completion: .directory)
@@ -43,12 +47,11 @@ struct ProjectInputs: ParsableArguments {
         }
     }
 
-    /// The paths of the run's documents: the FILEs, else every storyboard and XIB of the daemon's workspace in path
-    /// order.
+    /// The paths of the run's documents: the FILEs, else every skeleton layout, storyboard and XIB of the daemon's
+    /// workspace in path order (`ProjectDocuments`).
     func paths(_ daemon: DaemonSession) throws(CLIError) -> [String] {
         guard files.isEmpty else { return files }
-        let uris = try daemon.call("skeleton/workspace", [:])["interfaceBuilderFiles"]?.arrayValue ?? []
-        return uris.compactMap { $0.stringValue.flatMap { URL(string: $0)?.path } }.sorted()
+        return ProjectDocuments.paths(in: try daemon.call("skeleton/workspace", [:]))
     }
 
     /// Reads the document at `path` with the run's `--code` files and project.

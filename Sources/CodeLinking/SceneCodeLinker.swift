@@ -95,6 +95,7 @@ public enum SceneCodeLinker {
             appearance = appearance.merging(facts.appearance)
         }
         if shows.isEmpty { overlay.noteActionShows(of: linked.compactMap { classes[$0] }) }
+        overlay.layOutPrototypes(of: file, scene: scene)
         guard var result = file.decodeScene(scene, overlay: overlay.members) else { return nil }
         if result.errors.contains(where: { $0.code == .unknownTemplate }), overlay.dropUnverifiedSections(),
             let again = file.decodeScene(scene, overlay: overlay.members)

@@ -145,7 +145,9 @@ extension SceneOverlay {
         _ cell: String, of facts: ClassFacts, listID: String, isTable: Bool, into templates: inout JSONObject
     ) {
         let cellElement = isTable ? "tableViewCell" : "collectionViewCell"
-        if let fromNib = nibTemplate(cell, of: facts, elements: [cellElement]) {
+        if let fromNib = nibTemplate(
+            cell, of: facts, elements: [cellElement], rowHeight: isTable ? codeRowHeight(listID) : nil)
+        {
             templates[cell] = fromNib
             if isTable, !hasRowHeight(listID), case .array(let frame)? = fromNib["frame"], frame.count == 4,
                 let height = frame[3].number, height > 0
@@ -201,8 +203,10 @@ extension SceneOverlay {
 
     /// The view of the XIB registered for `identifier` (found by its nib name among the app's), with the code of
     /// its classes applied (their outlets' properties); nil when no nib is registered or the app has none by
-    /// that name.
-    mutating func nibTemplate(_ identifier: String, of facts: ClassFacts, elements: [String]) -> JSON? {
+    /// that name. A table's cell is laid out at `rowHeight` when code gives the table one.
+    mutating func nibTemplate(_ identifier: String, of facts: ClassFacts, elements: [String], rowHeight: Double? = nil)
+        -> JSON?
+    {
         guard let name = facts.registeredNibs[identifier] else { return nil }
         nibs.insert(name)
         guard let file = nib(name), let scene = file.nibScene(elements: elements) else { return nil }
@@ -210,6 +214,7 @@ extension SceneOverlay {
         for binding in file.classBindings(scene: scene) {
             if let code = classes[binding.className] { inner.apply(code, to: binding) }
         }
+        if let rowHeight { inner.merge(file.nibCellFrames(scene: scene, rowHeight: rowHeight)) }
         hints += inner.hints
         return file.nibView(scene: scene, overlay: inner.members)
     }

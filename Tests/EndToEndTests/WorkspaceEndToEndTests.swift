@@ -109,7 +109,9 @@ import Testing
         #expect(registration?["method"] == "workspace/didChangeWatchedFiles")
         #expect(
             registration?["registerOptions"]?["watchers"]?.arrayValue?.compactMap { $0["globPattern"]?.stringValue }
-                == ["**/*.swift", "**/*.storyboard", "**/*.xib", "**/*.colorset/Contents.json"])
+                == [
+                    "**/*.swift", "**/*.storyboard", "**/*.xib", "**/*.skeleton.json", "**/*.colorset/Contents.json",
+                ])
         let token = requests.last?["params"]?["token"]
         #expect(progress.allSatisfy { $0["token"] == token })
         #expect(progress.first?["value"]?["kind"] == "begin")

@@ -85,6 +85,28 @@ import Testing
         )
     }
 
+    /// A skeleton layout (`*.skeleton.json`) in the project is one of its documents for every command that runs over
+    /// the project without FILEs: `scenes` lists it, `snapshot record` records it.
+    @Test func theProjectsSkeletonLayoutsAreItsDocumentsToo() throws {
+        let app = try Self.app()
+        try FileManager.default.createDirectory(atPath: app.file("App/Screens"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: CLIRunner.example("profile-card"), toPath: app.file("App/Screens/card.skeleton.json"))
+        let scenes = try CLIRunner.run(["scenes", "--project", app.url.path])
+        #expect(scenes.status == 0, "\(scenes.stderr)")
+        let files = scenes.stdout.split(separator: "\n").map { $0.prefix { $0 != " " } }
+        #expect(files == ["App/Base.lproj/Main.storyboard", "App/Screens/card.skeleton.json"], "\(scenes.stdout)")
+
+        let snaps = app.file("snaps")
+        let record = try CLIRunner.run(
+            ["snapshot", "record", "--project", app.url.path, "--snapshots", snaps, "--schemes", "light"],
+            directory: app.url)
+        #expect(record.status == 0, "\(record.stderr)")
+        let recorded = (try? FileManager.default.subpathsOfDirectory(atPath: snaps)) ?? []
+        #expect(recorded.contains("App/Screens/card.skeleton.json/light-ltr-solid-1s.png"), "\(recorded.sorted())")
+        #expect(recorded.contains { $0.hasPrefix("App/Base.lproj/Main.storyboard/") }, "\(recorded.sorted())")
+    }
+
     /// `<color name="Brand">`: the file's `<resources>` copy (one value) alone; with `--project`, the app's colour
     /// set, light and dark.
     @Test func namedColoursComeFromTheProjectsColourSets() throws {

@@ -25,7 +25,8 @@ import Testing
         let files = [
             "App/A.swift": "a", "App/Base.lproj/Main.storyboard": "s", "App/Cell.xib": "x",
             "App/Assets.xcassets/Brand.colorset/Contents.json": "{}", "App/Assets.xcassets/Contents.json": "{}",
-            "App/README.md": "r", "Pods/P/P.swift": "p", "Carthage/C/C.swift": "c", "build/B.swift": "b",
+            "App/README.md": "r", "App/Screens/feed.skeleton.json": "{}", "App/data.json": "{}",
+            "Pods/P/P.swift": "p", "Carthage/C/C.swift": "c", "build/B.swift": "b",
             "DerivedData/D.swift": "d", ".git/G.swift": "g", "App.xcodeproj/X.swift": "x", "node_modules/N.swift": "n",
         ]
         try withFolder(files) { root in
@@ -33,9 +34,9 @@ import Testing
             #expect(
                 scan.files.map { String($0.path.dropFirst(root.count + 1)) } == [
                     "App/A.swift", "App/Assets.xcassets/Brand.colorset/Contents.json", "App/Base.lproj/Main.storyboard",
-                    "App/Cell.xib",
+                    "App/Cell.xib", "App/Screens/feed.skeleton.json",
                 ])
-            #expect(scan.files.map(\.kind) == [.swift, .colorSet, .storyboard, .xib])
+            #expect(scan.files.map(\.kind) == [.swift, .colorSet, .storyboard, .xib, .layout])
             #expect(scan.cut == nil && scan.summaryOfWhatWasLeftOut == nil)
         }
     }

@@ -49,7 +49,7 @@ async def test_the_workspace_is_read_with_progress_watched_and_linked(client: La
     registration = registrations[0].registrations[0]
     assert registration.method == "workspace/didChangeWatchedFiles"
     globs = [watcher["globPattern"] for watcher in registration.register_options["watchers"]]
-    assert globs == ["**/*.swift", "**/*.storyboard", "**/*.xib", "**/*.colorset/Contents.json"]
+    assert globs == ["**/*.swift", "**/*.storyboard", "**/*.xib", "**/*.skeleton.json", "**/*.colorset/Contents.json"]
 
     # The storyboard alone: its scene is the view controller's, with the show its viewDidLoad makes.
     storyboard = (app / "Main.storyboard").as_uri()

@@ -160,8 +160,8 @@ extension DocumentStore {
         {
             return cached
         }
-        let disk = workspace.swiftParsed
-        for (uri, parsed) in disk.files where files[uri] == nil { files[uri] = parsed }
+        let disk = workspace.swiftParsed(except: Set(files.keys))
+        for (uri, parsed) in disk.files { files[uri] = parsed }
         let reading = AppCodeReading(
             documents: documents, workspaceGeneration: disk.generation, namedColors: colors,
             facts: SwiftCodeReader.read(parsed: files.sorted { $0.key < $1.key }.map(\.value), namedColors: colors))
@@ -284,7 +284,7 @@ extension Diagnostic {
 /// and the hints about each file.
 struct AppCodeReading: Sendable {
     let documents: [(entry: DocumentEntry, version: Int)]
-    /// The workspace's Swift files as they were read (`WorkspaceIndex.swiftParsed`).
+    /// The workspace's Swift files as they were read (`WorkspaceIndex.swiftParsed(except:)`).
     let workspaceGeneration: Int
     /// The workspace's colour sets the code was read with (`UIColor(named:)`).
     let namedColors: [String: SkeletonColor]

@@ -19,7 +19,9 @@ extension DocumentStore {
     /// The id of the file watchers' registration.
     static let watcherRegistrationID = "skeletond/watched-files"
     /// The globs the daemon asks the client to watch.
-    static let watchedGlobs = ["**/*.swift", "**/*.storyboard", "**/*.xib", "**/*.colorset/Contents.json"]
+    static let watchedGlobs = [
+        "**/*.swift", "**/*.storyboard", "**/*.xib", "**/*.skeleton.json", "**/*.colorset/Contents.json",
+    ]
     /// Workspace folders `initialize` may name, at most.
     static let maxWorkspaceFolders = 64
 
@@ -47,7 +49,8 @@ extension DocumentStore {
 
     /// Reads the workspace folders from `initialize`'s params: `workspaceFolders` (each `{uri, name}`), else
     /// `rootUri`, else `rootPath`; `file://` uris only. And what the client can do: create work done progress,
-    /// register file watchers dynamically. Optional `initializationOptions.workspace` `{maxFiles, maxBytes}` lower
+    /// register file watchers dynamically. Optional `initializationOptions.workspace`
+    /// `{maxFiles, maxBytes, maxSyntaxTreeBytes}` lower
     /// the index's limits (never raise them).
     func configureWorkspace(from params: JSONValue?) throws(JSONDecodingError) {
         guard let params else { return }
@@ -67,6 +70,7 @@ extension DocumentStore {
             roots.append(try root.decodeString())
         }
         var limits = ProjectLimits.standard
+        var treeBudget = WorkspaceIndex.treeBudget
         if let options = params.optionalMember("initializationOptions")?.optionalMember("workspace") {
             _ = try options.decodeObject()
             if let value = options.optionalMember("maxFiles") {
@@ -74,6 +78,9 @@ extension DocumentStore {
             }
             if let value = options.optionalMember("maxBytes") {
                 limits.maxBytes = try Self.lowered(value, limits.maxBytes)
+            }
+            if let value = options.optionalMember("maxSyntaxTreeBytes") {
+                treeBudget = try Self.lowered(value, treeBudget)
             }
         }
         let capabilities = params.optionalMember("capabilities")
@@ -83,6 +90,7 @@ extension DocumentStore {
         workspace.state.withLock { state in
             state.roots = roots
             state.limits = limits
+            state.treeBudget = treeBudget
             state.phase = roots.isEmpty ? .none : .indexing
             state.clientCreatesProgress = progress ?? false
             state.clientRegistersWatchers = watchers ?? false
@@ -164,6 +172,7 @@ extension DocumentStore {
             state.phase = .ready
             return
                 "\(state.swift.count) Swift files, \(state.interfaceBuilder.count) storyboards and XIBs, "
+                + "\(state.layouts.count) skeleton layouts, "
                 + "\(state.colorSets.count) colour sets" + (state.leftOut.map { " (\($0))" } ?? "")
         }
         log.info("workspace: \(summary)")
@@ -216,9 +225,14 @@ extension DocumentStore {
             "folders": .array(state.roots.map { .string(WorkspaceIndex.uri(ofPath: $0)) }),
             "swiftFiles": .array(state.swift.keys.sorted().map(JSON.string)),
             "interfaceBuilderFiles": .array(state.interfaceBuilder.keys.sorted().map(JSON.string)),
+            "layoutFiles": .array(state.layouts.keys.sorted().map(JSON.string)),
             "colors": .object(
                 JSONObject(colors.sorted { $0.key < $1.key }.map { ($0.key, AssetColorSet.json($0.value)) })),
             "bytes": .int(state.bytes), "reads": .int(state.reads),
+            "syntaxTrees": [
+                "held": .int(state.swift.values.filter(\.holdsTree).count), "bytes": .int(state.treeBytes),
+                "budget": .int(state.treeBudget), "parsedAgain": .int(state.parsedAgain),
+            ],
             "limits": ["maxFiles": .int(state.limits.maxFiles), "maxBytes": .int(state.limits.maxBytes)],
         ]
         let problems = state.colorSets.filter { $0.value.problem != nil }.sorted { $0.key < $1.key }

@@ -10,6 +10,8 @@ public struct ProjectFile: Sendable, Hashable {
         case xib
         /// `*.xcassets/…/*.colorset/Contents.json`: one named colour.
         case colorSet
+        /// `*.skeleton.json`: a skeleton layout (`Protocol/document-format.md`).
+        case layout
 
         /// Storyboards and XIBs.
         public var isInterfaceBuilder: Bool { self == .storyboard || self == .xib }
@@ -35,12 +37,16 @@ public struct ProjectFile: Sendable, Hashable {
         if lower.hasSuffix(".swift") { return .swift }
         if lower.hasSuffix(".storyboard") { return .storyboard }
         if lower.hasSuffix(".xib") { return .xib }
+        if lower.hasSuffix(Self.layoutSuffix) { return .layout }
         if name == "Contents.json" {
             let parts = path.split(separator: "/")
             if parts.count >= 2, parts[parts.count - 2].lowercased().hasSuffix(".colorset") { return .colorSet }
         }
         return nil
     }
+
+    /// How a skeleton layout's file name ends.
+    public static let layoutSuffix = ".skeleton.json"
 
     /// The name of the colour a colour set's `Contents.json` at `path` defines (its folder's name without
     /// `.colorset`), nil for any other path.

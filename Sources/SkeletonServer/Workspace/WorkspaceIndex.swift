@@ -9,17 +9,33 @@ import Synchronization
 /// (`Protocol/base-protocol.md`, "The workspace").
 ///
 /// The one typed place that knows which document defines or uses what across the app: Swift files' code facts by
-/// uri (and so the classes they define), the storyboards and XIBs found, and the named colours of asset catalogues.
+/// uri (and so the classes they define), the storyboards, XIBs and skeleton layouts found, and the named colours of
+/// asset catalogues.
 /// An open buffer overrides its file: `DocumentStore.appCode()` takes an open Swift document's facts over the
 /// index's for the same uri.
 final class WorkspaceIndex: Sendable {
-    /// A Swift file read from disk: its syntax tree, kept so the app's files are read together without parsing
-    /// them again (`DocumentStore.appCode()`), and its own facts (the classes it defines).
+    /// A Swift file read from disk: its own facts (the classes it defines), and either its syntax tree (kept so
+    /// the app's files are read together without parsing them again, `DocumentStore.appCode()`) while the trees
+    /// held stay within `State.treeBudget`, or its text alone (parsed again when the app is read).
     struct SwiftFile: Sendable {
-        var parsed: ParsedSwiftFile
+        var source: Source
         var facts: SwiftCodeFacts
         var bytes: Int
+
+        enum Source: Sendable {
+            case tree(ParsedSwiftFile)
+            case text(SwiftSourceText)
+        }
+
+        var holdsTree: Bool {
+            if case .tree = source { return true }
+            return false
+        }
     }
+
+    /// The Swift source whose syntax trees the index holds, at most, in bytes (a tree costs about ten times its
+    /// text): 8 MiB, or lower by `initializationOptions.workspace.maxSyntaxTreeBytes`.
+    static let treeBudget = 8 << 20
 
     /// A colour set read from disk: its colour's name, and the colour (nil when the file defines none).
     struct ColorFile: Sendable, Hashable {
@@ -50,10 +66,18 @@ final class WorkspaceIndex: Sendable {
         var clientCreatesProgress = false
         var clientRegistersWatchers = false
         var swift: [String: SwiftFile] = [:]
+        /// The source bytes of the syntax trees held (`SwiftFile.Source.tree`), within `treeBudget`.
+        var treeBudget = WorkspaceIndex.treeBudget
+        var treeBytes = 0
+        /// Swift files parsed again from their text when the app was read (their trees were not held).
+        var parsedAgain = 0
         /// Counts changes to `swift`: a reading of the app's code made at one generation is current until the next.
         var swiftGeneration = 0
         /// Storyboards and XIBs, by uri, with their sizes.
         var interfaceBuilder: [String: Int] = [:]
+        /// Skeleton layouts (`*.skeleton.json`), by uri, with their sizes: listed for the project's commands, never
+        /// read for linking.
+        var layouts: [String: Int] = [:]
         var colorSets: [String: ColorFile] = [:]
         /// What the scan left out at its limits (nil: nothing).
         var leftOut: String?
@@ -61,9 +85,10 @@ final class WorkspaceIndex: Sendable {
         var reads = 0
 
         /// Files held, and their bytes together.
-        var fileCount: Int { swift.count + interfaceBuilder.count + colorSets.count }
+        var fileCount: Int { swift.count + interfaceBuilder.count + layouts.count + colorSets.count }
         var bytes: Int {
             swift.values.reduce(0) { $0 + $1.bytes } + interfaceBuilder.values.reduce(0, +)
+                + layouts.values.reduce(0, +)
                 + colorSets.values.reduce(0) { $0 + $1.bytes }
         }
     }
@@ -77,9 +102,23 @@ final class WorkspaceIndex: Sendable {
     /// The generation of the Swift files held: it changes whenever one is read or dropped.
     var swiftGeneration: Int { state.withLock { $0.swiftGeneration } }
 
-    /// The syntax trees of every Swift file on disk, by uri, and the generation they are of.
-    var swiftParsed: (generation: Int, files: [String: ParsedSwiftFile]) {
-        state.withLock { ($0.swiftGeneration, $0.swift.mapValues(\.parsed)) }
+    /// The syntax trees of every Swift file on disk but those in `except` (open buffers override them), by uri, and
+    /// the generation they are of: the trees held, and the others parsed again from their texts (each dropped
+    /// when the caller is done with it).
+    func swiftParsed(except: Set<String>) -> (generation: Int, files: [String: ParsedSwiftFile]) {
+        let (generation, sources) = state.withLock { ($0.swiftGeneration, $0.swift.mapValues(\.source)) }
+        var files: [String: ParsedSwiftFile] = [:]
+        var parsed = 0
+        for (uri, source) in sources where !except.contains(uri) {
+            switch source {
+            case .tree(let tree): files[uri] = tree
+            case .text(let text):
+                files[uri] = SwiftCodeReader.parse(text)
+                parsed += 1
+            }
+        }
+        if parsed > 0 { state.withLock { $0.parsedAgain += parsed } }
+        return (generation, files)
     }
 
     /// The paths of the XIBs on disk by nib name (the first in path order for a name), but the one at `uri`.
@@ -173,16 +212,22 @@ final class WorkspaceIndex: Sendable {
         guard let bytes = readBounded(file.path, uri: uri) else { return previous.union(forget(uri)) }
         switch file.kind {
         case .swift:
-            let text = String(decoding: bytes, as: UTF8.self)
-            let parsed = SwiftCodeReader.parse(SwiftSourceText(text: text, file: uri))
+            let source = SwiftSourceText(text: String(decoding: bytes, as: UTF8.self), file: uri)
+            let parsed = SwiftCodeReader.parse(source)
             let facts = SwiftCodeReader.read(parsed: [parsed])
-            state.withLock {
-                $0.swift[uri] = SwiftFile(parsed: parsed, facts: facts, bytes: bytes.count)
-                $0.swiftGeneration += 1
+            state.withLock { state in
+                if let old = state.swift[uri], old.holdsTree { state.treeBytes -= old.bytes }
+                let holds = state.treeBytes + bytes.count <= state.treeBudget
+                if holds { state.treeBytes += bytes.count }
+                state.swift[uri] = SwiftFile(
+                    source: holds ? .tree(parsed) : .text(source), facts: facts, bytes: bytes.count)
+                state.swiftGeneration += 1
             }
             return previous.union(facts.classes.map(\.name))
         case .storyboard, .xib:
             state.withLock { $0.interfaceBuilder[uri] = bytes.count }
+        case .layout:
+            state.withLock { $0.layouts[uri] = bytes.count }
         case .colorSet:
             let name = ProjectFile.colorName(ofPath: file.path) ?? ""
             let decoded = AssetColorSet.decode(bytes)
@@ -204,8 +249,10 @@ final class WorkspaceIndex: Sendable {
     func forget(_ uri: String) -> Set<String> {
         state.withLock { state in
             state.interfaceBuilder[uri] = nil
+            state.layouts[uri] = nil
             state.colorSets[uri] = nil
             guard let removed = state.swift.removeValue(forKey: uri) else { return [] }
+            if removed.holdsTree { state.treeBytes -= removed.bytes }
             state.swiftGeneration += 1
             return Set(removed.facts.classes.map(\.name))
         }
@@ -218,10 +265,13 @@ final class WorkspaceIndex: Sendable {
         return state.withLock { state in
             var classes = Set<String>()
             for key in state.swift.keys where key.hasPrefix(base) {
-                classes.formUnion(state.swift.removeValue(forKey: key)?.facts.classes.map(\.name) ?? [])
+                guard let removed = state.swift.removeValue(forKey: key) else { continue }
+                if removed.holdsTree { state.treeBytes -= removed.bytes }
+                classes.formUnion(removed.facts.classes.map(\.name))
                 state.swiftGeneration += 1
             }
             for key in state.interfaceBuilder.keys where key.hasPrefix(base) { state.interfaceBuilder[key] = nil }
+            for key in state.layouts.keys where key.hasPrefix(base) { state.layouts[key] = nil }
             let colors = state.colorSets.keys.filter { $0.hasPrefix(base) }
             for key in colors { state.colorSets[key] = nil }
             return (classes, !colors.isEmpty)
@@ -243,7 +293,9 @@ final class WorkspaceIndex: Sendable {
         }
         return state.withLock { state -> [UInt8]? in
             state.reads += 1
-            let held = (state.swift[uri]?.bytes ?? state.interfaceBuilder[uri] ?? state.colorSets[uri]?.bytes)
+            let held =
+                state.swift[uri]?.bytes ?? state.interfaceBuilder[uri] ?? state.layouts[uri]
+                ?? state.colorSets[uri]?.bytes
             let others = state.bytes - (held ?? 0)
             let count = state.fileCount - (held == nil ? 0 : 1)
             guard count < limits.maxFiles, others + data.count <= limits.maxBytes else {

@@ -4,9 +4,9 @@ import JSON
 /// `skeleton lint`: documents' diagnostics in compiler form, JSON or SARIF, and a gate on errors and warnings.
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check documents (or every storyboard and XIB of --project) and print their diagnostics.",
+        abstract: "Check documents (or every layout, storyboard and XIB of --project) and print their diagnostics.",
         discussion: """
-            Opens each FILE (or, with --project DIR and no FILE, every storyboard and XIB under DIR) and prints the \
+            Opens each FILE (or, with --project DIR and no FILE, every *.skeleton.json, storyboard and XIB under DIR) and prints the \
             diagnostics skeletond publishes for it on stdout. --format text (the default), one per line:
 
                 FILE:LINE:COL: severity: message [code]

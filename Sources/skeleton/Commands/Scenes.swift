@@ -11,8 +11,8 @@ struct Scenes: ParsableCommand {
             Prints one line per scene, in file order: the id, the canvas size in points, the title, the class the \
             scene is in code ("class NAME"), the show that code makes where it is read ("shows gradient, \
             animated"), and "(initial)" for the scene commands use without --scene. With --project DIR and no \
-            FILE: every scene of every storyboard and every screen a XIB defines under DIR, each line starting \
-            with the file's path. With --json: [{"file"?, "id", "title", "initial", "frame": [x, y, width, \
+            FILE: every skeleton layout (*.skeleton.json), every scene of every storyboard and every screen a XIB \
+            defines under DIR, each line starting with the file's path. With --json: [{"file"?, "id", "title", "initial", "frame": [x, y, width, \
             height], "class"?, "show"?}] on one line.
 
             Protocol: initialize (workspaceFolders with --project), textDocument/didOpen, skeleton/isActive, \
@@ -36,17 +36,16 @@ struct Scenes: ParsableCommand {
         for line in lines(try daemon.scenes(of: source), file: nil) { try StandardOutput.line(line) }
     }
 
-    /// Every screen of the app under `project`: the scenes of each storyboard and XIB the daemon's workspace holds,
-    /// in path order; a file that is not valid says so on stderr and the others are listed.
+    /// Every screen of the app under `project`: the scenes of each skeleton layout, storyboard and XIB the daemon's
+    /// workspace holds (`ProjectDocuments`), in path order; a file that is not valid says so on stderr and the others are listed.
     private func listProject(_ project: String) throws {
         let daemon = try DaemonSession.start(project: project)
         defer { daemon.finish() }
-        let files = try daemon.call("skeleton/workspace", [:])["interfaceBuilderFiles"]?.arrayValue ?? []
+        let files = ProjectDocuments.paths(in: try daemon.call("skeleton/workspace", [:]))
         var listed: [String] = []
         var all: [JSON] = []
         var failures = 0
-        for uri in files.compactMap(\.stringValue) {
-            guard let path = URL(string: uri)?.path else { continue }
+        for path in files {
             let shown = Self.relative(path, to: project)
             do {
                 let source = try SourceDocument.load(path)
@@ -65,7 +64,8 @@ struct Scenes: ParsableCommand {
         if json { listed = [JSON.array(all).text] }
         for line in listed { try StandardOutput.line(line) }
         if failures > 0, failures == files.count {
-            throw CLIError("no storyboard or XIB under \(project) could be read", status: .invalidDocument)
+            throw CLIError(
+                "no skeleton layout, storyboard or XIB under \(project) could be read", status: .invalidDocument)
         }
     }
 

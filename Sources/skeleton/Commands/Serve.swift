@@ -29,7 +29,7 @@ struct Serve: ParsableCommand {
         completion: .file(extensions: ["json", "storyboard", "xib", "swift"]))
     var files: [String] = []
 
-    /// `--project DIR`: without FILEs, every storyboard and XIB in it is served, and its files are followed too;
+    /// `--project DIR`: without FILEs, every skeleton layout, storyboard and XIB in it is served, and its files are followed too;
     /// `--code`: the app's Swift files, as Swift FILEs are.
     @OptionGroup var app: ProjectOptions
 
@@ -73,10 +73,10 @@ struct Serve: ParsableCommand {
                 (workspace[key]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(URL.init(string:))?.path }
             }
             if documents.isEmpty {
-                for path in paths("interfaceBuilderFiles") { documents.append(try SourceDocument.load(path)) }
+                for path in ProjectDocuments.paths(in: workspace) { documents.append(try SourceDocument.load(path)) }
             }
             let opened = Set((documents + code).map(\.uri))
-            watched = (paths("swiftFiles") + paths("interfaceBuilderFiles")).filter {
+            watched = (paths("swiftFiles") + ProjectDocuments.paths(in: workspace)).filter {
                 !opened.contains(URL(fileURLWithPath: $0).standardizedFileURL.absoluteString)
             }
         }

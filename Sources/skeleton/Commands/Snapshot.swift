@@ -5,7 +5,7 @@ struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record and verify baseline pictures of every scene's skeleton (visual regression tests).",
         discussion: """
-            'snapshot record' renders every scene of the documents (FILEs, or every storyboard and XIB under \
+            'snapshot record' renders every scene of the documents (FILEs, or every skeleton layout, storyboard and XIB under \
             --project DIR) in every variant and writes the PNGs and manifest.json into the baselines folder \
             (--snapshots, default skeleton-snapshots/ in the project root). 'snapshot verify' renders them again \
             and compares them pixel for pixel with the baselines; it never writes baselines.

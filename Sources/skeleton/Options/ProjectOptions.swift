@@ -10,8 +10,8 @@ struct ProjectOptions: ParsableArguments {
             """
             The app's folder: every Swift file, storyboard, XIB and asset catalogue colour under it belongs to the \
             app (skipping build folders, Pods, Carthage and hidden folders; at most 2,000 files and 64 MiB). A FILE \
-            given is that file within the app; without FILEs, commands that take several read every storyboard and \
-            XIB under it.
+            given is that file within the app; without FILEs, commands that take several read every skeleton layout \
+            (*.skeleton.json), storyboard and XIB under it.
             """,
             valueName: "dir"),
         completion: .directory)

@@ -6,7 +6,10 @@ import JSON
 /// every other command reads them, and `--code`.
 struct ProjectInputs: ParsableArguments {
     @Argument(
-        help: "Skeleton documents, storyboards or XIBs (default with --project: every storyboard and XIB under DIR).",
+        help: """
+            Skeleton documents, storyboards or XIBs (default with --project: every *.skeleton.json, storyboard and \
+            XIB under DIR).
+            """,
         completion: .file(extensions: ["json", "storyboard", "xib"]))
     var files: [String] = []
 
@@ -23,12 +26,11 @@ struct ProjectInputs: ParsableArguments {
         }
     }
 
-    /// The paths of the run's documents: the FILEs, else every storyboard and XIB of the daemon's workspace in path
-    /// order.
+    /// The paths of the run's documents: the FILEs, else every skeleton layout, storyboard and XIB of the daemon's
+    /// workspace in path order (`ProjectDocuments`).
     func paths(_ daemon: DaemonSession) throws(CLIError) -> [String] {
         guard files.isEmpty else { return files }
-        let uris = try daemon.call("skeleton/workspace", [:])["interfaceBuilderFiles"]?.arrayValue ?? []
-        return uris.compactMap { $0.stringValue.flatMap { URL(string: $0)?.path } }.sorted()
+        return ProjectDocuments.paths(in: try daemon.call("skeleton/workspace", [:]))
     }
 
     /// `path` relative to the root when it is inside it, else as absolute path.

@@ -32,8 +32,7 @@ extension SkeletonTools {
             var files = scope.files.keys.sorted()
             if scope.project != nil {
                 let workspace = try daemon.request("skeleton/workspace", [:])
-                let found = (workspace["interfaceBuilderFiles"]?.arrayValue ?? []).compactMap(\.stringValue)
-                files += found.compactMap { URL(string: $0)?.path }.filter { scope.files[$0] == nil }
+                files += ProjectDocuments.paths(in: workspace).filter { scope.files[$0] == nil }
             }
             var scenes: [JSON] = []
             var problems: [JSON] = []

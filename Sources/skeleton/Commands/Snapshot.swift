@@ -5,9 +5,9 @@ struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record and verify baseline pictures of every scene's skeleton (visual regression tests).",
         discussion: """
-            'snapshot record' renders every scene of the documents (FILEs, or every skeleton layout, storyboard and XIB under \
-            --project DIR) in every variant and writes the PNGs and manifest.json into the baselines folder \
-            (--snapshots, default skeleton-snapshots/ in the project root). 'snapshot verify' renders them again \
+            'snapshot record' renders every scene of the documents (FILEs, or every skeleton layout, storyboard and \
+            XIB under --project DIR) in every variant and writes the PNGs and manifest.json into the baselines \
+            folder (--snapshots, default skeleton-snapshots/ in the project root). 'snapshot verify' renders them again \
             and compares them pixel for pixel with the baselines; it never writes baselines.
 
             Exit status (verify): 0 every picture matches; 1 a picture differs, a baseline is missing or stale, or a \

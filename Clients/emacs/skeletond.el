@@ -519,6 +519,22 @@ the show its code makes; an empty answer is the initial scene."
 
 ;;;; The preview
 
+(defcustom skeleton-log-frames nil
+  "When non-nil, eglot's events buffer logs the preview's frames and acks.
+They come tens a second, and jsonrpc pretty-prints every message it
+logs: logged, an animated preview cost Emacs more than drawing it."
+  :type 'boolean)
+
+(defun skeleton--log-event-p (connection message &rest _)
+  "Non-nil when jsonrpc should log MESSAGE of CONNECTION.
+A skeletond connection's `preview/frame' and `preview/ack' are left
+out unless `skeleton-log-frames' is set; everything else is logged."
+  (or skeleton-log-frames
+      (not (cl-typep connection 'skeleton-server))
+      (not (member (plist-get message :method) '("preview/frame" "preview/ack")))))
+
+(advice-add 'jsonrpc--log-event :before-while #'skeleton--log-event-p)
+
 (defvar skeleton--subscriptions (make-hash-table :test #'equal)
   "Live preview buffers by subscription id.")
 
@@ -546,6 +562,15 @@ the show its code makes; an empty answer is the initial scene."
 (defvar-local skeleton--notice nil
   "In a preview buffer: a text shown instead of frames, or nil.")
 
+(defvar-local skeleton--drawn nil
+  "In a preview buffer: the grid its text holds, (COLUMNS . ROWS), or nil.")
+
+(defvar-local skeleton--frame-cells 0
+  "In a preview buffer: how many cells the last frame set.")
+
+(defvar-local skeleton--frame-writes 0
+  "In a preview buffer: how many face ranges the last frame wrote.")
+
 (defface skeleton-preview-title '((t :inherit header-line :weight bold))
   "Face of the preview's title.")
 
@@ -555,6 +580,11 @@ the show its code makes; an empty answer is the initial scene."
   (setq-local cursor-type nil)
   (setq-local show-trailing-whitespace nil)
   (setq-local header-line-format '(:eval (skeleton--title)))
+  ;; Frames are not edits: no undo list grows with them.
+  (buffer-disable-undo)
+  ;; Half blocks, left to right: redisplay need not look for bidirectional text.
+  (setq-local bidi-display-reordering nil)
+  (setq-local bidi-paragraph-direction 'left-to-right)
   (add-hook 'kill-buffer-hook #'skeleton--unsubscribe nil t)
   (add-hook 'window-size-change-functions #'skeleton--resized nil t))
 
@@ -682,6 +712,7 @@ An older subscription of PREVIEW ends first."
   "Replace the preview's picture with `skeleton--notice'."
   (let ((inhibit-read-only t))
     (erase-buffer)
+    (setq skeleton--drawn nil)
     (insert " " skeleton--notice "\n")))
 
 (defun skeleton--resized (window)
@@ -721,32 +752,106 @@ When it is shown already, redraw it from a full frame."
   (when (buffer-live-p skeleton--preview)
     (kill-buffer skeleton--preview)))
 
-(defun skeleton--row-string (fgs bgs)
-  "A run of half blocks coloured FGS (their tops) and BGS (their bottoms)."
-  (let ((parts nil))
-    (dotimes (k (min (length fgs) (length bgs)))
-      (push (propertize "▀" 'face (list :foreground (aref fgs k) :background (aref bgs k)))
-            parts))
-    (apply #'concat (nreverse parts))))
+;;;; Drawing frames: the grid's text never changes between keyframes; a frame
+;;; sets the `face' of the cells it lists, and nothing else.
+
+(defconst skeleton--block ?▀
+  "The half block every cell shows: its foreground is the top half.")
+
+(defcustom skeleton-preview-quantize 4
+  "Colours are rounded to multiples of this step per channel (1: exact).
+Fewer distinct colours make fewer faces for redisplay to realize."
+  :type 'integer)
+
+(defconst skeleton--face-limit 8192
+  "The most colours, and colour pairs, kept for sharing before starting over.")
+
+(defvar skeleton--colors (make-hash-table :test #'equal :size 512)
+  "\"#RRGGBB\" from the daemon → its quantized string, one object per colour.")
+
+(defvar skeleton--faces (make-hash-table :test #'eq :size 512)
+  "Quantized foreground → (quantized background → face plist), both `eq'.
+Cells of the same colours share one face object: Emacs keeps adjacent
+cells with an `eq' face in one text interval, and redisplay computes
+their face once.")
+
+(defvar skeleton--face-count 0
+  "How many face plists `skeleton--faces' holds.")
+
+(defun skeleton--color (hex)
+  "HEX (\"#RRGGBB\") quantized by `skeleton-preview-quantize', as a shared string."
+  (or (gethash hex skeleton--colors)
+      (let* ((step (max 1 skeleton-preview-quantize))
+             (n (if (and (stringp hex) (= (length hex) 7))
+                    (or (ignore-errors (string-to-number (substring hex 1) 16)) 0)
+                  0))
+             (q (lambda (c) (min 255 (* step (round c step))))))
+        (when (>= (hash-table-count skeleton--colors) skeleton--face-limit)
+          (clrhash skeleton--colors))
+        (puthash hex (format "#%02x%02x%02x" (funcall q (ash n -16))
+                             (funcall q (logand (ash n -8) 255)) (funcall q (logand n 255)))
+                 skeleton--colors))))
+
+(defun skeleton--face (fg bg)
+  "The shared face plist of a cell whose top half is FG and bottom half BG."
+  (let* ((fg (skeleton--color fg))
+         (bg (skeleton--color bg))
+         (by-bg (or (gethash fg skeleton--faces)
+                    (puthash fg (make-hash-table :test #'eq) skeleton--faces))))
+    (or (gethash bg by-bg)
+        (progn
+          (when (>= skeleton--face-count skeleton--face-limit)
+            (clrhash skeleton--faces)
+            (setq skeleton--face-count 0
+                  by-bg (puthash fg (make-hash-table :test #'eq) skeleton--faces)))
+          (setq skeleton--face-count (1+ skeleton--face-count))
+          (puthash bg (list :foreground fg :background bg) by-bg)))))
+
+(defun skeleton--reset-grid (columns rows)
+  "Make the buffer's text COLUMNS x ROWS half blocks in the default face."
+  (erase-buffer)
+  (let ((line (concat (make-string columns skeleton--block) "\n")))
+    (dotimes (_ rows) (insert line)))
+  (setq skeleton--drawn (cons columns rows)))
 
 (defun skeleton--apply-frame (columns rows keyframe cells)
   "Draw a `cells' frame of COLUMNS x ROWS.
-KEYFRAME is t for a keyframe (else :json-false); CELLS are its runs."
-  (let ((inhibit-read-only t))
+KEYFRAME is t for a keyframe (else :json-false); CELLS are its runs.
+Between keyframes only the faces of the listed cells change: no text
+is inserted or deleted, and a run of cells of one colour pair is one
+range.  Cells outside the grid are ignored."
+  (let ((inhibit-read-only t)
+        (inhibit-modification-hooks t)
+        (buffer-undo-list t)
+        (count 0) (writes 0))
+    (unless (and (natnump columns) (natnump rows) (<= 1 columns 1000) (<= 1 rows 500))
+      (setq columns 0 rows 0 cells nil))
     (when (or (eq keyframe t) skeleton--notice
-              (/= (count-lines (point-min) (point-max)) rows))
+              (not (equal skeleton--drawn (cons columns rows))))
       (setq skeleton--notice nil)
-      (erase-buffer)
-      (dotimes (_ rows) (insert (make-string columns ?\s) "\n")))
-    (save-excursion
-      (seq-doseq (run cells)
-        (let* ((x (plist-get run :x))
-               (text (skeleton--row-string (plist-get run :fg) (plist-get run :bg))))
-          (goto-char (point-min))
-          (forward-line (plist-get run :y))
-          (forward-char (min x (- (line-end-position) (point))))
-          (delete-region (point) (min (line-end-position) (+ (point) (length text))))
-          (insert text))))))
+      (skeleton--reset-grid columns rows))
+    (seq-doseq (run cells)
+      (let* ((x (plist-get run :x))
+             (y (plist-get run :y))
+             (fgs (plist-get run :fg))
+             (bgs (plist-get run :bg))
+             (n (min (length fgs) (length bgs) (- columns (if (natnump x) x columns)))))
+        (when (and (natnump y) (< y rows) (> n 0))
+          ;; Cell (x, y) is at 1 + y (COLUMNS + 1) + x: each line is COLUMNS blocks and a newline.
+          (let ((start (+ 1 (* y (1+ columns)) x))
+                (k 0) (from 0) (current nil))
+            (while (<= k n)
+              (let ((face (and (< k n) (skeleton--face (aref fgs k) (aref bgs k)))))
+                (unless (and face (eq face current))
+                  (when current
+                    (put-text-property (+ start from) (+ start k) 'face current)
+                    (setq writes (1+ writes)))
+                  (setq current face
+                        from k)))
+              (setq k (1+ k)))
+            (setq count (+ count n))))))
+    (setq skeleton--frame-cells count
+          skeleton--frame-writes writes)))
 
 (cl-defmethod eglot-handle-notification
   ((server skeleton-server) (_method (eql 'preview/frame))

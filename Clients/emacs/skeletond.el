@@ -81,6 +81,14 @@ For example (:clock \"manual\") or motion options such as
   "Frames the daemon may send before the preview acknowledges them."
   :type 'integer)
 
+(defcustom skeleton-preview-follow-point t
+  "When non-nil, a long document's preview scrolls, following point.
+A canvas taller than the preview window shows at its width gets the
+whole window, which shows a viewport of it (when the daemon has
+`preview/viewport'); the node at point (the innermost view whose object
+holds it) is scrolled into view.  Off, the canvas shrinks to fit."
+  :type 'boolean)
+
 (defcustom skeleton-preview-outlines t
   "Whether the preview outlines every view's frame (preview/subscribe outlines)."
   :type 'boolean)
@@ -261,6 +269,7 @@ files that name its classes without opening them."
 (defun skeleton--setup-buffer ()
   "Start eglot in this skeleton buffer and follow it with the preview."
   (add-hook 'kill-buffer-hook #'skeleton--source-killed nil t)
+  (add-hook 'post-command-hook #'skeleton--follow-point-later nil t)
   ;; Complete by prefix here.  eglot 1.9 completes with `flex' first, and
   ;; when a loose match is chosen (`"num' → skeletonTextNumberOfLines) it
   ;; applies the item's edit as if the match had extended the typed word,
@@ -562,6 +571,13 @@ out unless `skeleton-log-frames' is set; everything else is logged."
 (defvar-local skeleton--notice nil
   "In a preview buffer: a text shown instead of frames, or nil.")
 
+(defvar-local skeleton--viewport nil
+  "In a preview buffer: the canvas region it shows, (:x :y :width :height)
+in points, or nil for the whole canvas.")
+
+(defvar-local skeleton--viewport-requests 0
+  "In a preview buffer: how many `preview/viewport' requests it sent.")
+
 (defvar-local skeleton--drawn nil
   "In a preview buffer: the grid its text holds, (COLUMNS . ROWS), or nil.")
 
@@ -641,17 +657,45 @@ always show."
                     (preserve-size . (t . nil))
                     (window-parameters . ((no-delete-other-windows . t))))))
 
-(defun skeleton--fit (window canvas)
+(defun skeleton--fit (window canvas &optional scroll)
   "The grid (COLUMNS . ROWS) for WINDOW that keeps CANVAS's proportions.
-A cell is one pixel wide and two tall (half blocks)."
+A cell is one pixel wide and two tall (half blocks).  A canvas taller
+than the window shows at its width is shrunk to fit, or with SCROLL
+gets the whole window (a viewport then shows part of it)."
   (let* ((max-columns (max 4 (min 1000 (1- (window-body-width window)))))
          (max-rows (max 2 (min 500 (window-body-height window))))
          (width (float (or (car canvas) 4)))
          (height (float (or (cdr canvas) 3)))
          (rows (max 1 (round (* max-columns (/ height width) 0.5)))))
-    (if (<= rows max-rows)
-        (cons max-columns rows)
-      (cons (max 4 (min max-columns (round (* max-rows 2 (/ width height))))) max-rows))))
+    (cond ((<= rows max-rows) (cons max-columns rows))
+          (scroll (cons max-columns max-rows))
+          (t (cons (max 4 (min max-columns (round (* max-rows 2 (/ width height))))) max-rows)))))
+
+(defun skeleton--viewports-p (buffer)
+  "Non-nil when the daemon of BUFFER moves viewports (`preview/viewport')."
+  (with-current-buffer buffer
+    (let* ((server (and (eglot-managed-p) (eglot-current-server)))
+           (methods (and server (plist-get (plist-get (plist-get (eglot--capabilities server) :experimental)
+                                                      :skeleton)
+                                           :methods))))
+      (and (seq-contains-p methods "preview/viewport") t))))
+
+(defun skeleton--wanted-grid (window)
+  "The grid the current preview buffer wants in WINDOW."
+  (skeleton--fit window skeleton--canvas
+                 (and skeleton-preview-follow-point skeleton--canvas (buffer-live-p skeleton--source)
+                      (skeleton--viewports-p skeleton--source))))
+
+(defun skeleton--viewport-for (grid top)
+  "The viewport of GRID on the canvas from TOP (points), or nil.
+nil when the whole canvas fits the grid at the canvas's width; else
+the canvas's width and the height the grid shows of it, from TOP
+kept inside the canvas."
+  (when-let ((canvas skeleton--canvas))
+    (let* ((width (float (car canvas)))
+           (height (* width (/ (* 2.0 (cdr grid)) (car grid)))))
+      (when (< height (cdr canvas))
+        (list :x 0 :y (max 0 (min (- (cdr canvas) height) (or top 0))) :width width :height height)))))
 
 (defun skeleton--unsubscribe ()
   "End the current preview buffer's subscription, if any."
@@ -675,16 +719,20 @@ An older subscription of PREVIEW ends first."
     (skeleton--unsubscribe)
     (let* ((source skeleton--source)
            (window (get-buffer-window preview t))
-           (grid (if window (skeleton--fit window skeleton--canvas) '(40 . 15)))
+           (grid (if window (skeleton--wanted-grid window) '(40 . 15)))
+           (viewport (and window skeleton-preview-follow-point (skeleton--viewports-p source)
+                          (skeleton--viewport-for grid (plist-get skeleton--viewport :y))))
            (server (skeleton--server source)))
-      (setq skeleton--grid grid)
+      (setq skeleton--grid grid
+            skeleton--viewport viewport)
       (jsonrpc-async-request
        server :preview/subscribe
        (append (skeleton--target source)
                (list :encoding "cells"
              :maxFps skeleton-preview-max-fps :window skeleton-preview-window
              :outlines (if skeleton-preview-outlines t :json-false)
-             :cells (list :columns (car grid) :rows (cdr grid))))
+             :cells (list :columns (car grid) :rows (cdr grid)))
+               (and viewport (list :viewport viewport)))
        :success-fn
        (lambda (result)
          (when (buffer-live-p preview)
@@ -719,7 +767,7 @@ An older subscription of PREVIEW ends first."
   "Subscribe again when WINDOW, showing a preview, needs another grid."
   (with-current-buffer (window-buffer window)
     (when (and skeleton--grid (buffer-live-p skeleton--source)
-               (not (equal skeleton--grid (skeleton--fit window skeleton--canvas))))
+               (not (equal skeleton--grid (skeleton--wanted-grid window))))
       (skeleton--subscribe (current-buffer)))))
 
 ;;;###autoload
@@ -855,10 +903,10 @@ range.  Cells outside the grid are ignored."
 
 (cl-defmethod eglot-handle-notification
   ((server skeleton-server) (_method (eql 'preview/frame))
-   &key subscription seq keyframe columns rows cells canvas &allow-other-keys)
+   &key subscription seq keyframe columns rows cells canvas viewport &allow-other-keys)
   "Draw a `preview/frame' of SERVER in its preview buffer and acknowledge it.
-SUBSCRIPTION, SEQ, KEYFRAME, COLUMNS, ROWS, CELLS and CANVAS are the
-frame's members."
+SUBSCRIPTION, SEQ, KEYFRAME, COLUMNS, ROWS, CELLS, CANVAS and VIEWPORT
+are the frame's members."
   (let ((preview (gethash subscription skeleton--subscriptions)))
     (when (buffer-live-p preview)
       (with-current-buffer preview
@@ -866,11 +914,159 @@ frame's members."
         (setq skeleton--frames (1+ skeleton--frames)
               skeleton--seq seq)
         (jsonrpc-notify server :preview/ack (list :subscription subscription :seq seq))
+        (when viewport
+          (setq skeleton--viewport viewport))
         (when canvas
           (setq skeleton--canvas (cons (plist-get canvas :width) (plist-get canvas :height)))
           (let ((window (get-buffer-window preview t)))
-            (when (and window (not (equal skeleton--grid (skeleton--fit window skeleton--canvas))))
+            (when (and window
+                       (not (and (equal skeleton--grid (skeleton--wanted-grid window))
+                                 (equal (and skeleton--viewport t)
+                                        (and skeleton-preview-follow-point
+                                             (skeleton--viewports-p skeleton--source)
+                                             (skeleton--viewport-for skeleton--grid 0) t)))))
               (skeleton--subscribe preview))))))))
+
+;;;; Following point: a preview that scrolls over a long document keeps
+;;;; the node at point in view.
+
+(defvar-local skeleton--follow-timer nil
+  "In a skeleton buffer: the idle timer that follows point in the preview.")
+
+(defvar-local skeleton--outline nil
+  "In a skeleton buffer: (TICK SYMBOLS . INDEX) for the text at TICK.
+SYMBOLS are its `textDocument/documentSymbol'; INDEX its nodes' frames
+from `skeleton/layers' (see `skeleton--layer-index').")
+
+(defun skeleton--union (a b)
+  "The smallest rectangle (X Y W H) holding A and B (either may be nil)."
+  (cond ((null a) b)
+        ((null b) a)
+        (t (let ((x (min (nth 0 a) (nth 0 b)))
+                 (y (min (nth 1 a) (nth 1 b))))
+             (list x y
+                   (- (max (+ (nth 0 a) (nth 2 a)) (+ (nth 0 b) (nth 2 b))) x)
+                   (- (max (+ (nth 1 a) (nth 3 a)) (+ (nth 1 b) (nth 3 b))) y))))))
+
+(defun skeleton--layer-index (layers)
+  "Index `skeleton/layers' LAYERS: (RECTS . FIRST).
+RECTS maps a node reference to the union of its layers' rectangles;
+FIRST maps the last part of a template instance's reference
+\(\"author\" of \"feed[0,0]/author\") to the first such reference."
+  (let ((rects (make-hash-table :test #'equal))
+        (first (make-hash-table :test #'equal)))
+    (seq-doseq (layer layers)
+      (let ((ref (plist-get layer :node))
+            (rect (append (plist-get layer :rect) nil)))
+        (when (and (stringp ref) (= (length rect) 4) (cl-every #'numberp rect))
+          (puthash ref (skeleton--union (gethash ref rects) rect) rects)
+          (when (string-match "/\\([^/]+\\)\\'" ref)
+            (let ((tail (match-string 1 ref)))
+              (unless (gethash tail first)
+                (puthash tail ref first)))))))
+    (cons rects first)))
+
+(defun skeleton--symbol-rect (symbol index)
+  "The canvas rectangle (X Y W H) of the node SYMBOL names, from INDEX.
+Its own layers (a template body's: its first instance's), else the
+union of its children's; nil when nothing of it is drawn."
+  (let* ((name (plist-get symbol :name))
+         (ref (gethash name (cdr index))))
+    (or (gethash name (car index))
+        (and ref (gethash ref (car index)))
+        (let ((union nil))
+          (seq-doseq (child (plist-get symbol :children))
+            (setq union (skeleton--union union (skeleton--symbol-rect child index))))
+          union))))
+
+(defun skeleton--before-p (a b)
+  "Non-nil when LSP position A comes before B."
+  (or (< (plist-get a :line) (plist-get b :line))
+      (and (= (plist-get a :line) (plist-get b :line))
+           (< (plist-get a :character) (plist-get b :character)))))
+
+(defun skeleton--node-rect (symbols index position)
+  "The rectangle of the innermost node of SYMBOLS around POSITION, from INDEX.
+A node drawing nothing gives its nearest enclosing node's."
+  (let ((path nil) (level symbols))
+    (while level
+      (let ((hit (seq-find (lambda (symbol)
+                             (let ((range (plist-get symbol :range)))
+                               (not (or (skeleton--before-p position (plist-get range :start))
+                                        (skeleton--before-p (plist-get range :end) position)))))
+                           level)))
+        (setq level (and hit (plist-get hit :children)))
+        (when hit (push hit path))))
+    (cl-some (lambda (symbol) (skeleton--symbol-rect symbol index)) path)))
+
+(defun skeleton--with-outline (buffer then)
+  "Call THEN with BUFFER's symbols and frame index, fetched when stale."
+  (with-current-buffer buffer
+    (let ((tick (buffer-chars-modified-tick))
+          (server (eglot-current-server)))
+      (if (eql (car skeleton--outline) tick)
+          (funcall then (cadr skeleton--outline) (cddr skeleton--outline))
+        (let ((symbols nil) (index nil) (answers 0))
+          (cl-flet ((done ()
+                      (when (and (= (setq answers (1+ answers)) 2) (buffer-live-p buffer))
+                        (with-current-buffer buffer
+                          (setq skeleton--outline (cons tick (cons symbols index))))
+                        (funcall then symbols index))))
+            (jsonrpc-async-request
+             server :textDocument/documentSymbol (list :textDocument (eglot--TextDocumentIdentifier))
+             :success-fn (lambda (result) (setq symbols result) (done))
+             :error-fn #'ignore :deferred 'skeleton/documentSymbol)
+            (jsonrpc-async-request
+             server :skeleton/layers (append (skeleton--target buffer) (list :includeContent t))
+             :success-fn (lambda (result) (setq index (skeleton--layer-index (plist-get result :layers))) (done))
+             :error-fn #'ignore :deferred 'skeleton/layers)))))))
+
+(defun skeleton--scroll-to (preview rect)
+  "Move PREVIEW's viewport the least that shows RECT (X Y W H), if needed."
+  (with-current-buffer preview
+    (let ((viewport skeleton--viewport)
+          (subscription skeleton--subscription))
+      (when (and viewport subscription rect skeleton--grid)
+        (let* ((y (plist-get viewport :y))
+               (height (plist-get viewport :height))
+               (top (nth 1 rect))
+               (bottom (+ top (nth 3 rect)))
+               (margin (min 16.0 (* 0.1 height)))
+               (wanted (cond ((and (>= top y) (<= bottom (+ y height))) y)
+                             ((or (< top y) (> (- bottom top) (- height (* 2 margin)))) (- top margin))
+                             (t (+ (- bottom height) margin))))
+               (moved (skeleton--viewport-for skeleton--grid wanted)))
+          (when (and moved (/= (plist-get moved :y) y))
+            (setq skeleton--viewport moved
+                  skeleton--viewport-requests (1+ skeleton--viewport-requests))
+            (jsonrpc-async-request (skeleton--server skeleton--source) :preview/viewport
+                                   (list :subscription subscription :viewport moved)
+                                   :success-fn #'ignore
+                                   :error-fn (lambda (error)
+                                               (message "skeleton: preview/viewport: %s"
+                                                        (plist-get error :message))))))))))
+
+(defun skeleton--follow-point (buffer)
+  "Scroll the preview of BUFFER to the node at BUFFER's point."
+  (when (buffer-live-p buffer)
+    (with-current-buffer buffer
+      (let ((preview skeleton--preview)
+            (position (eglot--pos-to-lsp-position)))
+        (when (and (buffer-live-p preview) (buffer-local-value 'skeleton--viewport preview)
+                   (eglot-managed-p))
+          (skeleton--with-outline
+           buffer (lambda (symbols index)
+                    (when (buffer-live-p preview)
+                      (skeleton--scroll-to preview (skeleton--node-rect symbols index position))))))))))
+
+(defun skeleton--follow-point-later ()
+  "Follow point in the preview once Emacs is idle (after a command)."
+  (when (and skeleton-preview-follow-point (buffer-live-p skeleton--preview)
+             (buffer-local-value 'skeleton--viewport skeleton--preview))
+    (when (timerp skeleton--follow-timer)
+      (cancel-timer skeleton--follow-timer))
+    (setq skeleton--follow-timer
+          (run-with-idle-timer 0.1 nil #'skeleton--follow-point (current-buffer)))))
 
 ;; Flymake 1.2 (Emacs 28) never asks for its mode line to be redrawn: diagnostics
 ;; that come after the redisplay of the last key (a large document's) left its

@@ -1,14 +1,17 @@
-"""What a preview frame costs Emacs (issue #28): a frame that changes a few cells changes the faces of those cells
-and nothing else in the preview buffer (no text is rewritten, no undo is recorded), and resizing the preview's
-window subscribes again with the window's new grid. The daemon runs on the manual clock, so nothing but the test's
-own edits makes frames.
+"""The Emacs preview's frames and grid (issue #28): a frame that changes a few cells changes the faces of those
+cells and nothing else in the preview buffer (no text is rewritten, no undo is recorded); resizing the preview's
+window subscribes again with the window's new grid; a long document's preview scrolls to the node at point. The
+frame test runs the daemon on the manual clock, so nothing but the test's own edit makes frames.
 """
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from test_emacs import Session, daemon, elisp_string, emacs_in_tmux, pytestmark, wait_for  # noqa: F401
+import pytest
+
+from long_document import HEIGHT, TARGET, shows_red, write_long_document
+from test_emacs import Session, daemon, elisp_string, emacs_in_tmux, goto, pytestmark, wait_for  # noqa: F401
 
 PROBE = r"""
 (setq skeleton-initialization-options '(:clock "manual"))
@@ -102,3 +105,47 @@ def test_resizing_the_preview_window_sends_its_new_grid(tmp_path: Path, daemon: 
         # The frames drawn are the new grid's.
         wait_for(lambda: drawn_grid(cells(emacs)), timeout=10, what="the new grid in the buffer")
         assert emacs.eval("(hash-table-count skeleton--subscriptions)") == "1"
+
+
+def test_the_preview_scrolls_to_the_node_at_point_in_a_long_document(tmp_path: Path, daemon: Path):
+    """A canvas far taller than the side window shows at its width: the preview gets the whole window and shows a
+    viewport of the canvas; moving point to a node near the bottom scrolls the viewport to it (`preview/viewport`),
+    and back to the top scrolls back."""
+    doc = write_long_document(tmp_path / "long.skeleton.json")
+    with emacs_in_tmux(tmp_path, [str(daemon)], doc=doc) as emacs:
+        emacs.tmux.keys("C-a")
+        wait_for(lambda: emacs.state()["managed"], timeout=30, what="eglot to manage the document")
+        preview = f"(buffer-local-value 'skeleton--preview (get-file-buffer {elisp_string(doc)}))"
+        if emacs.eval(f"(skeleton--viewports-p (get-file-buffer {elisp_string(doc)}))") != "t":
+            pytest.skip("this skeletond has no preview/viewport")
+
+        def viewport() -> dict:
+            return json.loads(json.loads(emacs.eval(
+                f"(with-current-buffer {preview} (json-encode (list (cons 'viewport skeleton--viewport)"
+                " (cons 'requests skeleton--viewport-requests) (cons 'frames skeleton--frames))))")))
+
+        first = wait_for(lambda: (v := viewport())["viewport"] and v["frames"] >= 1 and v, timeout=30,
+                         what="a subscription with a viewport")
+        assert first["viewport"]["y"] == 0 and first["viewport"]["width"] == 375
+        assert first["viewport"]["height"] < HEIGHT / 4
+        # The grid is the whole side window, not the canvas shrunk to fit it.
+        grid = emacs.preview_state()
+        window = f"(get-buffer-window {preview} t)"
+        assert grid["columns"] == int(emacs.eval(f"(window-body-width {window})")) - 1
+        assert grid["rows"] == int(emacs.eval(f"(window-body-height {window})"))
+        assert not shows_red(emacs.tmux.capture())
+
+        # Point on the red strip's object (a key, so the command loop's hook follows it).
+        goto(emacs, '"id": "target"')
+        emacs.tmux.keys("C-f")
+        _, y, _, h = TARGET
+        scrolled = wait_for(lambda: (v := viewport())["viewport"]["y"] <= y
+                            and y + h <= v["viewport"]["y"] + v["viewport"]["height"] and v, timeout=20,
+                            what="the viewport to scroll to the target")
+        assert scrolled["requests"] >= 1
+        wait_for(lambda: shows_red(emacs.tmux.capture()), timeout=20, what="the red strip in the preview")
+
+        # Back to the top: the viewport follows.
+        emacs.tmux.keys("M-<")
+        wait_for(lambda: viewport()["viewport"]["y"] < 100, timeout=20, what="the viewport back at the top")
+        wait_for(lambda: not shows_red(emacs.tmux.capture()), timeout=20, what="the red strip out of the preview")

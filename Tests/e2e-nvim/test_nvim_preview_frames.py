@@ -1,12 +1,16 @@
-"""What a preview frame costs Neovim (issue #28): a frame that changes a few cells changes the highlights of those
-cells and nothing else (the preview buffer's text is the keyframe's). The daemon runs on the manual clock, so
-nothing but the test's own edit makes frames.
+"""The Neovim preview's frames and viewport (issue #28): a frame that changes a few cells changes the highlights of
+those cells and nothing else (the preview buffer's text is the keyframe's); a long document's preview scrolls to the
+node at the cursor. The frame test runs the daemon on the manual clock, so nothing but the test's own edit makes
+frames.
 """
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import pytest
+
+from long_document import HEIGHT, TARGET, shows_red, write_long_document
 from tmuxterm import wait_for
 from test_nvim_preview import EXAMPLE, daemon, lua_string, neovim_in_tmux, pytestmark  # noqa: F401
 
@@ -77,3 +81,37 @@ def test_a_frame_that_changes_a_few_cells_changes_only_their_highlights(tmp_path
         assert len(after["cells"]) == grid
         # The text is the keyframe's: a frame changes highlights only.
         assert after["changedtick"] == before["changedtick"], "a frame rewrote the preview's text"
+
+
+def test_the_preview_scrolls_to_the_node_at_the_cursor_in_a_long_document(tmp_path: Path, daemon: Path):
+    """A canvas far taller than the preview shows at its width: the window keeps its width and shows a viewport of
+    the canvas; moving the cursor to a node near the bottom scrolls the viewport to it (`preview/viewport`), and
+    back to the top scrolls back."""
+    doc = write_long_document(tmp_path / "long.skeleton.json")
+    with neovim_in_tmux(tmp_path, daemon, doc=doc) as nvim:
+        nvim.command("SkeletonPreview")
+        first = wait_for(lambda: (p := nvim.state()["preview"]) and p["frames"] >= 1 and p, timeout=30,
+                         what="the first frame")
+        if not first["viewports"]:
+            pytest.skip("this skeletond has no preview/viewport")
+        first = wait_for(lambda: (p := nvim.state()["preview"])["viewport"] and p["subscription"] and p,
+                         timeout=30, what="a subscription with a viewport")
+        assert first["viewport"]["y"] == 0 and first["viewport"]["width"] == 375
+        assert first["viewport"]["height"] < HEIGHT / 4
+        assert first["columns"] >= 40, "the window kept its width"
+        assert not shows_red(nvim.tmux.capture())
+
+        nvim.tmux.keys("Escape")
+        nvim.tmux.literal('/"id": "target"')
+        nvim.tmux.keys("Enter")
+        _, y, _, h = TARGET
+        scrolled = wait_for(lambda: (v := nvim.state()["preview"])["viewport"]["y"] <= y
+                            and y + h <= v["viewport"]["y"] + v["viewport"]["height"] and v, timeout=20,
+                            what="the viewport to scroll to the target")
+        assert scrolled["viewport_requests"] >= 1
+        wait_for(lambda: shows_red(nvim.tmux.capture()), timeout=20, what="the red strip in the preview")
+
+        nvim.tmux.keys("Escape", "g", "g")
+        wait_for(lambda: nvim.state()["preview"]["viewport"]["y"] < 100, timeout=20,
+                 what="the viewport back at the top")
+        wait_for(lambda: not shows_red(nvim.tmux.capture()), timeout=20, what="the red strip out of the preview")

@@ -987,7 +987,8 @@ union of its children's; nil when nothing of it is drawn."
 
 (defun skeleton--node-rect (symbols index position)
   "The rectangle of the innermost node of SYMBOLS around POSITION, from INDEX.
-A node drawing nothing gives its nearest enclosing node's."
+A node drawing nothing gives its nearest enclosing node's; a position
+outside every node, the root's."
   (let ((path nil) (level symbols))
     (while level
       (let ((hit (seq-find (lambda (symbol)
@@ -997,7 +998,9 @@ A node drawing nothing gives its nearest enclosing node's."
                            level)))
         (setq level (and hit (plist-get hit :children)))
         (when hit (push hit path))))
-    (cl-some (lambda (symbol) (skeleton--symbol-rect symbol index)) path)))
+    ;; Outside every node (the document's first lines): the root.
+    (cl-some (lambda (symbol) (skeleton--symbol-rect symbol index))
+             (or path (and (> (length symbols) 0) (list (elt symbols 0)))))))
 
 (defun skeleton--with-outline (buffer then)
   "Call THEN with BUFFER's symbols and frame index, fetched when stale."

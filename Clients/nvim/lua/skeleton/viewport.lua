@@ -73,7 +73,8 @@ local function before(a, b)
   return a.line < b.line or (a.line == b.line and a.character < b.character)
 end
 
--- The rectangle of the innermost node around an LSP position (a node drawing nothing: its nearest ancestor's).
+-- The rectangle of the innermost node around an LSP position (a node drawing nothing: its nearest ancestor's; a
+-- position outside every node: the root's).
 function M.node_rect(symbols, index, position)
   local path, level = {}, symbols
   while type(level) == 'table' do
@@ -90,6 +91,9 @@ function M.node_rect(symbols, index, position)
     end
     table.insert(path, 1, hit)
     level = hit.children
+  end
+  if #path == 0 and type(symbols) == 'table' and symbols[1] then
+    path = { symbols[1] } -- outside every node (the document's first lines): the root
   end
   for _, symbol in ipairs(path) do
     local rect = symbol_rect(symbol, index)

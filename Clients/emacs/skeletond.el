@@ -578,6 +578,13 @@ in points, or nil for the whole canvas.")
 (defvar-local skeleton--viewport-requests 0
   "In a preview buffer: how many `preview/viewport' requests it sent.")
 
+(defvar-local skeleton--viewport-pending nil
+  "In a preview buffer: non-nil while a `preview/viewport' awaits its answer.")
+
+(defvar-local skeleton--viewport-resent nil
+  "In a preview buffer: the viewport a keyframe showing another one made it
+ask for again (once for each viewport: never a loop of keyframes).")
+
 (defvar-local skeleton--drawn nil
   "In a preview buffer: the grid its text holds, (COLUMNS . ROWS), or nil.")
 
@@ -914,8 +921,13 @@ are the frame's members."
         (setq skeleton--frames (1+ skeleton--frames)
               skeleton--seq seq)
         (jsonrpc-notify server :preview/ack (list :subscription subscription :seq seq))
-        (when viewport
-          (setq skeleton--viewport viewport))
+        ;; The viewport is the client's: a keyframe that shows another one (built before
+        ;; a move, or for a subscription made meanwhile) gets the wanted one again.
+        (when (and viewport skeleton--viewport (not skeleton--viewport-pending)
+                   (not (eq skeleton--viewport-resent skeleton--viewport))
+                   (> (abs (- (plist-get viewport :y) (plist-get skeleton--viewport :y))) 0.5))
+          (setq skeleton--viewport-resent skeleton--viewport)
+          (skeleton--send-viewport))
         (when canvas
           (setq skeleton--canvas (cons (plist-get canvas :width) (plist-get canvas :height)))
           (let ((window (get-buffer-window preview t)))
@@ -1027,9 +1039,10 @@ outside every node, the root's."
 (defun skeleton--scroll-to (preview rect)
   "Move PREVIEW's viewport the least that shows RECT (X Y W H), if needed."
   (with-current-buffer preview
-    (let ((viewport skeleton--viewport)
-          (subscription skeleton--subscription))
-      (when (and viewport subscription rect skeleton--grid)
+    ;; Between subscriptions (a resized window) the viewport moves all the same: the new
+    ;; subscription's keyframe shows the old one, and asks for this one (see the frame handler).
+    (let ((viewport skeleton--viewport))
+      (when (and viewport rect skeleton--grid (buffer-live-p skeleton--source))
         (let* ((y (plist-get viewport :y))
                (height (plist-get viewport :height))
                (top (nth 1 rect))
@@ -1040,14 +1053,26 @@ outside every node, the root's."
                              (t (+ (- bottom height) margin))))
                (moved (skeleton--viewport-for skeleton--grid wanted)))
           (when (and moved (/= (plist-get moved :y) y))
-            (setq skeleton--viewport moved
-                  skeleton--viewport-requests (1+ skeleton--viewport-requests))
-            (jsonrpc-async-request (skeleton--server skeleton--source) :preview/viewport
-                                   (list :subscription subscription :viewport moved)
-                                   :success-fn #'ignore
-                                   :error-fn (lambda (error)
-                                               (message "skeleton: preview/viewport: %s"
-                                                        (plist-get error :message))))))))))
+            (setq skeleton--viewport moved)
+            (skeleton--send-viewport)))))))
+
+(defun skeleton--send-viewport ()
+  "Ask the daemon to show `skeleton--viewport' in the current preview."
+  (let ((server (and (buffer-live-p skeleton--source)
+                     (with-current-buffer skeleton--source (eglot-current-server))))
+        (preview (current-buffer)))
+    (when (and server skeleton--subscription skeleton--viewport)
+      (setq skeleton--viewport-requests (1+ skeleton--viewport-requests)
+            skeleton--viewport-pending t)
+      (cl-flet ((answered (&rest _)
+                  (when (buffer-live-p preview)
+                    (with-current-buffer preview (setq skeleton--viewport-pending nil)))))
+        (jsonrpc-async-request server :preview/viewport
+                               (list :subscription skeleton--subscription :viewport skeleton--viewport)
+                               :success-fn #'answered
+                               :error-fn (lambda (error)
+                                           (answered)
+                                           (message "skeleton: preview/viewport: %s" (plist-get error :message))))))))
 
 (defun skeleton--follow-point (buffer)
   "Scroll the preview of BUFFER to the node at BUFFER's point."

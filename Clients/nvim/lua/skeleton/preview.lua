@@ -372,8 +372,27 @@ end
 
 -- Scrolls the viewport (a preview over a long document) to the node at the source window's cursor: the least
 -- move that shows it, sent as preview/viewport.
+-- Asks the daemon to show state.viewport (the client's: the daemon's keyframes follow it).
+local function send_viewport(state)
+  if not state.subscription or not state.viewport then
+    return
+  end
+  state.viewport_requests = state.viewport_requests + 1
+  state.viewport_pending = true
+  local function answered()
+    state.viewport_pending = false
+  end
+  client.request(state.source, 'preview/viewport', { subscription = state.subscription, viewport = state.viewport },
+    answered, function(err)
+      answered()
+      util.warn('preview/viewport: ' .. util.format_error(err))
+    end)
+end
+
+-- Between subscriptions (a resized window) the viewport moves all the same: the new subscription's keyframe shows
+-- the old one, and asks for this one (see M.on_frame).
 local function follow_cursor(state)
-  if state.closed or not state.viewport or not state.subscription or not config.get().preview.follow_cursor then
+  if state.closed or not state.viewport or not config.get().preview.follow_cursor then
     return
   end
   local win = vim.fn.bufwinid(state.source)
@@ -388,15 +407,14 @@ local function follow_cursor(state)
   viewport.with_outline(state.source, function(symbols, index)
     local rect = viewport.node_rect(symbols, index, position)
     local current = state.viewport
-    if state.closed or not rect or not current or not state.subscription then
+    if state.closed or not rect or not current then
       return
     end
     local moved = viewport.for_grid(state.columns, state.rows, state.canvas_width, state.canvas_height,
       viewport.scroll_top(current, rect))
     if moved and moved.y ~= current.y then
       state.viewport = moved
-      state.viewport_requests = state.viewport_requests + 1
-      client.request(state.source, 'preview/viewport', { subscription = state.subscription, viewport = moved })
+      send_viewport(state)
     end
   end)
 end
@@ -636,8 +654,13 @@ function M.on_frame(_, frame)
   state.frames = state.frames + 1
   state.seq = frame.seq
   client.notify('preview/ack', { subscription = frame.subscription, seq = frame.seq })
-  if type(frame.viewport) == 'table' then
-    state.viewport = frame.viewport
+  -- A keyframe showing another viewport than the wanted one (built before a move, or for a subscription made
+  -- meanwhile) asks for the wanted one again, once for each (never a loop of keyframes).
+  local shown, wanted = frame.viewport, state.viewport
+  if type(shown) == 'table' and tonumber(shown.y) and wanted and not state.viewport_pending
+    and state.viewport_resent ~= wanted and math.abs(shown.y - wanted.y) > 0.5 then
+    state.viewport_resent = wanted
+    send_viewport(state)
   end
   local canvas = frame.canvas
   if type(canvas) == 'table' and tonumber(canvas.width) and tonumber(canvas.height) and canvas.width > 0

@@ -695,13 +695,14 @@ gets the whole window (a viewport then shows part of it)."
 
 (defun skeleton--viewport-for (grid top)
   "The viewport of GRID on the canvas from TOP (points), or nil.
-nil when the whole canvas fits the grid at the canvas's width; else
-the canvas's width and the height the grid shows of it, from TOP
-kept inside the canvas."
+nil when the whole canvas fits the grid at the canvas's width (the
+rows it needs, rounded as `skeleton--fit' does, are the grid's at
+most); else the canvas's width and the height the grid shows of it,
+from TOP kept inside the canvas."
   (when-let ((canvas skeleton--canvas))
     (let* ((width (float (car canvas)))
            (height (* width (/ (* 2.0 (cdr grid)) (car grid)))))
-      (when (< height (cdr canvas))
+      (when (> (round (* (car grid) (/ (cdr canvas) width) 0.5)) (cdr grid))
         (list :x 0 :y (max 0 (min (- (cdr canvas) height) (or top 0))) :width width :height height)))))
 
 (defun skeleton--unsubscribe ()

@@ -102,6 +102,9 @@ def test_resizing_the_preview_window_sends_its_new_grid(tmp_path: Path, daemon: 
                            timeout=30, what="a subscription with the new grid")
         assert resized["columns"] == width - 1, (resized, width)
         assert resized["rows"] < first["rows"]
+        # The card fits the window at its width: the whole canvas, no viewport (rounding its rows once made one).
+        preview = f"(buffer-local-value 'skeleton--preview (get-file-buffer {elisp_string(doc)}))"
+        assert emacs.eval(f"(buffer-local-value 'skeleton--viewport {preview})") == "nil"
         # The frames drawn are the new grid's.
         wait_for(lambda: drawn_grid(cells(emacs)), timeout=10, what="the new grid in the buffer")
         assert emacs.eval("(hash-table-count skeleton--subscriptions)") == "1"

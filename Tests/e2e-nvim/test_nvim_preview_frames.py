@@ -68,6 +68,8 @@ def test_a_frame_that_changes_a_few_cells_changes_only_their_highlights(tmp_path
         before = wait_for(lambda: (c := cells())["frames"] >= 1 and len(c["cells"]) == c["columns"] * c["rows"]
                           and c, timeout=30, what="the keyframe's cells")
         grid = before["columns"] * before["rows"]
+        # The card fits the window at its width: the whole canvas, no viewport (rounding its rows once made one).
+        assert nvim.state()["preview"]["viewport"] is None
         # The avatar's background, a 64-point circle of the 375x260 card, turns red: a frame of a few cells.
         nvim.tmux.keys("Escape")
         nvim.command("%s/#BDC3C7/#E74C3C/")

@@ -16,12 +16,12 @@ end
 
 -- The viewport of a `columns` x `rows` grid on a canvas of `width` x `height` points, from `top` (kept inside the
 -- canvas): the canvas's width and the height the grid shows of it (a cell is one pixel wide and two tall). nil when
--- the whole canvas fits.
+-- the whole canvas fits: the rows it needs at that width, rounded as the window's size is, are the grid's at most.
 function M.for_grid(columns, rows, width, height, top)
-  local shown = width * 2 * rows / columns
-  if shown >= height then
+  if math.floor(columns * height / width / 2 + 0.5) <= rows then
     return nil
   end
+  local shown = width * 2 * rows / columns
   local y = math.max(0, math.min(height - shown, top or 0))
   return { x = 0, y = y, width = width, height = shown }
 end

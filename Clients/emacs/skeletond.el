@@ -81,6 +81,14 @@ For example (:clock \"manual\") or motion options such as
   "Frames the daemon may send before the preview acknowledges them."
   :type 'integer)
 
+(defcustom skeleton-preview-follow-point t
+  "When non-nil, a long document's preview scrolls, following point.
+A canvas taller than the preview window shows at its width gets the
+whole window, which shows a viewport of it (when the daemon has
+`preview/viewport'); the node at point (the innermost view whose object
+holds it) is scrolled into view.  Off, the canvas shrinks to fit."
+  :type 'boolean)
+
 (defcustom skeleton-preview-outlines t
   "Whether the preview outlines every view's frame (preview/subscribe outlines)."
   :type 'boolean)
@@ -261,6 +269,7 @@ files that name its classes without opening them."
 (defun skeleton--setup-buffer ()
   "Start eglot in this skeleton buffer and follow it with the preview."
   (add-hook 'kill-buffer-hook #'skeleton--source-killed nil t)
+  (add-hook 'post-command-hook #'skeleton--follow-point-later nil t)
   ;; Complete by prefix here.  eglot 1.9 completes with `flex' first, and
   ;; when a loose match is chosen (`"num' → skeletonTextNumberOfLines) it
   ;; applies the item's edit as if the match had extended the typed word,
@@ -519,6 +528,22 @@ the show its code makes; an empty answer is the initial scene."
 
 ;;;; The preview
 
+(defcustom skeleton-log-frames nil
+  "When non-nil, eglot's events buffer logs the preview's frames and acks.
+They come tens a second, and jsonrpc pretty-prints every message it
+logs: logged, an animated preview cost Emacs more than drawing it."
+  :type 'boolean)
+
+(defun skeleton--log-event-p (connection message &rest _)
+  "Non-nil when jsonrpc should log MESSAGE of CONNECTION.
+A skeletond connection's `preview/frame' and `preview/ack' are left
+out unless `skeleton-log-frames' is set; everything else is logged."
+  (or skeleton-log-frames
+      (not (cl-typep connection 'skeleton-server))
+      (not (member (plist-get message :method) '("preview/frame" "preview/ack")))))
+
+(advice-add 'jsonrpc--log-event :before-while #'skeleton--log-event-p)
+
 (defvar skeleton--subscriptions (make-hash-table :test #'equal)
   "Live preview buffers by subscription id.")
 
@@ -546,6 +571,29 @@ the show its code makes; an empty answer is the initial scene."
 (defvar-local skeleton--notice nil
   "In a preview buffer: a text shown instead of frames, or nil.")
 
+(defvar-local skeleton--viewport nil
+  "In a preview buffer: the canvas region it shows, (:x :y :width :height)
+in points, or nil for the whole canvas.")
+
+(defvar-local skeleton--viewport-requests 0
+  "In a preview buffer: how many `preview/viewport' requests it sent.")
+
+(defvar-local skeleton--viewport-pending nil
+  "In a preview buffer: non-nil while a `preview/viewport' awaits its answer.")
+
+(defvar-local skeleton--viewport-resent nil
+  "In a preview buffer: the viewport a keyframe showing another one made it
+ask for again (once for each viewport: never a loop of keyframes).")
+
+(defvar-local skeleton--drawn nil
+  "In a preview buffer: the grid its text holds, (COLUMNS . ROWS), or nil.")
+
+(defvar-local skeleton--frame-cells 0
+  "In a preview buffer: how many cells the last frame set.")
+
+(defvar-local skeleton--frame-writes 0
+  "In a preview buffer: how many face ranges the last frame wrote.")
+
 (defface skeleton-preview-title '((t :inherit header-line :weight bold))
   "Face of the preview's title.")
 
@@ -555,6 +603,11 @@ the show its code makes; an empty answer is the initial scene."
   (setq-local cursor-type nil)
   (setq-local show-trailing-whitespace nil)
   (setq-local header-line-format '(:eval (skeleton--title)))
+  ;; Frames are not edits: no undo list grows with them.
+  (buffer-disable-undo)
+  ;; Half blocks, left to right: redisplay need not look for bidirectional text.
+  (setq-local bidi-display-reordering nil)
+  (setq-local bidi-paragraph-direction 'left-to-right)
   (add-hook 'kill-buffer-hook #'skeleton--unsubscribe nil t)
   (add-hook 'window-size-change-functions #'skeleton--resized nil t))
 
@@ -611,17 +664,46 @@ always show."
                     (preserve-size . (t . nil))
                     (window-parameters . ((no-delete-other-windows . t))))))
 
-(defun skeleton--fit (window canvas)
+(defun skeleton--fit (window canvas &optional scroll)
   "The grid (COLUMNS . ROWS) for WINDOW that keeps CANVAS's proportions.
-A cell is one pixel wide and two tall (half blocks)."
+A cell is one pixel wide and two tall (half blocks).  A canvas taller
+than the window shows at its width is shrunk to fit, or with SCROLL
+gets the whole window (a viewport then shows part of it)."
   (let* ((max-columns (max 4 (min 1000 (1- (window-body-width window)))))
          (max-rows (max 2 (min 500 (window-body-height window))))
          (width (float (or (car canvas) 4)))
          (height (float (or (cdr canvas) 3)))
          (rows (max 1 (round (* max-columns (/ height width) 0.5)))))
-    (if (<= rows max-rows)
-        (cons max-columns rows)
-      (cons (max 4 (min max-columns (round (* max-rows 2 (/ width height))))) max-rows))))
+    (cond ((<= rows max-rows) (cons max-columns rows))
+          (scroll (cons max-columns max-rows))
+          (t (cons (max 4 (min max-columns (round (* max-rows 2 (/ width height))))) max-rows)))))
+
+(defun skeleton--viewports-p (buffer)
+  "Non-nil when the daemon of BUFFER moves viewports (`preview/viewport')."
+  (with-current-buffer buffer
+    (let* ((server (and (eglot-managed-p) (eglot-current-server)))
+           (methods (and server (plist-get (plist-get (plist-get (eglot--capabilities server) :experimental)
+                                                      :skeleton)
+                                           :methods))))
+      (and (seq-contains-p methods "preview/viewport") t))))
+
+(defun skeleton--wanted-grid (window)
+  "The grid the current preview buffer wants in WINDOW."
+  (skeleton--fit window skeleton--canvas
+                 (and skeleton-preview-follow-point skeleton--canvas (buffer-live-p skeleton--source)
+                      (skeleton--viewports-p skeleton--source))))
+
+(defun skeleton--viewport-for (grid top)
+  "The viewport of GRID on the canvas from TOP (points), or nil.
+nil when the whole canvas fits the grid at the canvas's width (the
+rows it needs, rounded as `skeleton--fit' does, are the grid's at
+most); else the canvas's width and the height the grid shows of it,
+from TOP kept inside the canvas."
+  (when-let ((canvas skeleton--canvas))
+    (let* ((width (float (car canvas)))
+           (height (* width (/ (* 2.0 (cdr grid)) (car grid)))))
+      (when (> (round (* (car grid) (/ (cdr canvas) width) 0.5)) (cdr grid))
+        (list :x 0 :y (max 0 (min (- (cdr canvas) height) (or top 0))) :width width :height height)))))
 
 (defun skeleton--unsubscribe ()
   "End the current preview buffer's subscription, if any."
@@ -645,16 +727,20 @@ An older subscription of PREVIEW ends first."
     (skeleton--unsubscribe)
     (let* ((source skeleton--source)
            (window (get-buffer-window preview t))
-           (grid (if window (skeleton--fit window skeleton--canvas) '(40 . 15)))
+           (grid (if window (skeleton--wanted-grid window) '(40 . 15)))
+           (viewport (and window skeleton-preview-follow-point (skeleton--viewports-p source)
+                          (skeleton--viewport-for grid (plist-get skeleton--viewport :y))))
            (server (skeleton--server source)))
-      (setq skeleton--grid grid)
+      (setq skeleton--grid grid
+            skeleton--viewport viewport)
       (jsonrpc-async-request
        server :preview/subscribe
        (append (skeleton--target source)
                (list :encoding "cells"
              :maxFps skeleton-preview-max-fps :window skeleton-preview-window
              :outlines (if skeleton-preview-outlines t :json-false)
-             :cells (list :columns (car grid) :rows (cdr grid))))
+             :cells (list :columns (car grid) :rows (cdr grid)))
+               (and viewport (list :viewport viewport)))
        :success-fn
        (lambda (result)
          (when (buffer-live-p preview)
@@ -682,13 +768,14 @@ An older subscription of PREVIEW ends first."
   "Replace the preview's picture with `skeleton--notice'."
   (let ((inhibit-read-only t))
     (erase-buffer)
+    (setq skeleton--drawn nil)
     (insert " " skeleton--notice "\n")))
 
 (defun skeleton--resized (window)
   "Subscribe again when WINDOW, showing a preview, needs another grid."
   (with-current-buffer (window-buffer window)
     (when (and skeleton--grid (buffer-live-p skeleton--source)
-               (not (equal skeleton--grid (skeleton--fit window skeleton--canvas))))
+               (not (equal skeleton--grid (skeleton--wanted-grid window))))
       (skeleton--subscribe (current-buffer)))))
 
 ;;;###autoload
@@ -721,39 +808,113 @@ When it is shown already, redraw it from a full frame."
   (when (buffer-live-p skeleton--preview)
     (kill-buffer skeleton--preview)))
 
-(defun skeleton--row-string (fgs bgs)
-  "A run of half blocks coloured FGS (their tops) and BGS (their bottoms)."
-  (let ((parts nil))
-    (dotimes (k (min (length fgs) (length bgs)))
-      (push (propertize "▀" 'face (list :foreground (aref fgs k) :background (aref bgs k)))
-            parts))
-    (apply #'concat (nreverse parts))))
+;;;; Drawing frames: the grid's text never changes between keyframes; a frame
+;;; sets the `face' of the cells it lists, and nothing else.
+
+(defconst skeleton--block ?▀
+  "The half block every cell shows: its foreground is the top half.")
+
+(defcustom skeleton-preview-quantize 4
+  "Colours are rounded to multiples of this step per channel (1: exact).
+Fewer distinct colours make fewer faces for redisplay to realize."
+  :type 'integer)
+
+(defconst skeleton--face-limit 8192
+  "The most colours, and colour pairs, kept for sharing before starting over.")
+
+(defvar skeleton--colors (make-hash-table :test #'equal :size 512)
+  "\"#RRGGBB\" from the daemon → its quantized string, one object per colour.")
+
+(defvar skeleton--faces (make-hash-table :test #'eq :size 512)
+  "Quantized foreground → (quantized background → face plist), both `eq'.
+Cells of the same colours share one face object: Emacs keeps adjacent
+cells with an `eq' face in one text interval, and redisplay computes
+their face once.")
+
+(defvar skeleton--face-count 0
+  "How many face plists `skeleton--faces' holds.")
+
+(defun skeleton--color (hex)
+  "HEX (\"#RRGGBB\") quantized by `skeleton-preview-quantize', as a shared string."
+  (or (gethash hex skeleton--colors)
+      (let* ((step (max 1 skeleton-preview-quantize))
+             (n (if (and (stringp hex) (= (length hex) 7))
+                    (or (ignore-errors (string-to-number (substring hex 1) 16)) 0)
+                  0))
+             (q (lambda (c) (min 255 (* step (round c step))))))
+        (when (>= (hash-table-count skeleton--colors) skeleton--face-limit)
+          (clrhash skeleton--colors))
+        (puthash hex (format "#%02x%02x%02x" (funcall q (ash n -16))
+                             (funcall q (logand (ash n -8) 255)) (funcall q (logand n 255)))
+                 skeleton--colors))))
+
+(defun skeleton--face (fg bg)
+  "The shared face plist of a cell whose top half is FG and bottom half BG."
+  (let* ((fg (skeleton--color fg))
+         (bg (skeleton--color bg))
+         (by-bg (or (gethash fg skeleton--faces)
+                    (puthash fg (make-hash-table :test #'eq) skeleton--faces))))
+    (or (gethash bg by-bg)
+        (progn
+          (when (>= skeleton--face-count skeleton--face-limit)
+            (clrhash skeleton--faces)
+            (setq skeleton--face-count 0
+                  by-bg (puthash fg (make-hash-table :test #'eq) skeleton--faces)))
+          (setq skeleton--face-count (1+ skeleton--face-count))
+          (puthash bg (list :foreground fg :background bg) by-bg)))))
+
+(defun skeleton--reset-grid (columns rows)
+  "Make the buffer's text COLUMNS x ROWS half blocks in the default face."
+  (erase-buffer)
+  (let ((line (concat (make-string columns skeleton--block) "\n")))
+    (dotimes (_ rows) (insert line)))
+  (setq skeleton--drawn (cons columns rows)))
 
 (defun skeleton--apply-frame (columns rows keyframe cells)
   "Draw a `cells' frame of COLUMNS x ROWS.
-KEYFRAME is t for a keyframe (else :json-false); CELLS are its runs."
-  (let ((inhibit-read-only t))
+KEYFRAME is t for a keyframe (else :json-false); CELLS are its runs.
+Between keyframes only the faces of the listed cells change: no text
+is inserted or deleted, and a run of cells of one colour pair is one
+range.  Cells outside the grid are ignored."
+  (let ((inhibit-read-only t)
+        (inhibit-modification-hooks t)
+        (buffer-undo-list t)
+        (count 0) (writes 0))
+    (unless (and (natnump columns) (natnump rows) (<= 1 columns 1000) (<= 1 rows 500))
+      (setq columns 0 rows 0 cells nil))
     (when (or (eq keyframe t) skeleton--notice
-              (/= (count-lines (point-min) (point-max)) rows))
+              (not (equal skeleton--drawn (cons columns rows))))
       (setq skeleton--notice nil)
-      (erase-buffer)
-      (dotimes (_ rows) (insert (make-string columns ?\s) "\n")))
-    (save-excursion
-      (seq-doseq (run cells)
-        (let* ((x (plist-get run :x))
-               (text (skeleton--row-string (plist-get run :fg) (plist-get run :bg))))
-          (goto-char (point-min))
-          (forward-line (plist-get run :y))
-          (forward-char (min x (- (line-end-position) (point))))
-          (delete-region (point) (min (line-end-position) (+ (point) (length text))))
-          (insert text))))))
+      (skeleton--reset-grid columns rows))
+    (seq-doseq (run cells)
+      (let* ((x (plist-get run :x))
+             (y (plist-get run :y))
+             (fgs (plist-get run :fg))
+             (bgs (plist-get run :bg))
+             (n (min (length fgs) (length bgs) (- columns (if (natnump x) x columns)))))
+        (when (and (natnump y) (< y rows) (> n 0))
+          ;; Cell (x, y) is at 1 + y (COLUMNS + 1) + x: each line is COLUMNS blocks and a newline.
+          (let ((start (+ 1 (* y (1+ columns)) x))
+                (k 0) (from 0) (current nil))
+            (while (<= k n)
+              (let ((face (and (< k n) (skeleton--face (aref fgs k) (aref bgs k)))))
+                (unless (and face (eq face current))
+                  (when current
+                    (put-text-property (+ start from) (+ start k) 'face current)
+                    (setq writes (1+ writes)))
+                  (setq current face
+                        from k)))
+              (setq k (1+ k)))
+            (setq count (+ count n))))))
+    (setq skeleton--frame-cells count
+          skeleton--frame-writes writes)))
 
 (cl-defmethod eglot-handle-notification
   ((server skeleton-server) (_method (eql 'preview/frame))
-   &key subscription seq keyframe columns rows cells canvas &allow-other-keys)
+   &key subscription seq keyframe columns rows cells canvas viewport &allow-other-keys)
   "Draw a `preview/frame' of SERVER in its preview buffer and acknowledge it.
-SUBSCRIPTION, SEQ, KEYFRAME, COLUMNS, ROWS, CELLS and CANVAS are the
-frame's members."
+SUBSCRIPTION, SEQ, KEYFRAME, COLUMNS, ROWS, CELLS, CANVAS and VIEWPORT
+are the frame's members."
   (let ((preview (gethash subscription skeleton--subscriptions)))
     (when (buffer-live-p preview)
       (with-current-buffer preview
@@ -761,11 +922,180 @@ frame's members."
         (setq skeleton--frames (1+ skeleton--frames)
               skeleton--seq seq)
         (jsonrpc-notify server :preview/ack (list :subscription subscription :seq seq))
+        ;; The viewport is the client's: a keyframe that shows another one (built before
+        ;; a move, or for a subscription made meanwhile) gets the wanted one again.
+        (when (and viewport skeleton--viewport (not skeleton--viewport-pending)
+                   (not (eq skeleton--viewport-resent skeleton--viewport))
+                   (> (abs (- (plist-get viewport :y) (plist-get skeleton--viewport :y))) 0.5))
+          (setq skeleton--viewport-resent skeleton--viewport)
+          (skeleton--send-viewport))
         (when canvas
           (setq skeleton--canvas (cons (plist-get canvas :width) (plist-get canvas :height)))
           (let ((window (get-buffer-window preview t)))
-            (when (and window (not (equal skeleton--grid (skeleton--fit window skeleton--canvas))))
+            (when (and window
+                       (not (and (equal skeleton--grid (skeleton--wanted-grid window))
+                                 (equal (and skeleton--viewport t)
+                                        (and skeleton-preview-follow-point
+                                             (skeleton--viewports-p skeleton--source)
+                                             (skeleton--viewport-for skeleton--grid 0) t)))))
               (skeleton--subscribe preview))))))))
+
+;;;; Following point: a preview that scrolls over a long document keeps
+;;;; the node at point in view.
+
+(defvar-local skeleton--follow-timer nil
+  "In a skeleton buffer: the idle timer that follows point in the preview.")
+
+(defvar-local skeleton--outline nil
+  "In a skeleton buffer: (TICK SYMBOLS . INDEX) for the text at TICK.
+SYMBOLS are its `textDocument/documentSymbol'; INDEX its nodes' frames
+from `skeleton/layers' (see `skeleton--layer-index').")
+
+(defun skeleton--union (a b)
+  "The smallest rectangle (X Y W H) holding A and B (either may be nil)."
+  (cond ((null a) b)
+        ((null b) a)
+        (t (let ((x (min (nth 0 a) (nth 0 b)))
+                 (y (min (nth 1 a) (nth 1 b))))
+             (list x y
+                   (- (max (+ (nth 0 a) (nth 2 a)) (+ (nth 0 b) (nth 2 b))) x)
+                   (- (max (+ (nth 1 a) (nth 3 a)) (+ (nth 1 b) (nth 3 b))) y))))))
+
+(defun skeleton--layer-index (layers)
+  "Index `skeleton/layers' LAYERS: (RECTS . FIRST).
+RECTS maps a node reference to the union of its layers' rectangles;
+FIRST maps the last part of a template instance's reference
+\(\"author\" of \"feed[0,0]/author\") to the first such reference."
+  (let ((rects (make-hash-table :test #'equal))
+        (first (make-hash-table :test #'equal)))
+    (seq-doseq (layer layers)
+      (let ((ref (plist-get layer :node))
+            (rect (append (plist-get layer :rect) nil)))
+        (when (and (stringp ref) (= (length rect) 4) (cl-every #'numberp rect))
+          (puthash ref (skeleton--union (gethash ref rects) rect) rects)
+          (when (string-match "/\\([^/]+\\)\\'" ref)
+            (let ((tail (match-string 1 ref)))
+              (unless (gethash tail first)
+                (puthash tail ref first)))))))
+    (cons rects first)))
+
+(defun skeleton--symbol-rect (symbol index)
+  "The canvas rectangle (X Y W H) of the node SYMBOL names, from INDEX.
+Its own layers (a template body's: its first instance's), else the
+union of its children's; nil when nothing of it is drawn."
+  (let* ((name (plist-get symbol :name))
+         (ref (gethash name (cdr index))))
+    (or (gethash name (car index))
+        (and ref (gethash ref (car index)))
+        (let ((union nil))
+          (seq-doseq (child (plist-get symbol :children))
+            (setq union (skeleton--union union (skeleton--symbol-rect child index))))
+          union))))
+
+(defun skeleton--before-p (a b)
+  "Non-nil when LSP position A comes before B."
+  (or (< (plist-get a :line) (plist-get b :line))
+      (and (= (plist-get a :line) (plist-get b :line))
+           (< (plist-get a :character) (plist-get b :character)))))
+
+(defun skeleton--node-rect (symbols index position)
+  "The rectangle of the innermost node of SYMBOLS around POSITION, from INDEX.
+A node drawing nothing gives its nearest enclosing node's; a position
+outside every node, the root's."
+  (let ((path nil) (level symbols))
+    (while level
+      (let ((hit (seq-find (lambda (symbol)
+                             (let ((range (plist-get symbol :range)))
+                               (not (or (skeleton--before-p position (plist-get range :start))
+                                        (skeleton--before-p (plist-get range :end) position)))))
+                           level)))
+        (setq level (and hit (plist-get hit :children)))
+        (when hit (push hit path))))
+    ;; Outside every node (the document's first lines): the root.
+    (cl-some (lambda (symbol) (skeleton--symbol-rect symbol index))
+             (or path (and (> (length symbols) 0) (list (elt symbols 0)))))))
+
+(defun skeleton--with-outline (buffer then)
+  "Call THEN with BUFFER's symbols and frame index, fetched when stale."
+  (with-current-buffer buffer
+    (let ((tick (buffer-chars-modified-tick))
+          (server (eglot-current-server)))
+      (if (eql (car skeleton--outline) tick)
+          (funcall then (cadr skeleton--outline) (cddr skeleton--outline))
+        (let ((symbols nil) (index nil) (answers 0))
+          (cl-flet ((done ()
+                      (when (and (= (setq answers (1+ answers)) 2) (buffer-live-p buffer))
+                        (with-current-buffer buffer
+                          (setq skeleton--outline (cons tick (cons symbols index))))
+                        (funcall then symbols index))))
+            (jsonrpc-async-request
+             server :textDocument/documentSymbol (list :textDocument (eglot--TextDocumentIdentifier))
+             :success-fn (lambda (result) (setq symbols result) (done))
+             :error-fn #'ignore :deferred 'skeleton/documentSymbol)
+            (jsonrpc-async-request
+             server :skeleton/layers (append (skeleton--target buffer) (list :includeContent t))
+             :success-fn (lambda (result) (setq index (skeleton--layer-index (plist-get result :layers))) (done))
+             :error-fn #'ignore :deferred 'skeleton/layers)))))))
+
+(defun skeleton--scroll-to (preview rect)
+  "Move PREVIEW's viewport the least that shows RECT (X Y W H), if needed."
+  (with-current-buffer preview
+    ;; Between subscriptions (a resized window) the viewport moves all the same: the new
+    ;; subscription's keyframe shows the old one, and asks for this one (see the frame handler).
+    (let ((viewport skeleton--viewport))
+      (when (and viewport rect skeleton--grid (buffer-live-p skeleton--source))
+        (let* ((y (plist-get viewport :y))
+               (height (plist-get viewport :height))
+               (top (nth 1 rect))
+               (bottom (+ top (nth 3 rect)))
+               (margin (min 16.0 (* 0.1 height)))
+               (wanted (cond ((and (>= top y) (<= bottom (+ y height))) y)
+                             ((or (< top y) (> (- bottom top) (- height (* 2 margin)))) (- top margin))
+                             (t (+ (- bottom height) margin))))
+               (moved (skeleton--viewport-for skeleton--grid wanted)))
+          (when (and moved (/= (plist-get moved :y) y))
+            (setq skeleton--viewport moved)
+            (skeleton--send-viewport)))))))
+
+(defun skeleton--send-viewport ()
+  "Ask the daemon to show `skeleton--viewport' in the current preview."
+  (let ((server (and (buffer-live-p skeleton--source)
+                     (with-current-buffer skeleton--source (eglot-current-server))))
+        (preview (current-buffer)))
+    (when (and server skeleton--subscription skeleton--viewport)
+      (setq skeleton--viewport-requests (1+ skeleton--viewport-requests)
+            skeleton--viewport-pending t)
+      (cl-flet ((answered (&rest _)
+                  (when (buffer-live-p preview)
+                    (with-current-buffer preview (setq skeleton--viewport-pending nil)))))
+        (jsonrpc-async-request server :preview/viewport
+                               (list :subscription skeleton--subscription :viewport skeleton--viewport)
+                               :success-fn #'answered
+                               :error-fn (lambda (error)
+                                           (answered)
+                                           (message "skeleton: preview/viewport: %s" (plist-get error :message))))))))
+
+(defun skeleton--follow-point (buffer)
+  "Scroll the preview of BUFFER to the node at BUFFER's point."
+  (when (buffer-live-p buffer)
+    (with-current-buffer buffer
+      (let ((preview skeleton--preview)
+            (position (eglot--pos-to-lsp-position)))
+        (when (and (buffer-live-p preview) (buffer-local-value 'skeleton--viewport preview)
+                   (eglot-managed-p))
+          (skeleton--with-outline
+           buffer (lambda (symbols index)
+                    (when (buffer-live-p preview)
+                      (skeleton--scroll-to preview (skeleton--node-rect symbols index position))))))))))
+
+(defun skeleton--follow-point-later ()
+  "Follow point in the preview once Emacs is idle (after a command)."
+  (when (and skeleton-preview-follow-point (buffer-live-p skeleton--preview)
+             (buffer-local-value 'skeleton--viewport skeleton--preview))
+    (when (timerp skeleton--follow-timer)
+      (cancel-timer skeleton--follow-timer))
+    (setq skeleton--follow-timer
+          (run-with-idle-timer 0.1 nil #'skeleton--follow-point (current-buffer)))))
 
 ;; Flymake 1.2 (Emacs 28) never asks for its mode line to be redrawn: diagnostics
 ;; that come after the redisplay of the last key (a large document's) left its

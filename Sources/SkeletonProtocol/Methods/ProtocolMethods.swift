@@ -35,6 +35,13 @@ public enum ProtocolMethods {
         request(ClockAdvanceRequest.self),
         request(ClockSetRequest.self),
         request(StatusRequest.self),
+        request(RenderPreviewRequest.self),
+        request(SubscribeRequest.self),
+        request(ViewportRequest.self),
+        request(AckRequest.self),
+        notification(AckNotification.self),
+        request(RefreshRequest.self),
+        request(UnsubscribeRequest.self),
     ]
 
     private static func notification<Method: NotificationMethod>(_: Method.Type) -> Entry {

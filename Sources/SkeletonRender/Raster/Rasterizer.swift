@@ -57,20 +57,27 @@ public struct Rasterizer: Sendable {
         guard frame.width == w, frame.height == h else { throw .frameSizeMismatch }
         let region = region ?? frame.bounds
         guard !region.isEmpty, frame.bounds.contains(region) else { throw .regionOutsideCanvas(region) }
-        draw(list, scale: scale, into: &frame, region: region)
+        draw(list, scale: scale, into: &frame, showing: frame.bounds, canvas: frame.bounds, region: region)
     }
 
-    /// Draws `region` of `frame`; a big region is cut in two bands drawn at once, on two cores when there are
-    /// (bands give the same bytes as one pass: a pixel depends only on the list, the scale and its position).
-    private mutating func draw(_ list: DisplayList, scale: Double, into frame: inout Frame, region: PixelRect) {
-        let canvas = frame.bounds
+    /// Draws `region` (canvas pixels, inside `canvas` and `window`) into `frame`, which shows the canvas pixels of
+    /// `window` (its size); a big region is cut in two bands drawn at once, on two cores when there are (bands give
+    /// the same bytes as one pass: a pixel depends only on the list, the scale and its position on the canvas).
+    mutating func draw(
+        _ list: DisplayList, scale: Double, into frame: inout Frame, showing window: PixelRect, canvas: PixelRect,
+        region: PixelRect
+    ) {
         let split =
             parallel && region.width * region.height >= Self.parallelPixels && region.height >= 2
             && Self.cores > 1
+        let stride = frame.width
         frame.pixels.withUnsafeMutableBufferPointer { px in
-            guard let pixels = px.baseAddress else { return }
+            guard let base = px.baseAddress else { return }
+            // Canvas pixel (i, j) is at `pixels + j * stride + i`: only those of `region` (inside the window) are
+            // touched, so every address written is in the frame.
+            let pixels = base - (window.y * stride + window.x)
             guard split else {
-                draw(list, scale: scale, pixels: pixels, canvas: canvas, region: region)
+                draw(list, scale: scale, pixels: pixels, stride: stride, canvas: canvas, region: region)
                 return
             }
             let middle = region.minY + region.height / 2
@@ -86,10 +93,12 @@ public struct Rasterizer: Sendable {
                     DispatchQueue.concurrentPerform(iterations: 2) { band in
                         if band == 0 {
                             shared.me.pointee.draw(
-                                list, scale: scale, pixels: shared.pixels, canvas: canvas, region: top)
+                                list, scale: scale, pixels: shared.pixels, stride: stride, canvas: canvas,
+                                region: top)
                         } else {
                             shared.other.pointee.draw(
-                                list, scale: scale, pixels: shared.pixels, canvas: canvas, region: bottom)
+                                list, scale: scale, pixels: shared.pixels, stride: stride, canvas: canvas,
+                                region: bottom)
                         }
                     }
                 }
@@ -106,13 +115,17 @@ public struct Rasterizer: Sendable {
         guard frame.width == w, frame.height == h else { throw .frameSizeMismatch }
         for r in regions {
             let clipped = r.intersection(frame.bounds)
-            if !clipped.isEmpty { draw(list, scale: scale, into: &frame, region: clipped) }
+            if !clipped.isEmpty {
+                draw(list, scale: scale, into: &frame, showing: frame.bounds, canvas: frame.bounds, region: clipped)
+            }
         }
     }
 
-    /// Draws `list` into the pixels of `canvas` (rows of `canvas.width`), touching only `region`.
+    /// Draws `list` into the pixels of `canvas` (canvas pixel (i, j) at `pixels + j * stride + i`), touching only
+    /// `region`.
     private mutating func draw(
-        _ list: DisplayList, scale: Double, pixels: UnsafeMutablePointer<UInt32>, canvas: PixelRect, region: PixelRect
+        _ list: DisplayList, scale: Double, pixels: UnsafeMutablePointer<UInt32>, stride: Int, canvas: PixelRect,
+        region: PixelRect
     ) {
         // Only layers that can touch the region are looked at closer (a small damage region in a big list): whole
         // segments away from it are skipped by their extent, the others' layers read in place.
@@ -128,7 +141,7 @@ public struct Rasterizer: Sendable {
         touching.withUnsafeBufferPointer { layers in
             draw(
                 layers, maxShapes: maxShapes, background: list.background, scale: scale, pixels: pixels,
-                canvas: canvas, region: region)
+                stride: stride, canvas: canvas, region: region)
         }
         // Kept for its capacity, not its layers.
         touching.removeAll(keepingCapacity: true)
@@ -138,7 +151,7 @@ public struct Rasterizer: Sendable {
     /// has, plus one) into the pixels of `canvas`, touching only `region`.
     private mutating func draw(
         _ layers: UnsafeBufferPointer<Layer>, maxShapes: Int, background listBackground: RGBA, scale: Double,
-        pixels: UnsafeMutablePointer<UInt32>, canvas: PixelRect, region: PixelRect
+        pixels: UnsafeMutablePointer<UInt32>, stride: Int, canvas: PixelRect, region: PixelRect
     ) {
         let touchingCount = layers.count
         if ramp.count < GradientRamp.maxEntries { ramp = Array(repeating: 0, count: GradientRamp.maxEntries) }
@@ -177,7 +190,7 @@ public struct Rasterizer: Sendable {
                                         let g = og.baseAddress, let z = sn.baseAddress
                                     else { return }
                                     let ctx = RasterContext(
-                                        pixels: pixels, stride: canvas.width, canvas: canvas, region: region,
+                                        pixels: pixels, stride: stride, canvas: canvas, region: region,
                                         scale: scale,
                                         ramp: r, line: l, shapes: s, rows: q,
                                         occluders: o, layerCount: occlusion ? touchingCount : 0, occluding: g,

@@ -2,6 +2,7 @@ import Dispatch
 import JSON
 public import JSONRPC
 import SkeletonGraphics
+import SkeletonProtocol
 import SkeletonRender
 import Synchronization
 
@@ -85,66 +86,72 @@ public final class PreviewHub: Sendable {
 
     // MARK: Methods
 
-    static let subscribeMembers: ParamMembers = [
-        "uri", "scene", "encoding", "scale", "maxFps", "window", "cells", "outlines",
-    ]
-
-    /// Registers `preview/subscribe`, `preview/ack`, `preview/refresh`, `preview/unsubscribe`.
+    /// Registers `preview/subscribe`, `preview/viewport`, `preview/ack`, `preview/refresh`, `preview/unsubscribe`.
     public func register(in table: inout MethodTable) {
-        table.request("preview/subscribe", members: Self.subscribeMembers) { [self] context in try subscribe(context) }
-        table.request("preview/ack", route: .control, members: ["subscription", "seq"]) { [self] context in
-            try ack(try context.paramsObject(), strict: true)
+        table.request(SubscribeRequest.self) { [self] params, context in try subscribe(params, context) }
+        table.request(ViewportRequest.self, route: .control) { [self] params, context in
+            try moveViewport(params, context)
             return .null
         }
-        table.notification("preview/ack", route: .control, members: ["subscription", "seq"]) { [self] context in
-            try ack(try context.paramsObject(), strict: false)
+        table.request(AckRequest.self, route: .control) { [self] params, _ in
+            try ack(params, strict: true)
+            return .null
         }
-        table.request("preview/refresh", route: .control, members: ["subscription"]) { [self] context in
-            let subscription = try find(try context.paramsObject())
+        table.notification(AckNotification.method, route: .control, members: nil) { [self] context in
+            try ack(AckNotification.Params.decode(params: context.params), strict: false)
+        }
+        table.request(RefreshRequest.self, route: .control) { [self] params, context in
+            let subscription = try find(params)
             context.afterResponse { [self] in post(.refresh, to: subscription) }
             return .null
         }
-        table.request("preview/unsubscribe", route: .control, members: ["subscription"]) { [self] context in
-            remove(try find(try context.paramsObject()).id)
+        table.request(UnsubscribeRequest.self, route: .control) { [self] params, _ in
+            remove(try find(params).id)
             return .null
         }
     }
 
-    private func subscribe(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        let (uri, uriValue) = try DocumentTarget.uri(in: params)
-        let encoding = try params.member("encoding").decodeEnum(PreviewEncoding.self)
-        let scale = try Self.number(params, "scale", default: 1, in: RenderLimits.scaleRange)
-        let maxFPS = try Self.number(params, "maxFps", default: 60, in: 1...240)
-        let window = Int(try Self.number(params, "window", default: 2, in: 1...64, integer: true))
-        let outlines = try params.optionalBool("outlines") ?? false
+    private func subscribe(_ params: SubscribeRequest.Params, _ context: RequestContext) throws -> JSON {
+        let uri = params.uri
+        let encoding = try params.encodingSource.decodeEnum(PreviewEncoding.self)
+        let scale = try Self.number(params.scale, default: 1, in: RenderLimits.scaleRange)
+        let maxFPS = try Self.number(params.maxFPS, default: 60, in: 1...240)
+        let window = Int(try Self.number(params.window, default: 2, in: 1...64))
         var columns = 0
         var rows = 0
         if encoding == .cells {
-            let cells = try params.member("cells")
-            columns = Int(
-                try Self.number(
-                    cells, "columns", default: nil, in: Self.closed(RenderLimits.cellColumns), integer: true))
-            rows = Int(
-                try Self.number(cells, "rows", default: nil, in: Self.closed(RenderLimits.cellRows), integer: true))
+            guard let cells = params.cells else {
+                throw JSONDecodingError(
+                    pointer: params.params.pointerFromRoot.appending("cells"), message: "is required")
+            }
+            columns = try Self.count(cells.columns, at: cells.columnsSource, in: RenderLimits.cellColumns)
+            rows = try Self.count(cells.rows, at: cells.rowsSource, in: RenderLimits.cellRows)
         }
-        let scene = try params.optionalString("scene")
-        guard let source = provider.source(for: uri, scene: scene) else {
-            throw provider.missingSource(params, uri: uri, uriValue: uriValue)
+        let viewport = try params.viewport.map { value throws(JSONDecodingError) in try Self.viewport(value, scale) }
+        guard let source = provider.source(for: uri, scene: params.scene) else {
+            throw provider.missingSource(params.params, uri: uri, uriValue: params.uriSource)
+        }
+        let stream: PreviewStream
+        do {
+            stream = try PreviewStream(
+                encoding: encoding, scale: scale, columns: columns, rows: rows, viewport: viewport)
+        } catch {
+            throw JSONDecodingError(
+                pointer: params.params.pointerFromRoot.appending(error.field), message: error.description)
         }
         // What its frames will hold of the budget, from the canvas now (validated at this scale once).
         var bytes = 0
         if let list = source.displayList(at: clock.now) {
             do {
                 let (width, height) = try CanvasGeometry.pixelSize(of: list.size, scale: scale)
-                bytes = PreviewLimits.frameBytes(encoding, pixels: width * height)
-            } catch {
-                throw JSONDecodingError(pointer: params.pointerFromRoot.appending("scale"), message: error.description)
+                if let viewport, let value = params.viewport {
+                    try Self.check(viewport, value, meets: PixelRect(x: 0, y: 0, width: width, height: height))
+                }
+                bytes = stream.heldBytes(encoding, canvas: list.size, scale: scale) ?? 0
+            } catch let error as RenderError {
+                throw JSONDecodingError(
+                    pointer: params.params.pointerFromRoot.appending("scale"), message: error.description)
             }
-        }
-        let stream: PreviewStream
-        do { stream = try PreviewStream(encoding: encoding, scale: scale, columns: columns, rows: rows) } catch {
-            throw JSONDecodingError(pointer: params.pointerFromRoot.appending(error.field), message: error.description)
         }
         if let outbox = context.server.connection?.outbox {
             outboxBox.withLock { $0 = outbox }
@@ -154,8 +161,8 @@ public final class PreviewHub: Sendable {
         let subscription = Subscription(
             id: id,
             settings: .init(
-                uri: uri, scene: scene, encoding: encoding, scale: scale, maxFPS: maxFPS, window: window,
-                outlines: outlines),
+                uri: uri, scene: params.scene, encoding: encoding, scale: scale, maxFPS: maxFPS, window: window,
+                outlines: params.outlines),
             stream: stream, heldBytes: bytes)
         // The frames it will hold are reserved before it exists: refused, nothing of it remains.
         guard budget.move(from: 0, to: bytes) else {
@@ -180,45 +187,40 @@ public final class PreviewHub: Sendable {
 
     /// A request's ack is handled before it is answered (an ack for no outstanding frame fails); a notification's
     /// is queued on the subscription's executor (one for no outstanding frame is logged and ignored there).
-    private func ack(_ params: JSONValue, strict: Bool) throws {
-        let subscription = try find(params)
-        let seqValue = try params.member("seq")
-        let seq = try seqValue.decodeInt()
-        guard strict else { return post(.ack(seq: seq), to: subscription) }
-        if !deliver(.ack(seq: seq), to: subscription) {
-            throw JSONDecodingError(at: seqValue, "is not an outstanding frame of this subscription")
+    private func ack(_ params: AckRequest.Params, strict: Bool) throws {
+        let subscription = try find(params.subscription)
+        guard strict else { return post(.ack(seq: params.seq), to: subscription) }
+        if !deliver(.ack(seq: params.seq), to: subscription) {
+            throw JSONDecodingError(at: params.seqSource, "is not an outstanding frame of this subscription")
         }
     }
 
-    private func find(_ params: JSONValue) throws(JSONDecodingError) -> Subscription {
-        let value = try params.member("subscription")
-        let id = try value.decodeString()
-        guard let subscription = subscriptions.withLock({ $0[id] }) else {
-            throw JSONDecodingError(at: value, "no subscription \"\(id)\"")
+    func find(_ name: SubscriptionName) throws(JSONDecodingError) -> Subscription {
+        guard let subscription = subscriptions.withLock({ $0[name.id] }) else {
+            throw JSONDecodingError(at: name.source, "no subscription \"\(name.id)\"")
         }
         return subscription
     }
 
-    /// An optional (or, without a default, required) number within `range`.
-    static func number(
-        _ params: JSONValue, _ key: String, default fallback: Double?, in range: ClosedRange<Double>,
-        integer: Bool = false
-    ) throws(JSONDecodingError) -> Double {
-        guard let value = params.optionalMember(key) else {
-            if let fallback { return fallback }
-            _ = try params.member(key)
-            return 0
-        }
-        let number = integer ? Double(try value.decodeInt()) : try value.decodeDouble()
-        guard range.contains(number) else {
+    /// A range-checked optional number (nil: `fallback`).
+    static func number(_ number: PreviewNumber?, default fallback: Double, in range: ClosedRange<Double>)
+        throws(JSONDecodingError) -> Double
+    {
+        guard let number else { return fallback }
+        guard range.contains(number.value) else {
             throw JSONDecodingError(
-                at: value, "must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))")
+                at: number.source,
+                "must be between \(Self.format(range.lowerBound)) and \(Self.format(range.upperBound))")
         }
-        return number
+        return number.value
     }
 
-    static func closed(_ range: ClosedRange<Int>) -> ClosedRange<Double> {
-        Double(range.lowerBound)...Double(range.upperBound)
+    /// A range-checked count read from `source`.
+    static func count(_ count: Int, at source: JSONValue, in range: ClosedRange<Int>) throws(JSONDecodingError) -> Int {
+        guard range.contains(count) else {
+            throw JSONDecodingError(at: source, "must be between \(range.lowerBound) and \(range.upperBound)")
+        }
+        return count
     }
 
     private static func format(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }

@@ -9,52 +9,86 @@ public enum PreviewEncoding: String, Sendable, CaseIterable {
 
 /// One subscriber's encoder state: what it last received and how to bring it up to date.
 enum PreviewStream {
-    case pixels(PixelStream)
-    /// The canvas size in points last sent, so it goes out again only when it changes.
-    case cells(CellStream, canvas: Size?)
+    /// `viewport`: the canvas region its frames show (nil: the whole canvas).
+    case pixels(PixelStream, viewport: Viewport?)
+    /// The canvas size in points last sent, so it goes out again only when it changes; `viewport`: the canvas region
+    /// the grid shows (nil: the whole canvas).
+    case cells(CellStream, canvas: Size?, viewport: Viewport?)
     case layers(last: DisplayList?)
 
-    init(encoding: PreviewEncoding, scale: Double, columns: Int, rows: Int) throws(RenderError) {
+    init(encoding: PreviewEncoding, scale: Double, columns: Int, rows: Int, viewport: Viewport?) throws(RenderError) {
         switch encoding {
-        case .raw: self = .pixels(try PixelStream(scale: scale, encoding: .raw))
-        case .png: self = .pixels(try PixelStream(scale: scale, encoding: .png))
-        case .cells: self = .cells(try CellStream(scale: scale, columns: columns, rows: rows), canvas: nil)
+        case .raw:
+            self = .pixels(
+                try PixelStream(scale: scale, encoding: .raw, viewport: viewport?.pixels), viewport: viewport)
+        case .png:
+            self = .pixels(
+                try PixelStream(scale: scale, encoding: .png, viewport: viewport?.pixels), viewport: viewport)
+        case .cells:
+            self = .cells(try CellStream(scale: scale, columns: columns, rows: rows), canvas: nil, viewport: viewport)
         case .layers: self = .layers(last: nil)
         }
     }
 
     mutating func requestKeyframe() {
         switch self {
-        case .pixels(var stream):
+        case .pixels(var stream, let viewport):
             stream.requestKeyframe()
-            self = .pixels(stream)
-        case .cells(var stream, _):
+            self = .pixels(stream, viewport: viewport)
+        case .cells(var stream, _, let viewport):
             stream.requestKeyframe()
-            self = .cells(stream, canvas: nil)
+            self = .cells(stream, canvas: nil, viewport: viewport)
         case .layers: self = .layers(last: nil)
+        }
+    }
+
+    /// Shows `viewport` from the next frame on, a keyframe of it (`layers` streams have none: they send every layer).
+    mutating func setViewport(_ viewport: Viewport) {
+        switch self {
+        case .pixels(var stream, _):
+            stream.setViewport(viewport.pixels)
+            self = .pixels(stream, viewport: viewport)
+        case .cells(var stream, _, _):
+            stream.requestKeyframe()
+            self = .cells(stream, canvas: nil, viewport: viewport)
+        case .layers: break
+        }
+    }
+
+    /// The bytes of frames the stream holds for a canvas of `size` points at `scale` (`PreviewLimits`), or nil when
+    /// the canvas cannot be drawn at that scale (the stream reports that itself).
+    func heldBytes(_ encoding: PreviewEncoding, canvas size: Size, scale: Double) -> Int? {
+        switch self {
+        case .pixels(_, let viewport?), .cells(_, _, let viewport?):
+            PreviewLimits.frameBytes(encoding, pixels: viewport.pixels.area)
+        default:
+            PreviewLimits.frameBytes(encoding, canvas: size, scale: scale)
         }
     }
 
     /// The frame's encoding-specific members bringing the subscriber to `list`, or nil when nothing changed.
     mutating func next(_ list: DisplayList) throws(RenderError) -> FrameContent? {
         switch self {
-        case .pixels(var stream):
-            defer { self = .pixels(stream) }
+        case .pixels(var stream, let viewport):
+            defer { self = .pixels(stream, viewport: viewport) }
             guard let update = try stream.next(list) else { return nil }
-            return .pixels(update)
-        case .cells(var stream, let canvas):
-            guard let update = try stream.next(list) else {
-                self = .cells(stream, canvas: canvas)
+            guard let viewport, update.keyframe else { return .pixels(update) }
+            return .window(update, viewport: viewport.rect, canvas: list.size)
+        case .cells(var stream, let canvas, let viewport):
+            // A viewport's grid samples the region it shows, as a canvas of its own.
+            guard let update = try stream.next(viewport.map { list.cropped(to: $0.rect) } ?? list) else {
+                self = .cells(stream, canvas: canvas, viewport: viewport)
                 return nil
             }
-            self = .cells(stream, canvas: list.size)
+            self = .cells(stream, canvas: list.size, viewport: viewport)
             var object: JSONObject = [
                 "columns": .int(update.columns), "rows": .int(update.rows), "keyframe": .bool(update.keyframe),
                 "cells": FrameWire.cellRuns(update.runs),
             ]
             if update.keyframe || canvas != list.size {
-                object["canvas"] = ["width": .double(list.size.width), "height": .double(list.size.height)]
+                object["canvas"] = FrameWire.size(list.size)
             }
+            if update.keyframe, let viewport { object["viewport"] = FrameWire.rect(viewport.rect) }
             return .members(object)
         case .layers(let last):
             let diff = LayerDiff.between(last, list)
@@ -75,6 +109,8 @@ enum PreviewStream {
 enum FrameContent {
     /// `width`, `height`, `keyframe`, `rects`: written straight into the output (`FrameWire.writeRects`).
     case pixels(FrameUpdate)
+    /// A viewport's keyframe: those members, then `viewport` (points) and the `canvas` size (points).
+    case window(FrameUpdate, viewport: Rect, canvas: Size)
     /// Cells and layer ops, through their trees.
     case members(JSONObject)
 
@@ -82,13 +118,13 @@ enum FrameContent {
     func write(into writer: inout JSONWriter) {
         switch self {
         case .pixels(let update):
-            writer.writeRaw(Self.widthTag)
-            writer.writeInt(update.width)
-            writer.writeRaw(Self.heightTag)
-            writer.writeInt(update.height)
-            writer.writeRaw(update.keyframe ? Self.keyframeTrue : Self.keyframeFalse)
-            writer.writeRaw(Self.rectsTag)
-            FrameWire.writeRects(update.rects, into: &writer)
+            Self.write(update, into: &writer)
+        case .window(let update, let viewport, let canvas):
+            Self.write(update, into: &writer)
+            writer.writeRaw(Self.viewportTag)
+            writer.write(FrameWire.rect(viewport))
+            writer.writeRaw(Self.canvasTag)
+            writer.write(FrameWire.size(canvas))
         case .members(let object):
             for (key, value) in object {
                 writer.writeByte(UInt8(ascii: ","))
@@ -99,16 +135,35 @@ enum FrameContent {
         }
     }
 
+    private static func write(_ update: FrameUpdate, into writer: inout JSONWriter) {
+        writer.writeRaw(widthTag)
+        writer.writeInt(update.width)
+        writer.writeRaw(heightTag)
+        writer.writeInt(update.height)
+        writer.writeRaw(update.keyframe ? keyframeTrue : keyframeFalse)
+        writer.writeRaw(rectsTag)
+        FrameWire.writeRects(update.rects, into: &writer)
+    }
+
     /// The members as a tree (the reference `write(into:)` is tested against).
     var json: JSONObject {
         switch self {
         case .pixels(let update):
-            [
-                "width": .int(update.width), "height": .int(update.height), "keyframe": .bool(update.keyframe),
-                "rects": FrameWire.rects(update.rects),
-            ]
+            Self.members(update)
+        case .window(let update, let viewport, let canvas):
+            Self.members(update, viewport: viewport, canvas: canvas)
         case .members(let object): object
         }
+    }
+
+    private static func members(_ update: FrameUpdate, viewport: Rect? = nil, canvas: Size? = nil) -> JSONObject {
+        var object: JSONObject = [
+            "width": .int(update.width), "height": .int(update.height), "keyframe": .bool(update.keyframe),
+            "rects": FrameWire.rects(update.rects),
+        ]
+        if let viewport { object["viewport"] = FrameWire.rect(viewport) }
+        if let canvas { object["canvas"] = FrameWire.size(canvas) }
+        return object
     }
 
     private static let widthTag: [UInt8] = Array(#","width":"#.utf8)
@@ -116,4 +171,6 @@ enum FrameContent {
     private static let keyframeTrue: [UInt8] = Array(#","keyframe":true"#.utf8)
     private static let keyframeFalse: [UInt8] = Array(#","keyframe":false"#.utf8)
     private static let rectsTag: [UInt8] = Array(#","rects":"#.utf8)
+    private static let viewportTag: [UInt8] = Array(#","viewport":"#.utf8)
+    private static let canvasTag: [UInt8] = Array(#","canvas":"#.utf8)
 }

@@ -1,6 +1,7 @@
 import JSON
 import JSONRPC
 import SkeletonGraphics
+import SkeletonProtocol
 import SkeletonRender
 import SkeletonText
 
@@ -10,37 +11,29 @@ public enum RenderMethod {
 
     /// `region`: `{x, y, width, height}` in pixels, non-empty and inside `bounds`. Each number is checked against
     /// the frame before any sum is formed, so no client number can overflow.
-    static func region(_ value: JSONValue, inside bounds: PixelRect) throws(JSONDecodingError) -> PixelRect {
-        try ParamMembers(["x", "y", "width", "height"]).check(value)
-        let x = try value.int("x")
-        let y = try value.int("y")
-        let width = try value.int("width")
-        let height = try value.int("height")
+    static func region(_ value: PixelRegion, inside bounds: PixelRect) throws(JSONDecodingError) -> PixelRect {
+        let (x, y, width, height) = (value.x, value.y, value.width, value.height)
         guard x >= 0, y >= 0, width > 0, height > 0, x < bounds.width, y < bounds.height,
             width <= bounds.width - x, height <= bounds.height - y
         else {
             throw JSONDecodingError(
-                at: value, "must be a non-empty rectangle inside the \(bounds.width)×\(bounds.height) frame")
+                at: value.source, "must be a non-empty rectangle inside the \(bounds.width)×\(bounds.height) frame")
         }
         return PixelRect(x: x, y: y, width: width, height: height)
     }
 
     /// Registers `preview/render`.
     public static func register(in table: inout MethodTable, provider: any DisplayListProvider, clock: SessionClock) {
-        table.request("preview/render", members: ["uri", "scene", "time", "scale", "encoding", "region", "outlines"]) {
-            context in
-            let params = try context.paramsObject()
-            let (uri, uriValue) = try DocumentTarget.uri(in: params)
-            let time = try clock.time(from: params)
-            let scale = try PreviewHub.number(params, "scale", default: 1, in: RenderLimits.scaleRange)
-            let encoding = try params.member("encoding").decodeEnum(Encoding.self)
-            let scene = try params.optionalString("scene")
-            let outlines = try params.optionalBool("outlines") ?? false
-            guard let source = provider.source(for: uri, scene: scene) else {
-                throw provider.missingSource(params, uri: uri, uriValue: uriValue)
+        table.request(RenderPreviewRequest.self) { params, context in
+            let time = params.time ?? clock.now
+            let scale = try PreviewHub.number(params.scale, default: 1, in: RenderLimits.scaleRange)
+            let encoding = try params.encodingSource.decodeEnum(Encoding.self)
+            guard let source = provider.source(for: params.uri, scene: params.scene) else {
+                throw provider.missingSource(params.params, uri: params.uri, uriValue: params.uriSource)
             }
-            guard let list = source.displayList(at: time, outlines: outlines) else {
-                throw ResponseError(.requestFailed, "\(uri) has no valid tree to render yet: see its diagnostics")
+            guard let list = source.displayList(at: time, outlines: params.outlines) else {
+                throw ResponseError(
+                    .requestFailed, "\(params.uri) has no valid tree to render yet: see its diagnostics")
             }
             var rasterizer = Rasterizer()
             // A `$/cancelRequest` reaches text layout and drawing: the rest of the frame is not drawn, and the
@@ -50,11 +43,11 @@ public enum RenderMethod {
             let frame: Frame
             do { frame = try rasterizer.render(list, scale: scale) } catch let error as RenderError {
                 throw JSONDecodingError(
-                    pointer: params.pointerFromRoot.appending(error.field), message: error.description)
+                    pointer: params.params.pointerFromRoot.appending(error.field), message: error.description)
             }
             try context.cancellation.check()
             var region = frame.bounds
-            if let value = params.optionalMember("region") {
+            if let value = params.region {
                 region = try Self.region(value, inside: frame.bounds)
             }
             var result: JSONObject = [

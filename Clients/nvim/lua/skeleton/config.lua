@@ -27,6 +27,9 @@ M.defaults = {
     scale = 1,
     -- Outline every view's frame (preview/subscribe's `outlines`), so a screen shows its structure before a show.
     outlines = true,
+    -- A canvas taller than the window shows at its width: scroll over it (a viewport), keeping the node at the cursor
+    -- in view, when the daemon can (preview/viewport); off, or with an older daemon, the canvas shrinks to fit.
+    follow_cursor = true,
   },
   highlights = {
     -- Colours are rounded to multiples of this step per channel before becoming highlight groups.

@@ -13,6 +13,7 @@ local canvas_mod = require('skeleton.canvas')
 local config = require('skeleton.config')
 local highlights = require('skeleton.highlights')
 local util = require('skeleton.util')
+local viewport = require('skeleton.viewport')
 
 local M = {}
 
@@ -43,7 +44,11 @@ local function window_size(state)
   local height = math.max(1, math.floor(width * ah / aw / 2 + 0.5))
   if height > height_limit then
     height = height_limit
-    width = util.clamp(math.floor(height * 2 * aw / ah + 0.5), 4, width)
+    -- A canvas too tall for the window: the whole window, scrolling over it (a viewport) when the daemon can,
+    -- else the canvas shrunk to fit.
+    if not (state.size_known and config.get().preview.follow_cursor and viewport.supported()) then
+      width = util.clamp(math.floor(height * 2 * aw / ah + 0.5), 4, width)
+    end
   end
   return width, height
 end
@@ -256,6 +261,9 @@ local function subscribe(state)
   state.columns, state.rows = columns, rows
   local opts = config.get().preview
   local scene = client.scene(state.source)
+  state.viewport = state.size_known and opts.follow_cursor and viewport.supported()
+      and viewport.for_grid(columns, rows, state.canvas_width, state.canvas_height, state.viewport and state.viewport.y)
+    or nil
   client.request(state.source, 'preview/subscribe', {
     uri = client.uri(state.source),
     scene = scene,
@@ -265,6 +273,7 @@ local function subscribe(state)
     window = opts.window,
     scale = opts.scale,
     outlines = opts.outlines,
+    viewport = state.viewport,
   }, function(result)
     local subscription = result and result.subscription
     if not subscription then
@@ -359,6 +368,66 @@ local function fetch_canvas_size(state, done)
   end, function()
     done(false) -- no valid tree yet: keep the default ratio, ask again when frames come
   end)
+end
+
+-- Scrolls the viewport (a preview over a long document) to the node at the source window's cursor: the least
+-- move that shows it, sent as preview/viewport.
+-- Asks the daemon to show state.viewport (the client's: the daemon's keyframes follow it).
+local function send_viewport(state)
+  if not state.subscription or not state.viewport then
+    return
+  end
+  state.viewport_requests = state.viewport_requests + 1
+  state.viewport_pending = true
+  local function answered()
+    state.viewport_pending = false
+  end
+  client.request(state.source, 'preview/viewport', { subscription = state.subscription, viewport = state.viewport },
+    answered, function(err)
+      answered()
+      util.warn('preview/viewport: ' .. util.format_error(err))
+    end)
+end
+
+-- Between subscriptions (a resized window) the viewport moves all the same: the new subscription's keyframe shows
+-- the old one, and asks for this one (see M.on_frame).
+local function follow_cursor(state)
+  if state.closed or not state.viewport or not config.get().preview.follow_cursor then
+    return
+  end
+  local win = vim.fn.bufwinid(state.source)
+  if win == -1 then
+    return
+  end
+  local cursor = vim.api.nvim_win_get_cursor(win)
+  local c = client.get()
+  local character = vim.lsp.util.character_offset(state.source, cursor[1] - 1, cursor[2],
+    c and c.offset_encoding or 'utf-16')
+  local position = { line = cursor[1] - 1, character = character }
+  viewport.with_outline(state.source, function(symbols, index)
+    local rect = viewport.node_rect(symbols, index, position)
+    local current = state.viewport
+    if state.closed or not rect or not current then
+      return
+    end
+    local moved = viewport.for_grid(state.columns, state.rows, state.canvas_width, state.canvas_height,
+      viewport.scroll_top(current, rect))
+    if moved and moved.y ~= current.y then
+      state.viewport = moved
+      send_viewport(state)
+    end
+  end)
+end
+
+-- Follows the cursor once it rests (100 ms after its last move).
+local function follow_cursor_later(state)
+  state.follow_generation = state.follow_generation + 1
+  local generation = state.follow_generation
+  vim.defer_fn(function()
+    if generation == state.follow_generation then
+      follow_cursor(state)
+    end
+  end, 100)
 end
 
 -- Closes a preview's window and subscription (the preview keeps following skeleton buffers).
@@ -457,6 +526,8 @@ function M.open(source)
     columns = 0,
     rows = 0,
     frames = 0,
+    follow_generation = 0,
+    viewport_requests = 0,
   }
   state.win = vim.api.nvim_open_win(buf, false, window_config(state))
   vim.api.nvim_win_set_option(state.win, 'wrap', false)
@@ -517,10 +588,13 @@ function M.open(source)
   vim.api.nvim_create_autocmd({ 'DiagnosticChanged', 'TextChanged', 'TextChangedI', 'CursorMoved', 'CursorMovedI' }, {
     group = state.augroup,
     buffer = source,
-    callback = function()
+    callback = function(args)
       vim.schedule(function()
         reposition(state)
       end)
+      if args.event == 'CursorMoved' or args.event == 'CursorMovedI' then
+        follow_cursor_later(state)
+      end
     end,
   })
   vim.api.nvim_create_autocmd({ 'DiagnosticChanged', 'TextChanged', 'TextChangedI' }, {
@@ -580,7 +654,28 @@ function M.on_frame(_, frame)
   state.frames = state.frames + 1
   state.seq = frame.seq
   client.notify('preview/ack', { subscription = frame.subscription, seq = frame.seq })
-  if not state.size_known and not state.asking_size then
+  -- A keyframe showing another viewport than the wanted one (built before a move, or for a subscription made
+  -- meanwhile) asks for the wanted one again, once for each (never a loop of keyframes).
+  local shown, wanted = frame.viewport, state.viewport
+  if type(shown) == 'table' and tonumber(shown.y) and wanted and not state.viewport_pending
+    and state.viewport_resent ~= wanted and math.abs(shown.y - wanted.y) > 0.5 then
+    state.viewport_resent = wanted
+    send_viewport(state)
+  end
+  local canvas = frame.canvas
+  if type(canvas) == 'table' and tonumber(canvas.width) and tonumber(canvas.height) and canvas.width > 0
+    and canvas.height > 0 and (canvas.width ~= state.canvas_width or canvas.height ~= state.canvas_height
+      or not state.size_known) then
+    state.canvas_width, state.canvas_height, state.size_known = canvas.width, canvas.height, true
+    local generation = state.generation
+    relayout(state)
+    -- The grid may be the same while the viewport is not (a taller canvas to scroll over, or one that now fits).
+    local wanted = viewport.supported() and config.get().preview.follow_cursor
+      and viewport.for_grid(state.columns, state.rows, canvas.width, canvas.height, 0)
+    if generation == state.generation and (wanted and true or false) ~= (state.viewport and true or false) then
+      subscribe(state)
+    end
+  elseif not state.size_known and not state.asking_size then
     state.asking_size = true
     fetch_canvas_size(state, function(known)
       state.asking_size = false
@@ -650,6 +745,9 @@ function M.status(source)
     seq = state.seq,
     columns = state.columns,
     rows = state.rows,
+    viewport = state.viewport or vim.NIL, -- the canvas region shown (a long document), nil for the whole canvas
+    viewport_requests = state.viewport_requests,
+    viewports = viewport.supported(), -- whether the daemon moves viewports (preview/viewport)
     window = state.win,
     buffer = state.buf,
     highlights_defined = highlights.stats.defined,

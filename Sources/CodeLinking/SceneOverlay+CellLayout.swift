@@ -47,17 +47,17 @@ extension SceneOverlay {
             return (byParent[parent] ?? []).compactMap { view in
                 guard let frame = solver.frames[view.name] else { return nil }
                 let type = facts.codeBuiltViews[view.name].flatMap(NodeType.init(rawValue:)) ?? .view
-                var node: JSONObject = [
-                    "type": .string(type.rawValue), "id": .string(view.name),
-                    "frame": .array([frame.x, frame.y, frame.width, frame.height].map(Self.number)),
-                ]
+                var node = JSONObject()
+                node[.view.type] = .string(type.rawValue)
+                node[.view.id] = .string(view.name)
+                node[.view.frame] = .array([frame.x, frame.y, frame.width, frame.height].map(Self.number))
                 for (property, value) in (properties[.property(view.name)] ?? [:]).sorted(by: {
                     $0.key.rawValue < $1.key.rawValue
                 }) {
-                    node[property.rawValue] = Self.json(value)
+                    node[property.documentProperty] = Self.json(value)
                 }
                 let children = nodes(under: .property(view.name), depth: depth + 1)
-                if !children.isEmpty { node["children"] = .array(children) }
+                if !children.isEmpty { node[.view.children] = .array(children) }
                 return .object(node)
             }
         }

@@ -17,7 +17,7 @@ extension SceneOverlay {
             let width = size.width.evaluate { self.size($0, $1, at: binding) }
             let height = size.height.evaluate { self.size($0, $1, at: binding) }
             if let width, let height, Self.isItemSide(width), Self.isItemSide(height) {
-                members[listID, default: [:]]["itemSize"] = [Self.number(width), Self.number(height)]
+                members[listID, default: [:]][.list.itemSize] = [Self.number(width), Self.number(height)]
             } else if let range = answers.itemSizeRange {
                 let why =
                     width == nil || height == nil
@@ -29,17 +29,17 @@ extension SceneOverlay {
                         range: range, file: facts.file))
             }
         }
-        let lengths: [(String, Double?)] = [
-            ("minimumLineSpacing", answers.minimumLineSpacing),
-            ("minimumInteritemSpacing", answers.minimumInteritemSpacing),
+        let lengths: [(DocumentProperty, Double?)] = [
+            (.list.minimumLineSpacing, answers.minimumLineSpacing),
+            (.list.minimumInteritemSpacing, answers.minimumInteritemSpacing),
         ]
-        for (key, value) in lengths {
+        for (property, value) in lengths {
             if let value, value >= 0, value <= Self.maxLength {
-                members[listID, default: [:]][key] = Self.number(value)
+                members[listID, default: [:]][property] = Self.number(value)
             }
         }
         if let inset = answers.sectionInset, inset.count == 4, inset.allSatisfy({ $0 >= 0 && $0 <= Self.maxLength }) {
-            members[listID, default: [:]]["sectionInset"] = .array(inset.map(Self.number))
+            members[listID, default: [:]][.list.sectionInset] = .array(inset.map(Self.number))
         }
     }
 
@@ -56,9 +56,12 @@ extension SceneOverlay {
     mutating func applyDataSource(_ facts: ClassFacts, to listID: String, isTable: Bool, at binding: IBClassBinding) {
         let answers = facts.dataSource
         guard let cell = answers.skeletonCellIdentifier ?? answers.cellIdentifier else { return }
-        var section: JSONObject = ["cell": .string(cell)]
+        var section = JSONObject()
+        section[.section.cell] = .string(cell)
         let count = isTable ? answers.numberOfRows : answers.numberOfItems
-        section[isTable ? "rows" : "items"] = count.map { $0 < 0 ? .string("automatic") : .int($0) } ?? "automatic"
+        let key: DocumentProperty = isTable ? .section.rows : .section.items
+        let automatic = JSON.string(PropertyValue.automatic)
+        section[key] = count.map { $0 < 0 ? automatic : .int($0) } ?? automatic
         var templates = JSONObject()
         if isTable {
             for identifier in [answers.headerIdentifier, answers.footerIdentifier].compactMap({ $0 }) {
@@ -66,29 +69,28 @@ extension SceneOverlay {
                     templates[identifier] = view
                 }
             }
-            if let h = answers.headerIdentifier { section["header"] = .string(h) }
-            if let f = answers.footerIdentifier { section["footer"] = .string(f) }
+            if let h = answers.headerIdentifier { section[.section.header] = .string(h) }
+            if let f = answers.footerIdentifier { section[.section.footer] = .string(f) }
         }
         let sectionCount = max(0, min(answers.numberOfSections ?? 1, 1_001))
-        let key = isTable ? "rows" : "items"
         let byIndex = answers.skeletonCellIdentifier == nil ? answers.cellIdentifiers : nil
         var identifiers = [cell]
         for value in (byIndex?.byIndex.values.compactMap { $0 } ?? []).sorted() where !identifiers.contains(value) {
             identifiers.append(value)
         }
-        members[listID, default: [:]]["sections"] = .array(
+        members[listID, default: [:]][.list.sections] = .array(
             (0..<sectionCount).map { k in
                 var numbered = section
                 if k < answers.countsBySection.count { numbered[key] = .int(answers.countsBySection[k]) }
                 let rows: Int? = if case .int(let n)? = numbered[key] { n } else { nil }
                 if let own = byIndex?.value(section: k, row: Int.max), byIndex?.axis == .section {
-                    numbered["cell"] = .string(own)
+                    numbered[.section.cell] = .string(own)
                 }
                 let cells = rowCells(section: k, rows: rows, answers: answers, listID: listID, isTable: isTable)
-                if !cells.isEmpty { numbered["cells"] = .array(cells) }
+                if !cells.isEmpty { numbered[.section.cells] = .array(cells) }
                 return .object(numbered)
             })
-        defer { if !templates.pairs.isEmpty { members[listID, default: [:]]["templates"] = .object(templates) } }
+        defer { if !templates.pairs.isEmpty { members[listID, default: [:]][.list.templates] = .object(templates) } }
         for identifier in identifiers {
             cellTemplate(identifier, of: facts, listID: listID, isTable: isTable, into: &templates)
         }
@@ -120,9 +122,11 @@ extension SceneOverlay {
         for row in 0..<max(0, min(covered, Self.maxRowCells)) {
             var entry = JSONObject()
             if identifiers?.axis == .row, let own = identifiers?.value(section: section, row: row) {
-                entry["cell"] = .string(own)
+                entry[.section.rowCell] = .string(own)
             }
-            if let own = skeletonable?.value(section: section, row: row) { entry["isSkeletonable"] = .bool(own) }
+            if let own = skeletonable?.value(section: section, row: row) {
+                entry[.section.rowIsSkeletonable] = .bool(own)
+            }
             cells.append(entry.pairs.isEmpty ? .null : .object(entry))
         }
         return cells.contains { $0 != .null } ? cells : []
@@ -149,11 +153,11 @@ extension SceneOverlay {
             cell, of: facts, elements: [cellElement], rowHeight: isTable ? codeRowHeight(listID) : nil)
         {
             templates[cell] = fromNib
-            if isTable, !hasRowHeight(listID), case .array(let frame)? = fromNib["frame"], frame.count == 4,
+            if isTable, !hasRowHeight(listID), case .array(let frame)? = fromNib[.view.frame], frame.count == 4,
                 let height = frame[3].number, height > 0
             {
                 // Automatic heights: the cell as its XIB sizes it (UIKit's self-sizing, not known statically).
-                members[listID, default: [:]]["estimatedRowHeight"] = Self.number(height)
+                members[listID, default: [:]][.list.estimatedRowHeight] = Self.number(height)
             }
             return
         }
@@ -186,10 +190,10 @@ extension SceneOverlay {
             for (property, value) in (cellFacts.finalProperties[.root] ?? [:]).sorted(by: {
                 $0.key.rawValue < $1.key.rawValue
             }) {
-                template[property.rawValue] = Self.json(value)
+                template[property.documentProperty] = Self.json(value)
             }
             let children = codeBuiltSubviews(of: cellFacts, width: size.width, height: size.height)
-            if !children.isEmpty { template["children"] = .array(children) }
+            if !children.isEmpty { template[.view.children] = .array(children) }
         } else if let range = facts.registrationRanges[cell] {
             hints.append(
                 CodeHint(
@@ -222,16 +226,18 @@ extension SceneOverlay {
     /// A cell of the list's cell size with nothing in it.
     private func plainCell(_ listID: String, isTable: Bool) -> JSONObject {
         let size = cellSize(listID, isTable: isTable)
-        return [
-            "type": .string(isTable ? NodeType.tableViewCell.rawValue : NodeType.collectionViewCell.rawValue),
-            "frame": [0, 0, Self.number(size.width), Self.number(size.height)],
-        ]
+        var cell = JSONObject()
+        cell[.view.type] = .string(isTable ? NodeType.tableViewCell.rawValue : NodeType.collectionViewCell.rawValue)
+        cell[.view.frame] = [0, 0, Self.number(size.width), Self.number(size.height)]
+        return cell
     }
 
     /// Whether the table has a row height in points, from code or from the file.
     private func hasRowHeight(_ listID: String) -> Bool {
         let added = members[listID] ?? [:]
-        for key in ["rowHeight", "estimatedRowHeight"] where added[key]?.number != nil { return true }
+        for key: DocumentProperty in [.list.rowHeight, .list.estimatedRowHeight] where added[key]?.number != nil {
+            return true
+        }
         switch (nodes[listID]?.table?.rowHeight, nodes[listID]?.table?.estimatedRowHeight) {
         case (.points?, _), (_, .points?): return true
         default: return false
@@ -245,14 +251,14 @@ extension SceneOverlay {
         let added = members[listID] ?? [:]
         if isTable {
             let width = node?.frame.width ?? 0
-            if case .int(let h)? = added["rowHeight"] { return (width, Double(h)) }
-            if case .double(let h)? = added["rowHeight"] { return (width, h) }
+            if case .int(let h)? = added[.list.rowHeight] { return (width, Double(h)) }
+            if case .double(let h)? = added[.list.rowHeight] { return (width, h) }
             switch (node?.table?.rowHeight, node?.table?.estimatedRowHeight) {
             case (.points(let h)?, _), (_, .points(let h)?): return (width, h)
             default: return (width, 44)
             }
         }
-        if case .array(let sides)? = added["itemSize"], sides.count == 2, let w = sides[0].number,
+        if case .array(let sides)? = added[.list.itemSize], sides.count == 2, let w = sides[0].number,
             let h = sides[1].number
         {
             return (w, h)

@@ -40,7 +40,7 @@ struct SceneOverlay {
             guard let elementID = elementID(target, at: binding) else { continue }
             for (property, value) in properties.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 guard let json = Self.json(sized(value, at: binding)) else { continue }
-                members[elementID, default: [:]][property.rawValue] = json
+                members[elementID, default: [:]][property.documentProperty] = json
             }
         }
         for listID in lists(of: facts, binding, role: .delegate) {
@@ -49,7 +49,7 @@ struct SceneOverlay {
             if nodes[listID]?.type == .tableView, let height = facts.flowLayout.rowHeight, height >= 0.5,
                 height <= Self.maxLength
             {
-                members[listID, default: [:]]["rowHeight"] = Self.number(height)
+                members[listID, default: [:]][.list.rowHeight] = Self.number(height)
             }
         }
         for listID in lists(of: facts, binding, role: .dataSource) {
@@ -121,8 +121,8 @@ struct SceneOverlay {
     mutating func dropUnverifiedSections() -> Bool {
         guard !unverified.isEmpty else { return false }
         for (listID, hint) in unverified.sorted(by: { $0.key < $1.key }) {
-            members[listID]?["sections"] = nil
-            members[listID]?["templates"] = nil
+            members[listID]?[.list.sections] = nil
+            members[listID]?[.list.templates] = nil
             hints.append(hint)
         }
         unverified = [:]
@@ -145,10 +145,10 @@ struct SceneOverlay {
         case .insets(let top, let left, let bottom, let right):
             return .array([number(top), number(left), number(bottom), number(right)])
         case .sizedInsets: return nil
-        case .automatic: return "automatic"
-        case .inherited: return "inherited"
-        case .relativeToFont: return "relativeToFont"
-        case .relativeToConstraints: return "relativeToConstraints"
+        case .automatic: return .string(PropertyValue.automatic)
+        case .inherited: return .string(PropertyValue.inherited)
+        case .relativeToFont: return .string(PropertyValue.relativeToFont)
+        case .relativeToConstraints: return .string(PropertyValue.relativeToConstraints)
         }
     }
 

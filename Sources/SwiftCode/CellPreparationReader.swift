@@ -92,7 +92,9 @@ struct CellPreparationReader {
             let parts = Array(sequence.elements)
             guard parts.count >= 3, parts[1].is(AssignmentExprSyntax.self) else { return }
             let path = StatementRunner.path(parts[0])
-            guard path.count == 2, reading.aliases.contains(path[0]), path[1] == "isSkeletonable" else { return }
+            guard path.count == 2, reading.aliases.contains(path[0]),
+                ViewProperty(swiftName: path[1]) == .isSkeletonable
+            else { return }
             let right =
                 parts.count == 3 ? parts[2] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(parts[2...])))
             guard let value = boolean(right, reading),

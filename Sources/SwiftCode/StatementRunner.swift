@@ -240,21 +240,23 @@ struct StatementRunner {
         let range = locations.range(of: node)
         var overrides = interpreter.facts.appearance
         let read: Bool
-        switch member {
-        case "tintColor": read = values.color(right).map { overrides.tintColor = $0 } != nil
-        case "gradient": read = values.gradient(right).map { overrides.gradient = $0 } != nil
-        case "multilineHeight": read = values.number(right).map { overrides.multilineHeight = $0 } != nil
-        case "multilineSpacing": read = values.number(right).map { overrides.multilineSpacing = $0 } != nil
-        case "skeletonCornerRadius": read = values.number(right).map { overrides.skeletonCornerRadius = $0 } != nil
-        case "multilineLastLineFillPercent":
+        let a = DocumentProperty.appearance
+        guard let property = PropertyRegistry.property(swiftName: member, in: .appearance) else { return }
+        switch property {
+        case a.tintColor: read = values.color(right).map { overrides.tintColor = $0 } != nil
+        case a.gradient: read = values.gradient(right).map { overrides.gradient = $0 } != nil
+        case a.multilineHeight: read = values.number(right).map { overrides.multilineHeight = $0 } != nil
+        case a.multilineSpacing: read = values.number(right).map { overrides.multilineSpacing = $0 } != nil
+        case a.skeletonCornerRadius: read = values.number(right).map { overrides.skeletonCornerRadius = $0 } != nil
+        case a.multilineLastLineFillPercent:
             read = values.integer(right).map { overrides.multilineLastLineFillPercent = $0 } != nil
-        case "multilineCornerRadius": read = values.integer(right).map { overrides.multilineCornerRadius = $0 } != nil
-        case "renderSingleLineAsView":
+        case a.multilineCornerRadius: read = values.integer(right).map { overrides.multilineCornerRadius = $0 } != nil
+        case a.renderSingleLineAsView:
             read =
                 values.code(right).flatMap { if case .bool(let b) = $0 { b } else { nil } }.map {
                     overrides.renderSingleLineAsView = $0
                 } != nil
-        case "textLineHeight":
+        case a.textLineHeight:
             read = values.textLineHeight(right).map { overrides.textLineHeight = $0 } != nil
         default: return
         }
@@ -440,7 +442,7 @@ struct StatementRunner {
     /// `base.property` or `base.layer.cornerRadius` (nil base: a bare `isSkeletonable`).
     static func property(of left: ExprSyntax) -> (ViewProperty?, ExprSyntax?) {
         if let reference = left.as(DeclReferenceExprSyntax.self) {
-            return (ViewProperty(rawValue: reference.baseName.text), nil)
+            return (ViewProperty(swiftName: reference.baseName.text), nil)
         }
         guard let member = left.as(MemberAccessExprSyntax.self), let base = member.base else { return (nil, nil) }
         let name = member.declName.baseName.text
@@ -449,14 +451,10 @@ struct StatementRunner {
         let ownLayer = base.as(DeclReferenceExprSyntax.self)?.baseName.text == "layer"
         if ownLayer || layer?.0 == "layer" {
             let view = ownLayer ? nil : layer?.1
-            switch name {
-            case "cornerRadius": return (.cornerRadius, view)
-            case "masksToBounds": return (.clipsToBounds, view)
-            case "opacity": return (.alpha, view)
-            default: return (nil, nil)
-            }
+            guard let property = ViewProperty(swiftName: "layer." + name) else { return (nil, nil) }
+            return (property, view)
         }
-        guard let property = ViewProperty(rawValue: name), property != .cornerRadius else { return (nil, nil) }
+        guard let property = ViewProperty(swiftName: name) else { return (nil, nil) }
         return (property, base)
     }
 

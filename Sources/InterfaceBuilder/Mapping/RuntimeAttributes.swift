@@ -70,59 +70,53 @@ struct RuntimeAttribute: Sendable {
     var typeName: String { type.isEmpty ? "untyped" : type }
 }
 
-/// SkeletonView's inspectable properties and the other key paths skeletond understands, and how each one
-/// becomes a member of a document node.
-enum InspectableProperty: String, CaseIterable, Sendable {
-    case isSkeletonable, isHiddenWhenSkeletonIsActive, isUserInteractionDisabledWhenSkeletonIsActive
-    case skeletonCornerRadius
-    case lastLineFillPercent, linesCornerRadius, skeletonLineSpacing, skeletonPaddingInsets
-    case skeletonTextNumberOfLines, skeletonTextLineHeight
-    case layerCornerRadius = "layer.cornerRadius"
-    case layerMasksToBounds = "layer.masksToBounds"
+/// A key path of `userDefinedRuntimeAttributes` that sets a member of a document node: SkeletonView's inspectables
+/// and CALayer's `layer.cornerRadius`/`layer.masksToBounds`, as the `PropertyRegistry` lists them
+/// (`DocumentProperty.runtimeAttributeKeyPaths`); the value is read by the property's value kind.
+struct InspectableProperty: Sendable {
+    /// The key path as IB writes it.
+    let keyPath: String
+    /// The document property it sets.
+    let property: DocumentProperty
 
-    /// The document member the property sets.
-    var member: String {
-        switch self {
-        case .layerCornerRadius: "cornerRadius"
-        case .layerMasksToBounds: "clipsToBounds"
-        default: rawValue
-        }
+    /// The property `keyPath` sets, or nil when skeletond does not read that key path.
+    init?(keyPath: String) {
+        guard let property = PropertyRegistry.property(runtimeAttribute: keyPath) else { return nil }
+        self.keyPath = keyPath
+        self.property = property
     }
 
-    /// Whether only SkeletonView's text nodes (UILabel, UITextView) have it.
-    var isTextOnly: Bool {
-        switch self {
-        case .lastLineFillPercent, .linesCornerRadius, .skeletonLineSpacing, .skeletonPaddingInsets,
-            .skeletonTextNumberOfLines, .skeletonTextLineHeight:
-            true
-        default: false
-        }
+    /// The document member the property sets.
+    var member: String { property.name }
+
+    /// The node types that have it, for messages (`UILabel and UITextView`).
+    var typesText: String {
+        NodeType.allCases.filter(property.nodeTypes.contains).map(\.rawValue).joined(separator: " and ")
     }
 
     /// The value as a document member, or why it cannot be one (the wrong type).
     func json(_ value: RuntimeAttribute.Value, typeName: String) -> Result<JSON, Mismatch> {
         if case .malformed(let why) = value { return .failure(Mismatch(message: why)) }
-        switch self {
-        case .isSkeletonable, .isHiddenWhenSkeletonIsActive, .isUserInteractionDisabledWhenSkeletonIsActive,
-            .layerMasksToBounds:
+        switch property.value {
+        case .boolean:
             if case .boolean(let b) = value { return .success(.bool(b)) }
             return .failure(expected("a boolean", typeName))
-        case .skeletonCornerRadius, .skeletonLineSpacing, .layerCornerRadius:
+        case .number:
             if case .number(let d) = value { return .success(.double(d)) }
             return .failure(expected("a number", typeName))
-        case .lastLineFillPercent, .linesCornerRadius:
+        case .integer:
             guard case .number(let d) = value else { return .failure(expected("an integer number", typeName)) }
             guard let i = IBNumbers.integer(d) else {
-                return .failure(Mismatch(message: "\(rawValue) must be an integer, not \(d)"))
+                return .failure(Mismatch(message: "\(keyPath) must be an integer, not \(d)"))
             }
             return .success(.int(i))
-        case .skeletonPaddingInsets:
+        case .insets:
             switch value {
             case .rect(let r): return .success(.array(r.map { .double($0) }))
             case .string(let s):
                 guard let r = Self.insets(s) else {
                     return .failure(
-                        Mismatch(message: "skeletonPaddingInsets must be \"{top, left, bottom, right}\", not \"\(s)\""))
+                        Mismatch(message: "\(keyPath) must be \"{top, left, bottom, right}\", not \"\(s)\""))
                 }
                 return .success(.array(r.map { .double($0) }))
             default:
@@ -131,43 +125,46 @@ enum InspectableProperty: String, CaseIterable, Sendable {
                         "a string \"{top, left, bottom, right}\" or a rect (x: top, y: left, width: bottom, height: right)",
                         typeName))
             }
-        case .skeletonTextNumberOfLines:
+        case .textNumberOfLines:
             switch value {
             case .number(let d):
                 guard let i = IBNumbers.integer(d) else {
-                    return .failure(Mismatch(message: "skeletonTextNumberOfLines must be an integer, not \(d)"))
+                    return .failure(Mismatch(message: "\(keyPath) must be an integer, not \(d)"))
                 }
                 return .success(.int(i))
-            case .string(let s) where s == "inherited": return .success(.string(s))
+            case .string(let s) where s == PropertyValue.inherited: return .success(.string(s))
             case .string(let s):
                 guard let i = IBNumbers.integer(s) else {
                     return .failure(
-                        Mismatch(message: "skeletonTextNumberOfLines must be \"inherited\" or an integer, not \"\(s)\"")
-                    )
+                        Mismatch(
+                            message: "\(keyPath) must be \"\(PropertyValue.inherited)\" or an integer, not \"\(s)\""))
                 }
                 return .success(.int(i))
-            default: return .failure(expected("a number or the string \"inherited\"", typeName))
+            default: return .failure(expected("a number or the string \"\(PropertyValue.inherited)\"", typeName))
             }
-        case .skeletonTextLineHeight:
+        case .textLineHeight:
+            let rules = [PropertyValue.relativeToFont, PropertyValue.relativeToConstraints]
             switch value {
             case .number(let d): return .success(.double(d))
-            case .string(let s) where s == "relativeToFont" || s == "relativeToConstraints": return .success(.string(s))
+            case .string(let s) where rules.contains(s): return .success(.string(s))
             case .string(let s):
                 guard let d = IBNumbers.finite(s) else {
                     return .failure(
                         Mismatch(
                             message:
-                                "skeletonTextLineHeight must be \"relativeToFont\", \"relativeToConstraints\" or a number, not \"\(s)\""
+                                "\(keyPath) must be \"\(rules[0])\", \"\(rules[1])\" or a number, not \"\(s)\""
                         ))
                 }
                 return .success(.double(d))
-            default: return .failure(expected("a number or \"relativeToFont\"/\"relativeToConstraints\"", typeName))
+            default: return .failure(expected("a number or \"\(rules[0])\"/\"\(rules[1])\"", typeName))
             }
+        default:
+            return .failure(Mismatch(message: "\(keyPath) cannot be set from a storyboard"))
         }
     }
 
     private func expected(_ what: String, _ typeName: String) -> Mismatch {
-        Mismatch(message: "\(rawValue) must be \(what), not a \(typeName) attribute")
+        Mismatch(message: "\(keyPath) must be \(what), not a \(typeName) attribute")
     }
 
     /// `NSStringFromUIEdgeInsets` form: `{top, left, bottom, right}`.

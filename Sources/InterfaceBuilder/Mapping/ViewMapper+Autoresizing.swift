@@ -167,7 +167,7 @@ extension ViewMapper {
     func mapAutoresizingMask(_ e: IBElement, into o: inout JSONObject) {
         guard let mask = e.child("autoresizingMask", key: "autoresizingMask") else { return }
         let names = Self.autoresizingAttributes.filter { mask.flag($0.attribute) == true }.map(\.name)
-        if !names.isEmpty { o["autoresizingMask"] = .array(names.map { .string($0) }) }
+        if !names.isEmpty { o[.view.autoresizingMask] = .array(names.map { .string($0) }) }
     }
 
     /// Interface Builder's attribute for each option of the document format.
@@ -189,7 +189,7 @@ extension ViewMapper {
         guard child.flag("translatesAutoresizingMaskIntoConstraints") == false, let id = child["id"],
             let names = anchoring.mask(of: id), case .object(var o) = n
         else { return }
-        o["autoresizingMask"] = names.isEmpty ? nil : .array(names.map { .string($0) })
+        o[.view.autoresizingMask] = names.isEmpty ? nil : .array(names.map { .string($0) })
         n = .object(o)
     }
 }

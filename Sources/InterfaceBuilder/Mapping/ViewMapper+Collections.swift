@@ -21,7 +21,8 @@ extension ViewMapper {
                 continue
             }
             // Template bodies start their own depth count in the document decoder, but sit at this depth.
-            guard let body = node(cell, at: pointer + ["templates", name], depth: depth + 1) else { continue }
+            guard let body = node(cell, at: pointer + [DocumentProperty.list.templates.name, name], depth: depth + 1)
+            else { continue }
             templates[name] = body
             names.append(name)
         }
@@ -31,8 +32,8 @@ extension ViewMapper {
     /// `rowHeight`/`estimatedRowHeight` (`-1`: automatic); prototypes, static cells and the table header and
     /// footer views become templates.
     mutating func mapTable(_ e: IBElement, into o: inout JSONObject, at pointer: [String], depth: Int) {
-        let rowHeight = rowHeightValue(e, "rowHeight", into: &o, at: pointer)
-        let estimated = rowHeightValue(e, "estimatedRowHeight", into: &o, at: pointer)
+        let rowHeight = rowHeightValue(e, "rowHeight", .list.rowHeight, into: &o, at: pointer)
+        let estimated = rowHeightValue(e, "estimatedRowHeight", .list.estimatedRowHeight, into: &o, at: pointer)
         var templates = JSONObject()
         let prototypes = Self.prototypes(of: e)
         var cellNames = addTemplates(
@@ -50,20 +51,24 @@ extension ViewMapper {
         if !staticNames.isEmpty {
             // Static cells: one section of one row per cell, in order.
             for (i, name) in staticNames.enumerated() {
-                var s: JSONObject = ["rows": 1, "cell": .string(name)]
-                if i == 0, let header { s["header"] = .string(header) }
-                if i == staticNames.count - 1, let footer { s["footer"] = .string(footer) }
+                var s = JSONObject()
+                s[.section.rows] = 1
+                s[.section.cell] = .string(name)
+                if i == 0, let header { s[.section.header] = .string(header) }
+                if i == staticNames.count - 1, let footer { s[.section.footer] = .string(footer) }
                 sections.append(.object(s))
             }
             cellNames = staticNames
         } else if let first = cellNames.first ?? header ?? footer {
-            var s: JSONObject = ["rows": cellNames.isEmpty ? .int(0) : .string("automatic"), "cell": .string(first)]
-            if let header { s["header"] = .string(header) }
-            if let footer { s["footer"] = .string(footer) }
+            var s = JSONObject()
+            s[.section.rows] = cellNames.isEmpty ? .int(0) : .string(PropertyValue.automatic)
+            s[.section.cell] = .string(first)
+            if let header { s[.section.header] = .string(header) }
+            if let footer { s[.section.footer] = .string(footer) }
             sections.append(.object(s))
         }
-        if !templates.pairs.isEmpty { o["templates"] = .object(templates) }
-        if !sections.isEmpty { o["sections"] = .array(sections) }
+        if !templates.pairs.isEmpty { o[.list.templates] = .object(templates) }
+        if !sections.isEmpty { o[.list.sections] = .array(sections) }
 
         // With both heights automatic, SkeletonView needs an estimatedRowHeight set in code; use the first
         // prototype's row height instead, and say so.
@@ -72,7 +77,7 @@ extension ViewMapper {
             let cell = (staticNames.isEmpty ? prototypes : staticCells).first,
             !cellNames.isEmpty, let h = prototypeHeight(cell), h > 0
         {
-            o["estimatedRowHeight"] = .double(h)
+            o[.list.estimatedRowHeight] = .double(h)
             report(
                 .invalidRowHeight,
                 "rowHeight and estimatedRowHeight are automatic, so SkeletonView would need an estimatedRowHeight set in code; "
@@ -86,17 +91,19 @@ extension ViewMapper {
         return IBNumbers.finite(cell.child("rect", key: "frame")?["height"])
     }
 
-    /// Reads one row height attribute into the node; returns it (nil when absent or not a number).
-    private mutating func rowHeightValue(_ e: IBElement, _ name: String, into o: inout JSONObject, at pointer: [String])
-        -> Double?
-    {
-        guard let text = e[name] else { return nil }
+    /// Reads the row height attribute `attribute` into the node's `property`; returns it (nil when absent or not a
+    /// number).
+    private mutating func rowHeightValue(
+        _ e: IBElement, _ attribute: String, _ property: DocumentProperty, into o: inout JSONObject,
+        at pointer: [String]
+    ) -> Double? {
+        guard let text = e[attribute] else { return nil }
         guard let d = IBNumbers.finite(text) else {
-            report(.invalidValue, "\(name) \"\(text)\" is not a number", at: e.location)
+            report(.invalidValue, "\(attribute) \"\(text)\" is not a number", at: e.location)
             return nil
         }
-        o[name] = d == -1 ? "automatic" : .double(d)
-        sourceMap.record(pointer + [name], e.location)
+        o[property] = d == -1 ? .string(PropertyValue.automatic) : .double(d)
+        sourceMap.record(pointer + [property.name], e.location)
         return d
     }
 
@@ -107,7 +114,7 @@ extension ViewMapper {
             if layout.name == "collectionViewFlowLayout" {
                 mapFlowLayout(layout, into: &o, at: pointer)
             } else {
-                o["layout"] = .string(layout["customClass"] ?? layout.name)
+                o[.list.layout] = .string(layout["customClass"] ?? layout.name)
             }
         }
         var templates = JSONObject()
@@ -120,29 +127,36 @@ extension ViewMapper {
                 supplementary[kind] = .string(name)
             }
         }
-        if !templates.pairs.isEmpty { o["templates"] = .object(templates) }
+        if !templates.pairs.isEmpty { o[.list.templates] = .object(templates) }
         if let first = cellNames.first {
-            var s: JSONObject = ["items": "automatic", "cell": .string(first)]
-            if !supplementary.pairs.isEmpty { s["supplementary"] = .object(supplementary) }
-            o["sections"] = [.object(s)]
+            var s = JSONObject()
+            s[.section.items] = .string(PropertyValue.automatic)
+            s[.section.cell] = .string(first)
+            if !supplementary.pairs.isEmpty { s[.section.supplementary] = .object(supplementary) }
+            o[.list.sections] = [.object(s)]
         }
     }
 
     private mutating func mapFlowLayout(_ layout: IBElement, into o: inout JSONObject, at pointer: [String]) {
-        if layout["scrollDirection"] == "horizontal" { o["scrollDirection"] = "horizontal" }
-        for key in ["minimumLineSpacing", "minimumInteritemSpacing"] {
-            guard let text = layout[key] else { continue }
+        let horizontal = ScrollDirection.horizontal.rawValue
+        if layout["scrollDirection"] == horizontal { o[.list.scrollDirection] = .string(horizontal) }
+        let spacings: [(String, DocumentProperty)] = [
+            ("minimumLineSpacing", .list.minimumLineSpacing),
+            ("minimumInteritemSpacing", .list.minimumInteritemSpacing),
+        ]
+        for (attribute, property) in spacings {
+            guard let text = layout[attribute] else { continue }
             if let d = IBNumbers.finite(text) {
-                o[key] = .double(d)
-                sourceMap.record(pointer + [key], layout.location)
+                o[property] = .double(d)
+                sourceMap.record(pointer + [property.name], layout.location)
             } else {
-                report(.invalidValue, "\(key) \"\(text)\" is not a number", at: layout.location)
+                report(.invalidValue, "\(attribute) \"\(text)\" is not a number", at: layout.location)
             }
         }
         if let size = layout.child("size", key: "itemSize") {
             if let w = IBNumbers.finite(size["width"]), let h = IBNumbers.finite(size["height"]) {
-                o["itemSize"] = [.double(w), .double(h)]
-                sourceMap.record(pointer + ["itemSize"], size.location)
+                o[.list.itemSize] = [.double(w), .double(h)]
+                sourceMap.record(pointer + [DocumentProperty.list.itemSize.name], size.location)
             } else {
                 report(.invalidValue, "the itemSize is not two numbers", at: size.location)
             }
@@ -150,8 +164,8 @@ extension ViewMapper {
         if let inset = layout.child("inset", key: "sectionInset") {
             let values = ["minY", "minX", "maxY", "maxX"].map { IBNumbers.finite(inset[$0] ?? "0") }
             if values.allSatisfy({ $0 != nil }) {
-                o["sectionInset"] = .array(values.compactMap { $0 }.map { .double($0) })
-                sourceMap.record(pointer + ["sectionInset"], inset.location)
+                o[.list.sectionInset] = .array(values.compactMap { $0 }.map { .double($0) })
+                sourceMap.record(pointer + [DocumentProperty.list.sectionInset.name], inset.location)
             } else {
                 report(.invalidValue, "the sectionInset is not four numbers", at: inset.location)
             }

@@ -9,14 +9,14 @@ extension ViewMapper {
     mutating func mapContent(_ e: IBElement, type: NodeType, into o: inout JSONObject, at pointer: [String]) {
         switch type {
         case .label, .textView:
-            if let text = string(e, "text") { o["text"] = .string(text) }
+            if let text = string(e, "text") { o[.content.text] = .string(text) }
             mapColor(e.child("color", key: "textColor"), as: "textColor", into: &o, at: pointer)
         case .textField:
-            if let text = string(e, "text") { o["text"] = .string(text) }
-            if let placeholder = string(e, "placeholder") { o["placeholder"] = .string(placeholder) }
+            if let text = string(e, "text") { o[.content.text] = .string(text) }
+            if let placeholder = string(e, "placeholder") { o[.content.placeholder] = .string(placeholder) }
             mapColor(e.child("color", key: "textColor"), as: "textColor", into: &o, at: pointer)
             if let a = e["textAlignment"], let alignment = ElementTypes.textAlignments[a] {
-                o["textAlignment"] = .string(alignment.rawValue)
+                o[.text.textAlignment] = .string(alignment.rawValue)
             }
             mapFont(e, into: &o, at: pointer)
         case .button:
@@ -24,12 +24,12 @@ extension ViewMapper {
             let configuration = e.child(key: "configuration")
             let normalTitle = normal.flatMap { string($0, "title") }
             if let title = normalTitle ?? configuration.flatMap({ string($0, "title") }) {
-                o["title"] = .string(title)
+                o[.content.title] = .string(title)
             }
             mapColor(normal?.child("color", key: "titleColor"), as: "textColor", into: &o, at: pointer)
             mapFont(e, into: &o, at: pointer)
         case .imageView:
-            if let image = e["image"], !image.isEmpty { o["image"] = .string(image) }
+            if let image = e["image"], !image.isEmpty { o[.content.image] = .string(image) }
         default:
             break
         }

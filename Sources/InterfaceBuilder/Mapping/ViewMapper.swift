@@ -70,20 +70,22 @@ struct ViewMapper {
         sourceMap.record(pointer, e.location)
         let type = ElementTypes.nodeType(e.name)
         var o = JSONObject()
-        o["type"] = .string(type.rawValue)
-        if let id = e["id"], ElementTypes.isUsableID(id) { o["id"] = .string(id) }
-        o["frame"] = frame(of: e, at: pointer)
-        if pointer == ["root"], let rootSize, case .array(let values)? = o["frame"], values.count == 4 {
-            o["frame"] = .array(Array(values.prefix(2)) + [.double(rootSize.width), .double(rootSize.height)])
+        o[.view.type] = .string(type.rawValue)
+        if let id = e["id"], ElementTypes.isUsableID(id) { o[.view.id] = .string(id) }
+        o[.view.frame] = frame(of: e, at: pointer)
+        if pointer == [DocumentProperty.document.root.name], let rootSize, case .array(let values)? = o[.view.frame],
+            values.count == 4
+        {
+            o[.view.frame] = .array(Array(values.prefix(2)) + [.double(rootSize.width), .double(rootSize.height)])
         }
-        if ElementTypes.contentElements.contains(e.name) { o["holdsContent"] = true }
+        if ElementTypes.contentElements.contains(e.name) { o[.view.holdsContent] = true }
         mapFlags(e, into: &o)
         mapBackground(e, into: &o, at: pointer)
         mapConstraints(e, into: &o, at: pointer)
         if type.isText { mapText(e, type: type, into: &o, at: pointer) }
         mapContent(e, type: type, into: &o, at: pointer)
         if type == .stackView, let a = e["alignment"], let alignment = ElementTypes.stackAlignments[a] {
-            o["alignment"] = .string(alignment.rawValue)
+            o[.view.alignment] = .string(alignment.rawValue)
         }
         mapRuntimeAttributes(e, type: type, into: &o, at: pointer)
 
@@ -93,17 +95,20 @@ struct ViewMapper {
         let anchoring = HorizontalAnchoring(
             owner: Self.constraintOwner(of: e, type: type), subviews: subviews, excluded: excludedConstraints)
         for child in subviews {
-            if var n = node(child, at: pointer + ["children", String(children.count)], depth: depth + 1) {
+            if var n = node(
+                child, at: pointer + [DocumentProperty.view.children.name, String(children.count)], depth: depth + 1)
+            {
                 Self.anchor(child, &n, by: anchoring)
                 children.append(n)
             }
         }
         if e.name == "containerView",
-            let embedded = embeddedRoot(of: e, at: pointer + ["children", String(children.count)], depth: depth + 1)
+            let embedded = embeddedRoot(
+                of: e, at: pointer + [DocumentProperty.view.children.name, String(children.count)], depth: depth + 1)
         {
             children.append(embedded)
         }
-        if !children.isEmpty { o["children"] = .array(children) }
+        if !children.isEmpty { o[.view.children] = .array(children) }
         if type == .tableView { mapTable(e, into: &o, at: pointer, depth: depth) }
         if type == .collectionView { mapCollection(e, into: &o, at: pointer, depth: depth) }
         if let id = e["id"], let extra = overlay[id] { Self.merge(extra, into: &o) }
@@ -113,7 +118,9 @@ struct ViewMapper {
     /// `extra`'s members replace `o`'s, except `templates`, whose entries are added.
     static func merge(_ extra: JSONObject, into o: inout JSONObject) {
         for (key, value) in extra {
-            if key == "templates", case .object(var templates)? = o[key], case .object(let added) = value {
+            if key == DocumentProperty.list.templates.name, case .object(var templates)? = o[key],
+                case .object(let added) = value
+            {
                 for (name, template) in added { templates[name] = template }
                 o[key] = .object(templates)
             } else {
@@ -140,7 +147,7 @@ struct ViewMapper {
                 severity: .warning)
             return [0, 0, 0, 0]
         }
-        sourceMap.record(pointer + ["frame"], rect.location)
+        sourceMap.record(pointer + [DocumentProperty.view.frame.name], rect.location)
         var values: [JSON] = []
         for k in ["x", "y", "width", "height"] {
             let text = rect[k] ?? "0"
@@ -156,17 +163,17 @@ struct ViewMapper {
 
     /// `hidden`, `userInteractionEnabled`, `clipsSubviews`, `alpha`, `semanticContentAttribute`.
     private func mapFlags(_ e: IBElement, into o: inout JSONObject) {
-        if let b = e.flag("hidden") { o["isHidden"] = .bool(b) }
-        if let b = e.flag("userInteractionEnabled") { o["isUserInteractionEnabled"] = .bool(b) }
-        o["clipsToBounds"] = .bool(e.flag("clipsSubviews") ?? false)
+        if let b = e.flag("hidden") { o[.view.isHidden] = .bool(b) }
+        if let b = e.flag("userInteractionEnabled") { o[.view.isUserInteractionEnabled] = .bool(b) }
+        o[.view.clipsToBounds] = .bool(e.flag("clipsSubviews") ?? false)
         // `alpha="0.5"`: Interface Builder writes it only when it is not 1; a value outside 0...1 is left out.
-        if let text = e["alpha"], let a = Double(text), a >= 0, a <= 1 { o["alpha"] = .double(a) }
+        if let text = e["alpha"], let a = Double(text), a >= 0, a <= 1 { o[.view.alpha] = .double(a) }
         if let b = e.flag("scrollEnabled"), ["tableView", "collectionView", "textView"].contains(e.name) {
-            o["isScrollEnabled"] = .bool(b)
+            o[.view.isScrollEnabled] = .bool(b)
         }
         switch e["semanticContentAttribute"] {
-        case "forceRightToLeft": o["layoutDirection"] = "rtl"
-        case "forceLeftToRight": o["layoutDirection"] = "ltr"
+        case "forceRightToLeft": o[.view.layoutDirection] = .string(LayoutDirection.rightToLeft.rawValue)
+        case "forceLeftToRight": o[.view.layoutDirection] = .string(LayoutDirection.leftToRight.rawValue)
         default: break
         }
     }
@@ -175,8 +182,8 @@ struct ViewMapper {
         guard let c = e.child("color", key: "backgroundColor") else { return }
         switch colors.resolve(c) {
         case .color(let color):
-            o["backgroundColor"] = IBColorResolver.json(color)
-            sourceMap.record(pointer + ["backgroundColor"], c.location)
+            o[.view.backgroundColor] = IBColorResolver.json(color)
+            sourceMap.record(pointer + [DocumentProperty.view.backgroundColor.name], c.location)
         case .unknown(let why):
             report(.unknownColor, why + "; the background is left clear", at: c.location, severity: .warning)
         case .invalid(let why):
@@ -204,10 +211,12 @@ struct ViewMapper {
                 continue
             }
             if attribute == "width" {
-                sourceMap.record(pointer + ["constraints", "width", String(width.count)], c.location)
+                sourceMap.record(
+                    pointer + [DocumentProperty.view.constraints.name, "width", String(width.count)], c.location)
                 width.append(.double(d))
             } else {
-                sourceMap.record(pointer + ["constraints", "height", String(height.count)], c.location)
+                sourceMap.record(
+                    pointer + [DocumentProperty.view.constraints.name, "height", String(height.count)], c.location)
                 height.append(.double(d))
             }
         }
@@ -215,21 +224,21 @@ struct ViewMapper {
         var c = JSONObject()
         if !width.isEmpty { c["width"] = .array(width) }
         if !height.isEmpty { c["height"] = .array(height) }
-        o["constraints"] = .object(c)
+        o[.view.constraints] = .object(c)
     }
 
     /// `numberOfLines`, `textAlignment` and `fontDescription` of labels and text views.
     private mutating func mapText(_ e: IBElement, type: NodeType, into o: inout JSONObject, at pointer: [String]) {
         if type == .label, let text = e["numberOfLines"] {
             if let n = IBNumbers.integer(text) {
-                o["numberOfLines"] = .int(n)
-                sourceMap.record(pointer + ["numberOfLines"], e.location)
+                o[.text.numberOfLines] = .int(n)
+                sourceMap.record(pointer + [DocumentProperty.text.numberOfLines.name], e.location)
             } else {
                 report(.invalidValue, "numberOfLines \"\(text)\" is not an integer", at: e.location)
             }
         }
         if let a = e["textAlignment"], let alignment = ElementTypes.textAlignments[a] {
-            o["textAlignment"] = .string(alignment.rawValue)
+            o[.text.textAlignment] = .string(alignment.rawValue)
         }
         mapFont(e, into: &o, at: pointer)
     }
@@ -240,11 +249,11 @@ struct ViewMapper {
         guard let font = e.child("fontDescription", key: "fontDescription") else { return }
         switch FontMetrics.font(font.attributes) {
         case .exact(let f), .builtIn(let f, _):
-            o["font"] = ["size": .double(f.size), "weight": .string(f.weight.rawValue)]
-            sourceMap.record(pointer + ["font"], font.location)
+            o[.text.font] = ["size": .double(f.size), "weight": .string(f.weight.rawValue)]
+            sourceMap.record(pointer + [DocumentProperty.text.font.name], font.location)
         case .approximated(let f, let name):
-            o["font"] = ["size": .double(f.size), "weight": .string(f.weight.rawValue)]
-            sourceMap.record(pointer + ["font"], font.location)
+            o[.text.font] = ["size": .double(f.size), "weight": .string(f.weight.rawValue)]
+            sourceMap.record(pointer + [DocumentProperty.text.font.name], font.location)
             report(
                 .invalidValue,
                 "the metrics of the font \"\(name)\" are unknown; using the system font's line height (\(f.lineHeight))",
@@ -260,11 +269,11 @@ struct ViewMapper {
         _ e: IBElement, type: NodeType, into o: inout JSONObject, at pointer: [String]
     ) {
         for a in RuntimeAttribute.all(of: e) {
-            guard let property = InspectableProperty(rawValue: a.keyPath) else { continue }
-            if property.isTextOnly, !type.isText {
+            guard let property = InspectableProperty(keyPath: a.keyPath) else { continue }
+            if !property.property.applies(to: type) {
                 report(
                     .invalidValue,
-                    "\(a.keyPath) is a property of UILabel and UITextView, not \(type.rawValue); it is ignored",
+                    "\(a.keyPath) is a property of \(property.typesText), not \(type.rawValue); it is ignored",
                     at: a.location, severity: .warning)
                 continue
             }
@@ -308,7 +317,7 @@ struct ViewMapper {
             e.child("rect", key: "frame").map {
                 (IBNumbers.finite($0["width"]) ?? 0, IBNumbers.finite($0["height"]) ?? 0)
             } ?? (0, 0)
-        o["frame"] = [0, 0, .double(size.0), .double(size.1)]
+        o[.view.frame] = [0, 0, .double(size.0), .double(size.1)]
         n = .object(o)
         return n
     }

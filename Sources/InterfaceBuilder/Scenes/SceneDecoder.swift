@@ -31,7 +31,10 @@ struct SceneDecoder {
         var problems = mapper.problems
         var document: SkeletonDocument?
         if let node {
-            let json: JSON = ["root": node, "colorScheme": .string(file.colorScheme.rawValue)]
+            var members = JSONObject()
+            members[.document.root] = node
+            members[.document.colorScheme] = .string(file.colorScheme.rawValue)
+            let json = JSON.object(members)
             let decoded: DocumentDecodingResult
             do {
                 let parsed = try JSONDocument.parse(json.bytes, limits: file.limits.jsonLimits)

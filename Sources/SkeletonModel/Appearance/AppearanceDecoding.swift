@@ -2,10 +2,7 @@ public import JSON
 
 extension AppearanceOverrides {
     /// The members `SkeletonAppearance` has.
-    public static let fieldNames: Set<String> = [
-        "tintColor", "gradient", "multilineHeight", "textLineHeight", "multilineSpacing",
-        "multilineLastLineFillPercent", "multilineCornerRadius", "renderSingleLineAsView", "skeletonCornerRadius",
-    ]
+    public static let fieldNames: Set<String> = PropertyRegistry.names(in: .appearance)
 
     /// Decodes an appearance object, collecting every failure (located relative to `v`).
     public static func decode(_ v: JSONValue, failures: inout [ValueFailure]) -> AppearanceOverrides {
@@ -14,24 +11,24 @@ extension AppearanceOverrides {
             failures.append(ValueFailure("an appearance must be an object, not \(v.kind)"))
             return out
         }
-        func field<T>(_ key: String, _ parse: (JSONValue) throws(ValueFailure) -> T) -> T? {
-            guard let m = v[key], !m.isNull else { return nil }
+        func field<T>(_ property: DocumentProperty, _ parse: (JSONValue) throws(ValueFailure) -> T) -> T? {
+            guard let m = v[property], !m.isNull else { return nil }
             do { return try parse(m) } catch {
-                failures.append(error.under(.key(key)))
+                failures.append(error.under(.key(property)))
                 return nil
             }
         }
-        out.tintColor = field("tintColor", ValueParsers.color)
-        out.gradient = field("gradient", ValueParsers.gradient)
-        out.multilineHeight = field("multilineHeight", ValueParsers.nonNegativeLength)
-        out.textLineHeight = field("textLineHeight", ValueParsers.textLineHeight)
-        out.multilineSpacing = field("multilineSpacing", ValueParsers.length)
-        out.multilineLastLineFillPercent = field("multilineLastLineFillPercent", ValueParsers.integer).map {
+        out.tintColor = field(.appearance.tintColor, ValueParsers.color)
+        out.gradient = field(.appearance.gradient, ValueParsers.gradient)
+        out.multilineHeight = field(.appearance.multilineHeight, ValueParsers.nonNegativeLength)
+        out.textLineHeight = field(.appearance.textLineHeight, ValueParsers.textLineHeight)
+        out.multilineSpacing = field(.appearance.multilineSpacing, ValueParsers.length)
+        out.multilineLastLineFillPercent = field(.appearance.multilineLastLineFillPercent, ValueParsers.integer).map {
             min($0, 100)
         }
-        out.multilineCornerRadius = field("multilineCornerRadius", ValueParsers.integerLength)
-        out.renderSingleLineAsView = field("renderSingleLineAsView", ValueParsers.bool)
-        out.skeletonCornerRadius = field("skeletonCornerRadius", ValueParsers.length)
+        out.multilineCornerRadius = field(.appearance.multilineCornerRadius, ValueParsers.integerLength)
+        out.renderSingleLineAsView = field(.appearance.renderSingleLineAsView, ValueParsers.bool)
+        out.skeletonCornerRadius = field(.appearance.skeletonCornerRadius, ValueParsers.length)
         for (key, _) in v.members where !fieldNames.contains(key) {
             failures.append(
                 ValueFailure(.unknownField, "\"\(key)\" is not a SkeletonAppearance field", at: [.key(key)]))
@@ -55,17 +52,20 @@ extension ValueParsers {
         guard v.kind == .object else {
             throw ValueFailure("must be {\"baseColor\": …}, {\"colors\": […]} or an array of colours")
         }
-        if let colors = v["colors"] {
-            do { return SkeletonGradient(colors: try colorList(colors)) } catch { throw error.under(.key("colors")) }
+        if let colors = v[.color.colors] {
+            do { return SkeletonGradient(colors: try colorList(colors)) } catch {
+                throw error.under(.key(.color.colors))
+            }
         }
-        guard let base = v["baseColor"] else {
-            throw ValueFailure(.missingField, "a gradient needs \"baseColor\" or \"colors\"", at: [.key("baseColor")])
+        guard let base = v[.color.baseColor] else {
+            throw ValueFailure(
+                .missingField, "a gradient needs \"baseColor\" or \"colors\"", at: [.key(.color.baseColor)])
         }
         let b: SkeletonColor
-        do { b = try color(base) } catch { throw error.under(.key("baseColor")) }
-        if let secondary = v["secondaryColor"], !secondary.isNull {
+        do { b = try color(base) } catch { throw error.under(.key(.color.baseColor)) }
+        if let secondary = v[.color.secondaryColor], !secondary.isNull {
             do { return SkeletonGradient(baseColor: b, secondaryColor: try color(secondary)) } catch {
-                throw error.under(.key("secondaryColor"))
+                throw error.under(.key(.color.secondaryColor))
             }
         }
         return SkeletonGradient(baseColor: b)

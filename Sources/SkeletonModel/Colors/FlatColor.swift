@@ -56,9 +56,12 @@ public enum GreyscaleColorName: String, Sendable, Hashable, CaseIterable {
 }
 
 extension SkeletonColor {
+    /// The name of `skeletonDefault`, SkeletonView's default colour.
+    public static let defaultName = "skeletonDefault"
+
     /// A colour by name: `skeletonDefault`, a flat colour or a greyscale system colour; nil otherwise.
     public init?(named name: String) {
-        if name == "skeletonDefault" {
+        if name == Self.defaultName {
             self = .skeletonDefault
             return
         }
@@ -85,6 +88,6 @@ extension SkeletonColor {
 
     /// Every accepted colour name, for messages and the schema.
     public static var names: [String] {
-        ["skeletonDefault"] + FlatColor.allCases.map(\.rawValue) + GreyscaleColorName.allCases.map(\.rawValue)
+        [defaultName] + FlatColor.allCases.map(\.rawValue) + GreyscaleColorName.allCases.map(\.rawValue)
     }
 }

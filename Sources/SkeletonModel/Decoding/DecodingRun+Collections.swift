@@ -37,16 +37,17 @@ extension DecodingRun {
     ) -> InstanceTally {
         let scopeDepth = templateScopes.count
         var templateNames: [String] = []
-        if let t = r("templates") {
+        if let t = r(.list.templates) {
             if t.kind == .object {
                 let members = t.members
                 templateNames = members.map(\.key)
                 var sources: [String: JSONValue] = [:]
                 for (k, v) in members { sources[k] = v }
-                templateScopes.append(TemplateScope(basePath: collector.path + [.key("templates")], sources: sources))
+                templateScopes.append(
+                    TemplateScope(basePath: collector.path + [.key(.list.templates)], sources: sources))
             } else {
                 collector.report(
-                    .invalidValue, "must be an object of named templates, not \(t.kind)", at: [.key("templates")])
+                    .invalidValue, "must be an object of named templates, not \(t.kind)", at: [.key(.list.templates)])
             }
         }
         let added =
@@ -56,7 +57,7 @@ extension DecodingRun {
         if templateScopes.count > scopeDepth {
             // Templates no section used are still checked.
             for name in templateNames where templateScopes[scopeDepth].decoded[name] == nil {
-                _ = templateBody(named: name, usedAt: collector.path + [.key("templates"), .key(name)])
+                _ = templateBody(named: name, usedAt: collector.path + [.key(.list.templates), .key(name)])
             }
             templateScopes.removeLast(templateScopes.count - scopeDepth)
         }
@@ -69,7 +70,7 @@ extension DecodingRun {
             .missingCellTemplate,
             "no cell template: without a \"cell\" (or sections naming one) the skeleton has no \(what), "
                 + "as a SkeletonView data source without cellIdentifierForRowAt",
-            at: [.key("type")], severity: .warning)
+            at: [.key(.view.type)], severity: .warning)
     }
 
     // MARK: Tables
@@ -78,27 +79,27 @@ extension DecodingRun {
         _ r: inout MemberReader, into node: inout Node, depth: Int, before: InstanceTally
     ) -> InstanceTally {
         var props = TableProperties()
-        if let h = read(&r, "rowHeight", ValueParsers.rowHeight) { props.rowHeight = h }
-        if let h = read(&r, "estimatedRowHeight", ValueParsers.rowHeight) { props.estimatedRowHeight = h }
-        let defaultCell = read(&r, "cell", ValueParsers.string)
+        if let h = read(&r, .list.rowHeight, ValueParsers.rowHeight) { props.rowHeight = h }
+        if let h = read(&r, .list.estimatedRowHeight, ValueParsers.rowHeight) { props.estimatedRowHeight = h }
+        let defaultCell = read(&r, .list.cell, ValueParsers.string)
         var uses: [TableSectionUse] = []
-        if let sections = r("sections") {
+        if let sections = r(.list.sections) {
             guard sections.kind == .array, checkSectionCount(sections.count) else {
                 if sections.kind != .array {
-                    collector.report(.invalidValue, "must be an array of sections", at: [.key("sections")])
+                    collector.report(.invalidValue, "must be an array of sections", at: [.key(.list.sections)])
                 }
                 node.table = props
                 return InstanceTally()
             }
             for i in 0..<sections.count {
                 guard let s = sections[i] else { continue }
-                let base = collector.path + [.key("sections"), .index(i)]
+                let base = collector.path + [.key(.list.sections), .index(i)]
                 collector.path = base
                 if let decoded = decodeTableSection(s, defaultCell: defaultCell, base: base) { uses.append(decoded) }
                 collector.path.removeLast(2)
             }
         } else if let defaultCell {
-            let use = TemplateUse(name: defaultCell, path: collector.path + [.key("cell")])
+            let use = TemplateUse(name: defaultCell, path: collector.path + [.key(.list.cell)])
             uses.append(
                 TableSectionUse(
                     section: TableSection(rows: .automatic, cell: defaultCell), cell: use, countPath: use.path,
@@ -106,11 +107,14 @@ extension DecodingRun {
         }
         props.sections = uses.map(\.section)
         node.table = props
-        if defaultCell == nil, r.object["sections"]?.isNull ?? true { reportMissingCell("rows") }
+        if defaultCell == nil, r.object[.list.sections]?.isNull ?? true { reportMissingCell("rows") }
 
         let rowHeight = props.skeletonRowHeight
         let needsRows = props.sections.contains { if case .fixed(0) = $0.rows { false } else { true } }
-        let field = if case .automatic = props.rowHeight { "estimatedRowHeight" } else { "rowHeight" }
+        let field =
+            if case .automatic = props.rowHeight { DocumentProperty.list.estimatedRowHeight } else {
+                DocumentProperty.list.rowHeight
+            }
         if needsRows, !(rowHeight > 0) {
             collector.report(
                 .invalidRowHeight,
@@ -178,25 +182,25 @@ extension DecodingRun {
             return nil
         }
         var r = MemberReader(s)
-        let rows = read(&r, "rows", ValueParsers.itemCount) ?? .automatic
-        let cell = read(&r, "cell", ValueParsers.string)
+        let rows = read(&r, .section.rows, ValueParsers.itemCount) ?? .automatic
+        let cell = read(&r, .section.cell, ValueParsers.string)
         let rowCells = readRowCells(&r)
-        let header = read(&r, "header", ValueParsers.string)
-        let footer = read(&r, "footer", ValueParsers.string)
+        let header = read(&r, .section.header, ValueParsers.string)
+        let footer = read(&r, .section.footer, ValueParsers.string)
         reportUnknown(r, known: DocumentDecoder.tableSectionFieldNames, what: "for a table section")
         guard let cellName = cell ?? defaultCell else {
             collector.report(
                 .missingField, "a section needs a \"cell\" template (or the table a default \"cell\")",
-                at: [.key("cell")])
+                at: [.key(.section.cell)])
             return nil
         }
-        let cellPath = cell != nil ? base + [.key("cell")] : Array(base.dropLast(2)) + [.key("cell")]
+        let cellPath = cell != nil ? base + [.key(.section.cell)] : Array(base.dropLast(2)) + [.key(.list.cell)]
         return TableSectionUse(
             section: TableSection(rows: rows, cell: cellName, header: header, footer: footer, rowCells: rowCells),
             cell: TemplateUse(name: cellName, path: cellPath),
-            header: header.map { TemplateUse(name: $0, path: base + [.key("header")]) },
-            footer: footer.map { TemplateUse(name: $0, path: base + [.key("footer")]) },
-            countPath: Self.countPath(rows, member: base + [.key("rows")], automatic: cellPath), base: base)
+            header: header.map { TemplateUse(name: $0, path: base + [.key(.section.header)]) },
+            footer: footer.map { TemplateUse(name: $0, path: base + [.key(.section.footer)]) },
+            countPath: Self.countPath(rows, member: base + [.key(.section.rows)], automatic: cellPath), base: base)
     }
 
     // MARK: Collections
@@ -205,37 +209,40 @@ extension DecodingRun {
         _ r: inout MemberReader, into node: inout Node, depth: Int, before: InstanceTally
     ) -> InstanceTally {
         var p = CollectionProperties()
-        if let l = read(&r, "layout", ValueParsers.string) { p.layout = l == "flow" ? .flow : .other(l) }
+        if let l = read(&r, .list.layout, ValueParsers.string) {
+            p.layout = l == PropertyValue.flow ? .flow : .other(l)
+        }
         if let d = read(
-            &r, "scrollDirection", { v throws(ValueFailure) in try ValueParsers.enumeration(v, ScrollDirection.self) })
+            &r, .list.scrollDirection,
+            { v throws(ValueFailure) in try ValueParsers.enumeration(v, ScrollDirection.self) })
         {
             p.scrollDirection = d
         }
         var sizesFit = true
-        if let s = read(&r, "itemSize", ValueParsers.size) {
+        if let s = read(&r, .list.itemSize, ValueParsers.size) {
             p.itemSize = s
-            sizesFit = checkSize(s.width, "an item width", at: [.key("itemSize"), .index(0)])
-            sizesFit = checkSize(s.height, "an item height", at: [.key("itemSize"), .index(1)]) && sizesFit
+            sizesFit = checkSize(s.width, "an item width", at: [.key(.list.itemSize), .index(0)])
+            sizesFit = checkSize(s.height, "an item height", at: [.key(.list.itemSize), .index(1)]) && sizesFit
         }
-        if let d = read(&r, "minimumInteritemSpacing", ValueParsers.nonNegative) { p.minimumInteritemSpacing = d }
-        if let d = read(&r, "minimumLineSpacing", ValueParsers.nonNegative) { p.minimumLineSpacing = d }
-        if let i = read(&r, "sectionInset", ValueParsers.insets) { p.sectionInset = i }
-        let defaultCell = read(&r, "cell", ValueParsers.string)
+        if let d = read(&r, .list.minimumInteritemSpacing, ValueParsers.nonNegative) { p.minimumInteritemSpacing = d }
+        if let d = read(&r, .list.minimumLineSpacing, ValueParsers.nonNegative) { p.minimumLineSpacing = d }
+        if let i = read(&r, .list.sectionInset, ValueParsers.insets) { p.sectionInset = i }
+        let defaultCell = read(&r, .list.cell, ValueParsers.string)
         var uses: [CollectionSectionUse] = []
-        if let sections = r("sections") {
+        if let sections = r(.list.sections) {
             if sections.kind == .array, checkSectionCount(sections.count) {
                 for i in 0..<sections.count {
                     guard let s = sections[i] else { continue }
-                    let base = collector.path + [.key("sections"), .index(i)]
+                    let base = collector.path + [.key(.list.sections), .index(i)]
                     collector.path = base
                     if let d = decodeCollectionSection(s, defaultCell: defaultCell, base: base) { uses.append(d) }
                     collector.path.removeLast(2)
                 }
             } else if sections.kind != .array {
-                collector.report(.invalidValue, "must be an array of sections", at: [.key("sections")])
+                collector.report(.invalidValue, "must be an array of sections", at: [.key(.list.sections)])
             }
         } else if let defaultCell {
-            let cell = TemplateUse(name: defaultCell, path: collector.path + [.key("cell")])
+            let cell = TemplateUse(name: defaultCell, path: collector.path + [.key(.list.cell)])
             uses.append(
                 CollectionSectionUse(
                     section: CollectionSection(cell: defaultCell), cell: cell, supplementary: [], countPath: cell.path,
@@ -243,7 +250,7 @@ extension DecodingRun {
         }
         p.sections = uses.map(\.section)
         node.collection = p
-        if defaultCell == nil, r.object["sections"]?.isNull ?? true { reportMissingCell("items") }
+        if defaultCell == nil, r.object[.list.sections]?.isNull ?? true { reportMissingCell("items") }
         guard sizesFit else { return InstanceTally() }
 
         let bounds = node.frame.size
@@ -280,7 +287,7 @@ extension DecodingRun {
                 guard let n = p.automaticItemCount(frame: bounds) else {
                     collector.report(
                         .invalidValue, "automatic item counts need a positive item \(vertical ? "height" : "width")",
-                        at: [.key("itemSize")])
+                        at: [.key(.list.itemSize)])
                     items = 0
                     break
                 }
@@ -327,44 +334,45 @@ extension DecodingRun {
             return nil
         }
         var r = MemberReader(s)
-        let items = read(&r, "items", ValueParsers.itemCount) ?? .automatic
-        let cell = read(&r, "cell", ValueParsers.string)
+        let items = read(&r, .section.items, ValueParsers.itemCount) ?? .automatic
+        let cell = read(&r, .section.cell, ValueParsers.string)
         let rowCells = readRowCells(&r)
         var supplementary: [(kind: String, template: String)] = []
         var uses: [TemplateUse] = []
-        if let sup = r("supplementary") {
+        if let sup = r(.section.supplementary) {
             if sup.kind == .object {
                 for (kind, v) in sup.members {
                     guard let name = v.string else {
                         collector.report(
-                            .invalidValue, "must be a template name", at: [.key("supplementary"), .key(kind)])
+                            .invalidValue, "must be a template name", at: [.key(.section.supplementary), .key(kind)])
                         continue
                     }
                     if kind.isEmpty || kind.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
                         collector.report(
                             .invalidValue, "a supplementary kind must not be empty or a number",
-                            at: [.key("supplementary"), .key(kind)])
+                            at: [.key(.section.supplementary), .key(kind)])
                         continue
                     }
                     supplementary.append((kind, name))
-                    uses.append(TemplateUse(name: name, path: base + [.key("supplementary"), .key(kind)]))
+                    uses.append(TemplateUse(name: name, path: base + [.key(.section.supplementary), .key(kind)]))
                 }
             } else {
-                collector.report(.invalidValue, "must be an object {kind: template}", at: [.key("supplementary")])
+                collector.report(
+                    .invalidValue, "must be an object {kind: template}", at: [.key(.section.supplementary)])
             }
         }
         reportUnknown(r, known: DocumentDecoder.collectionSectionFieldNames, what: "for a collection section")
         guard let cellName = cell ?? defaultCell else {
             collector.report(
                 .missingField, "a section needs a \"cell\" template (or the collection a default \"cell\")",
-                at: [.key("cell")])
+                at: [.key(.section.cell)])
             return nil
         }
-        let cellPath = cell != nil ? base + [.key("cell")] : Array(base.dropLast(2)) + [.key("cell")]
+        let cellPath = cell != nil ? base + [.key(.section.cell)] : Array(base.dropLast(2)) + [.key(.list.cell)]
         return CollectionSectionUse(
             section: CollectionSection(items: items, cell: cellName, supplementary: supplementary, rowCells: rowCells),
             cell: TemplateUse(name: cellName, path: cellPath), supplementary: uses,
-            countPath: Self.countPath(items, member: base + [.key("items")], automatic: cellPath), base: base)
+            countPath: Self.countPath(items, member: base + [.key(.section.items)], automatic: cellPath), base: base)
     }
 
     /// Where a problem with a section's instance count goes: the count member when it is written as a number,

@@ -3,51 +3,35 @@ import SkeletonGraphics
 
 /// The content members (`Protocol/content.md`): what a view shows under its skeleton.
 extension DecodingRun {
-    /// Members every view has: Core Animation's border.
-    static let borderKeys: Set<String> = ["borderWidth", "borderColor"]
-
-    /// The content members a node of `type` may have.
-    static func contentKeys(for type: NodeType) -> Set<String> {
-        var keys = borderKeys
-        switch type {
-        case .label, .textView: keys.formUnion(["text", "textColor"])
-        case .textField: keys.formUnion(["text", "placeholder", "textColor", "font", "textAlignment"])
-        case .button: keys.formUnion(["title", "textColor", "font"])
-        case .imageView: keys.insert("image")
-        default: break
-        }
-        return keys
-    }
-
     /// The members of a `font` object.
     static let fontKeys: Set<String> = ["size", "lineHeight", "weight"]
 
     /// Decodes the content members of `node`'s type (the text nodes' `font` is read with their text members).
     mutating func decodeContent(_ r: inout MemberReader, into node: inout Node) {
         var c = node.content
-        if let w = read(&r, "borderWidth", ValueParsers.nonNegative) { c.borderWidth = w }
-        if let color = read(&r, "borderColor", ValueParsers.color) { c.borderColor = color }
+        if let w = read(&r, .content.borderWidth, ValueParsers.nonNegative) { c.borderWidth = w }
+        if let color = read(&r, .content.borderColor, ValueParsers.color) { c.borderColor = color }
         switch node.type {
         case .label, .textView:
-            c.text = read(&r, "text", ValueParsers.string)
-            c.textColor = read(&r, "textColor", ValueParsers.color)
+            c.text = read(&r, .content.text, ValueParsers.string)
+            c.textColor = read(&r, .content.textColor, ValueParsers.color)
         case .textField:
-            c.text = read(&r, "text", ValueParsers.string)
-            c.placeholder = read(&r, "placeholder", ValueParsers.string)
-            c.textColor = read(&r, "textColor", ValueParsers.color)
+            c.text = read(&r, .content.text, ValueParsers.string)
+            c.placeholder = read(&r, .content.placeholder, ValueParsers.string)
+            c.textColor = read(&r, .content.textColor, ValueParsers.color)
             c.font = decodeFont(&r)
             if let a = read(
-                &r, "textAlignment",
+                &r, .text.textAlignment,
                 { v throws(ValueFailure) in try ValueParsers.enumeration(v, TextAlignment.self) })
             {
                 c.textAlignment = a
             }
         case .button:
-            c.text = read(&r, "title", ValueParsers.string)
-            c.textColor = read(&r, "textColor", ValueParsers.color)
+            c.text = read(&r, .content.title, ValueParsers.string)
+            c.textColor = read(&r, .content.textColor, ValueParsers.color)
             c.font = decodeFont(&r)
         case .imageView:
-            c.image = read(&r, "image", ValueParsers.string)
+            c.image = read(&r, .content.image, ValueParsers.string)
         default:
             break
         }
@@ -58,21 +42,21 @@ extension DecodingRun {
     /// optional `"weight"`. Reports bad values and unknown members at their JSON Pointer; a size must be positive
     /// and at most `DocumentLimits.maxFontSize`.
     mutating func decodeFont(_ r: inout MemberReader) -> FontSpec? {
-        guard let v = r("font") else { return nil }
+        guard let v = r(.text.font) else { return nil }
         let font: FontSpec
         do { font = try Self.font(v) } catch {
-            collector.report(error, at: [.key("font")])
+            collector.report(error, at: [.key(.text.font)])
             return nil
         }
         if v.kind == .object {
             for key in v.members.map(\.key) where !Self.fontKeys.contains(key) {
                 collector.report(
                     .unknownField, "\"\(key)\" is not a member of a font (use size, lineHeight, weight); it is ignored",
-                    at: [.key("font"), .key(key)], severity: .warning)
+                    at: [.key(.text.font), .key(key)], severity: .warning)
             }
         }
         guard font.size <= limits.maxFontSize else {
-            let member: [PathToken] = v["size"] != nil ? [.key("font"), .key("size")] : fontLineHeightMember(r)
+            let member: [PathToken] = v["size"] != nil ? [.key(.text.font), .key("size")] : fontLineHeightMember(r)
             collector.report(
                 .invalidValue, "a font of \(font.size) pt is over the limit of \(limits.maxFontSize) pt", at: member)
             return nil
@@ -82,8 +66,8 @@ extension DecodingRun {
 
     /// Where a font's line height is written: `font.lineHeight` in the object forms, else `font`.
     func fontLineHeightMember(_ r: MemberReader) -> [PathToken] {
-        guard let v = r.object["font"], v.kind == .object, v["lineHeight"] != nil else { return [.key("font")] }
-        return [.key("font"), .key("lineHeight")]
+        guard let v = r.object[.text.font], v.kind == .object, v["lineHeight"] != nil else { return [.key(.text.font)] }
+        return [.key(.text.font), .key("lineHeight")]
     }
 
     /// A font value: a number (its line height), or an object with `size` and/or `lineHeight` and `weight`.

@@ -29,9 +29,11 @@ extension DecodingRun {
     /// `checkSize` for the line heights of the document's `appearance` (written as `v`).
     mutating func checkLineHeights(of a: AppearanceOverrides, in v: JSONValue) {
         let base: [PathToken] = [.key("appearance")]
-        if let h = a.multilineHeight { _ = checkSize(h, "a line height", at: base + [.key("multilineHeight")]) }
-        if let h = a.textLineHeight, let m = v["textLineHeight"] {
-            _ = checkLineHeight(h, in: m, at: base + [.key("textLineHeight")])
+        if let h = a.multilineHeight {
+            _ = checkSize(h, "a line height", at: base + [.key(.appearance.multilineHeight)])
+        }
+        if let h = a.textLineHeight, let m = v[.appearance.textLineHeight] {
+            _ = checkLineHeight(h, in: m, at: base + [.key(.appearance.textLineHeight)])
         }
     }
 

@@ -2,57 +2,19 @@ import JSON
 
 extension NodeType {
     /// The members the format defines for a node of this type (others are `unknown-field` warnings).
-    public var fieldNames: Set<String> { DecodingRun.knownKeys(for: self) }
+    public var fieldNames: Set<String> { PropertyRegistry.nodeNames(for: self) }
 }
 
 extension DocumentDecoder {
     /// The members the format defines at the top level of a document.
-    public static var topLevelFieldNames: Set<String> { DecodingRun.topLevelKeys }
+    public static var topLevelFieldNames: Set<String> { PropertyRegistry.names(in: .document) }
     /// The members of a table's sections.
-    public static let tableSectionFieldNames: Set<String> = ["rows", "cell", "cells", "header", "footer"]
+    public static let tableSectionFieldNames: Set<String> = PropertyRegistry.sectionNames(for: .tableView)
     /// The members of a collection's sections.
-    public static let collectionSectionFieldNames: Set<String> = ["items", "cell", "cells", "supplementary"]
+    public static let collectionSectionFieldNames: Set<String> = PropertyRegistry.sectionNames(for: .collectionView)
 }
 
 extension DecodingRun {
-    static let commonKeys: Set<String> = [
-        "type", "id", "frame", "children", "isSkeletonable", "holdsContent", "isHidden", "isHiddenWhenSkeletonIsActive",
-        "isUserInteractionDisabledWhenSkeletonIsActive", "isUserInteractionEnabled", "skeletonCornerRadius",
-        "cornerRadius", "clipsToBounds", "alpha", "backgroundColor", "constraints", "arranged", "layoutDirection",
-        "autoresizingMask", "comment",
-    ]
-    static let textKeys: Set<String> = [
-        "numberOfLines", "textAlignment", "font", "lastLineFillPercent", "linesCornerRadius", "skeletonLineSpacing",
-        "skeletonPaddingInsets", "skeletonTextLineHeight", "skeletonTextNumberOfLines",
-    ]
-    static let tableKeys: Set<String> = ["rowHeight", "estimatedRowHeight", "sections", "cell", "templates"]
-    static let collectionKeys: Set<String> = [
-        "layout", "scrollDirection", "itemSize", "minimumInteritemSpacing", "minimumLineSpacing", "sectionInset",
-        "sections", "cell", "templates",
-    ]
-
-    /// The members the format defines for a node of `type`: computed once per type, on first use, and shared
-    /// (decoding asks for them only when a node has a member it did not read).
-    static func knownKeys(for type: NodeType) -> Set<String> {
-        keysByType[type] ?? computeKnownKeys(for: type)
-    }
-
-    /// Every type's members, built once.
-    private static let keysByType: [NodeType: Set<String>] = Dictionary(
-        uniqueKeysWithValues: NodeType.allCases.map { ($0, computeKnownKeys(for: $0)) })
-
-    /// Builds the members of `type` from the common, content, text and container groups.
-    private static func computeKnownKeys(for type: NodeType) -> Set<String> {
-        var keys = commonKeys
-        keys.formUnion(contentKeys(for: type))
-        if type.isText { keys.formUnion(textKeys) }
-        if type.isScrollView { keys.insert("isScrollEnabled") }
-        if type == .stackView { keys.insert("alignment") }
-        if type == .tableView { keys.formUnion(tableKeys) }
-        if type == .collectionView { keys.formUnion(collectionKeys) }
-        return keys
-    }
-
     /// Decodes one node and its subtree; `collector.path` must point at it.
     mutating func decodeNode(_ v: JSONValue, indexPath: String, depth: Int) -> DecodedNode? {
         guard v.kind == .object else {
@@ -88,22 +50,22 @@ extension DecodingRun {
                     .tooManyLines,
                     "the frame's height holds \(lines) skeleton lines, over the limit of \(limits.maxLinesPerText) "
                         + "(set numberOfLines, or a larger line height or spacing)",
-                    at: [.key("frame")])
+                    at: [.key(.view.frame)])
             }
         }
         if type == .stackView,
             let a = read(
-                &r, "alignment", { v throws(ValueFailure) in try ValueParsers.enumeration(v, StackAlignment.self) })
+                &r, .view.alignment, { v throws(ValueFailure) in try ValueParsers.enumeration(v, StackAlignment.self) })
         {
             node.stack = StackProperties(alignment: a)
         }
-        if type.isScrollView, let b = read(&r, "isScrollEnabled", ValueParsers.bool) { node.isScrollEnabled = b }
+        if type.isScrollView, let b = read(&r, .view.isScrollEnabled, ValueParsers.bool) { node.isScrollEnabled = b }
 
         var height = 1
         var count = 1
-        if let children = r("children") {
+        if let children = r(.view.children) {
             if children.kind == .array {
-                collector.path.append(.key("children"))
+                collector.path.append(.key(.view.children))
                 node.children.reserveCapacity(children.count)
                 for i in 0..<children.count {
                     guard let child = children[i] else { continue }
@@ -119,7 +81,7 @@ extension DecodingRun {
                 collector.path.removeLast()
             } else {
                 collector.report(
-                    .invalidValue, "must be an array of nodes, not \(children.kind)", at: [.key("children")])
+                    .invalidValue, "must be an array of nodes, not \(children.kind)", at: [.key(.view.children)])
             }
         }
         if type.isCollection {
@@ -130,38 +92,38 @@ extension DecodingRun {
             lines += instances.lines
         }
         // An unknown type is decoded as a UIView, but the warning names the type the node has.
-        reportUnknown(r, known: Self.knownKeys(for: type), what: "for \(typeName)")
+        reportUnknown(r, known: type.fieldNames, what: "for \(typeName)")
         return DecodedNode(node: node, height: height, count: count, lines: lines)
     }
 
     /// The node's type (UIView when it is missing or unknown) and how to name it in messages: the type as
     /// written (`"UIFoo"`, or `a node without a type`) when it is not one of the format's.
     private mutating func decodeType(_ r: inout MemberReader) -> (NodeType, String) {
-        guard let t = r("type") else {
-            collector.report(.missingField, "a node needs a \"type\"", at: [.key("type")])
+        guard let t = r(.view.type) else {
+            collector.report(.missingField, "a node needs a \"type\"", at: [.key(.view.type)])
             return (.view, "a node without a type")
         }
         guard let s = t.string, let type = NodeType(rawValue: s) else {
             let allowed = NodeType.allCases.map(\.rawValue).joined(separator: ", ")
             let shown = t.string.map { "\"\($0)\"" } ?? "\(t.kind)"
-            collector.report(.unknownType, "unknown type \(shown); use one of \(allowed)", at: [.key("type")])
+            collector.report(.unknownType, "unknown type \(shown); use one of \(allowed)", at: [.key(.view.type)])
             return (.view, t.string.map { "the unknown type \"\($0)\"" } ?? "a type that is \(t.kind)")
         }
         return (type, type.rawValue)
     }
 
     private mutating func decodeID(_ r: inout MemberReader) -> String? {
-        guard let v = r("id") else { return nil }
+        guard let v = r(.view.id) else { return nil }
         guard let id = v.string else {
-            collector.report(.invalidID, "must be a string, not \(v.kind)", at: [.key("id")])
+            collector.report(.invalidID, "must be a string, not \(v.kind)", at: [.key(.view.id)])
             return nil
         }
         if let problem = Self.idProblem(id) {
-            collector.report(.invalidID, problem, at: [.key("id")])
+            collector.report(.invalidID, problem, at: [.key(.view.id)])
             return nil
         }
         if !idScopes[idScopes.count - 1].insert(id).inserted {
-            collector.report(.duplicateID, "the id \"\(id)\" is already used in this document", at: [.key("id")])
+            collector.report(.duplicateID, "the id \"\(id)\" is already used in this document", at: [.key(.view.id)])
         }
         return id
     }
@@ -183,26 +145,26 @@ extension DecodingRun {
     }
 
     private mutating func decodeFrame(_ r: inout MemberReader) -> Rect? {
-        guard let v = r("frame") else {
-            collector.report(.invalidFrame, "a node needs a \"frame\": [x, y, width, height]", at: [.key("frame")])
+        guard let v = r(.view.frame) else {
+            collector.report(.invalidFrame, "a node needs a \"frame\": [x, y, width, height]", at: [.key(.view.frame)])
             return nil
         }
         guard v.kind == .array, v.count == 4 else {
-            collector.report(.invalidFrame, "must be [x, y, width, height]", at: [.key("frame")])
+            collector.report(.invalidFrame, "must be [x, y, width, height]", at: [.key(.view.frame)])
             return nil
         }
         var n = [0.0, 0, 0, 0]
         var ok = true
         for i in 0..<4 {
             guard let d = v[i]?.double, d.isFinite else {
-                collector.report(.invalidFrame, "must be a finite number", at: [.key("frame"), .index(i)])
+                collector.report(.invalidFrame, "must be a finite number", at: [.key(.view.frame), .index(i)])
                 ok = false
                 continue
             }
             if i >= 2, d < 0 {
                 collector.report(
                     .invalidFrame, "\(i == 2 ? "width" : "height") must not be negative",
-                    at: [.key("frame"), .index(i)])
+                    at: [.key(.view.frame), .index(i)])
                 ok = false
             }
             n[i] = d
@@ -211,28 +173,31 @@ extension DecodingRun {
     }
 
     private mutating func decodeCommon(_ r: inout MemberReader, into node: inout Node) {
-        if let b = read(&r, "isSkeletonable", ValueParsers.bool) { node.isSkeletonable = b }
-        if let b = read(&r, "holdsContent", ValueParsers.bool) { node.holdsContent = b }
-        if let b = read(&r, "isHidden", ValueParsers.bool) { node.isHidden = b }
-        if let b = read(&r, "isHiddenWhenSkeletonIsActive", ValueParsers.bool) { node.isHiddenWhenSkeletonIsActive = b }
-        if let b = read(&r, "isUserInteractionDisabledWhenSkeletonIsActive", ValueParsers.bool) {
+        if let b = read(&r, .view.isSkeletonable, ValueParsers.bool) { node.isSkeletonable = b }
+        if let b = read(&r, .view.holdsContent, ValueParsers.bool) { node.holdsContent = b }
+        if let b = read(&r, .view.isHidden, ValueParsers.bool) { node.isHidden = b }
+        if let b = read(&r, .view.isHiddenWhenSkeletonIsActive, ValueParsers.bool) {
+            node.isHiddenWhenSkeletonIsActive = b
+        }
+        if let b = read(&r, .view.isUserInteractionDisabledWhenSkeletonIsActive, ValueParsers.bool) {
             node.isUserInteractionDisabledWhenSkeletonIsActive = b
         }
-        if let b = read(&r, "isUserInteractionEnabled", ValueParsers.bool) { node.isUserInteractionEnabled = b }
-        if let b = read(&r, "clipsToBounds", ValueParsers.bool) { node.clipsToBounds = b }
-        if let a = read(&r, "alpha", ValueParsers.unit) { node.alpha = a }
-        if let b = read(&r, "arranged", ValueParsers.bool) { node.isArranged = b }
-        if let d = read(&r, "skeletonCornerRadius", ValueParsers.number) { node.skeletonCornerRadius = d }
-        if let d = read(&r, "cornerRadius", ValueParsers.number) { node.cornerRadius = d }
-        if let c = read(&r, "backgroundColor", ValueParsers.color) { node.backgroundColor = c }
+        if let b = read(&r, .view.isUserInteractionEnabled, ValueParsers.bool) { node.isUserInteractionEnabled = b }
+        if let b = read(&r, .view.clipsToBounds, ValueParsers.bool) { node.clipsToBounds = b }
+        if let a = read(&r, .view.alpha, ValueParsers.unit) { node.alpha = a }
+        if let b = read(&r, .view.arranged, ValueParsers.bool) { node.isArranged = b }
+        if let d = read(&r, .view.skeletonCornerRadius, ValueParsers.number) { node.skeletonCornerRadius = d }
+        if let d = read(&r, .view.cornerRadius, ValueParsers.number) { node.cornerRadius = d }
+        if let c = read(&r, .view.backgroundColor, ValueParsers.color) { node.backgroundColor = c }
         if let d = read(
-            &r, "layoutDirection", { v throws(ValueFailure) in try ValueParsers.enumeration(v, LayoutDirection.self) })
+            &r, .view.layoutDirection,
+            { v throws(ValueFailure) in try ValueParsers.enumeration(v, LayoutDirection.self) })
         {
             node.layoutDirection = d
         }
-        if let c = read(&r, "constraints", Self.constraints) { node.constraints = c }
-        if let m = read(&r, "autoresizingMask", Self.autoresizingMask) { node.autoresizingMask = m }
-        _ = r("comment")
+        if let c = read(&r, .view.constraints, Self.constraints) { node.constraints = c }
+        if let m = read(&r, .view.autoresizingMask, Self.autoresizingMask) { node.autoresizingMask = m }
+        _ = r(.view.comment)
     }
 
     /// An array of `UIView.AutoresizingMask` option names (`"flexibleWidth"`, `"flexibleLeftMargin"`, …).
@@ -280,17 +245,17 @@ extension DecodingRun {
     private mutating func decodeText(_ r: inout MemberReader, into node: inout Node) -> Bool {
         var t = node.text ?? TextProperties(for: node.type)
         var reported = false
-        if let n = read(&r, "numberOfLines", ValueParsers.integer) {
+        if let n = read(&r, .text.numberOfLines, ValueParsers.integer) {
             if n < 0 {
-                collector.report(.invalidValue, "must not be negative", at: [.key("numberOfLines")])
+                collector.report(.invalidValue, "must not be negative", at: [.key(.text.numberOfLines)])
             } else if n > limits.maxLinesPerText {
-                reported = reportTooManyLines(n, at: [.key("numberOfLines")])
+                reported = reportTooManyLines(n, at: [.key(.text.numberOfLines)])
             } else {
                 t.numberOfLines = n
             }
         }
         if let a = read(
-            &r, "textAlignment", { v throws(ValueFailure) in try ValueParsers.enumeration(v, TextAlignment.self) })
+            &r, .text.textAlignment, { v throws(ValueFailure) in try ValueParsers.enumeration(v, TextAlignment.self) })
         {
             t.textAlignment = a
         }
@@ -299,21 +264,21 @@ extension DecodingRun {
             node.content.font = font
             reported = !checkSize(font.lineHeight, "a line height", at: fontLineHeightMember(r)) || reported
         }
-        if let p = read(&r, "lastLineFillPercent", ValueParsers.integer) { t.lastLineFillPercent = min(p, 100) }
-        if let c = read(&r, "linesCornerRadius", ValueParsers.integer) { t.linesCornerRadius = c }
-        if let s = read(&r, "skeletonLineSpacing", ValueParsers.number) { t.skeletonLineSpacing = s }
-        if let p = read(&r, "skeletonPaddingInsets", ValueParsers.insets) { t.skeletonPaddingInsets = p }
-        if let h = read(&r, "skeletonTextLineHeight", ValueParsers.textLineHeight) {
+        if let p = read(&r, .text.lastLineFillPercent, ValueParsers.integer) { t.lastLineFillPercent = min(p, 100) }
+        if let c = read(&r, .text.linesCornerRadius, ValueParsers.integer) { t.linesCornerRadius = c }
+        if let s = read(&r, .text.skeletonLineSpacing, ValueParsers.number) { t.skeletonLineSpacing = s }
+        if let p = read(&r, .text.skeletonPaddingInsets, ValueParsers.insets) { t.skeletonPaddingInsets = p }
+        if let h = read(&r, .text.skeletonTextLineHeight, ValueParsers.textLineHeight) {
             t.skeletonTextLineHeight = h
-            if let v = r.object["skeletonTextLineHeight"] {
-                reported = !checkLineHeight(h, in: v, at: [.key("skeletonTextLineHeight")]) || reported
+            if let v = r.object[.text.skeletonTextLineHeight] {
+                reported = !checkLineHeight(h, in: v, at: [.key(.text.skeletonTextLineHeight)]) || reported
             }
         }
-        if let n = read(&r, "skeletonTextNumberOfLines", ValueParsers.textNumberOfLines) {
+        if let n = read(&r, .text.skeletonTextNumberOfLines, ValueParsers.textNumberOfLines) {
             if case .custom(let k) = n, k > limits.maxLinesPerText {
-                let custom = r.object["skeletonTextNumberOfLines"]?.kind == .object
+                let custom = r.object[.text.skeletonTextNumberOfLines]?.kind == .object
                 reported = reportTooManyLines(
-                    k, at: [.key("skeletonTextNumberOfLines")] + (custom ? [.key("custom")] : []))
+                    k, at: [.key(.text.skeletonTextNumberOfLines)] + (custom ? [.key("custom")] : []))
             } else {
                 t.skeletonTextNumberOfLines = n
             }

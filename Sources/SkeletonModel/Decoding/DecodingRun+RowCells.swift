@@ -10,14 +10,15 @@ extension DecodingRun {
     /// `{"cell"?: template, "isSkeletonable"?: bool}`; at most `maxRowCells` entries. Problems are reported at the
     /// member or the entry; a bad entry keeps the section's cell.
     mutating func readRowCells(_ r: inout MemberReader) -> [RowCell?] {
-        guard let list = r("cells") else { return [] }
+        guard let list = r(.section.cells) else { return [] }
         guard list.kind == .array else {
-            collector.report(.invalidValue, "must be an array of per-row cells", at: [.key("cells")])
+            collector.report(.invalidValue, "must be an array of per-row cells", at: [.key(.section.cells)])
             return []
         }
         guard list.count <= maxRowCells else {
             collector.report(
-                .tooManyNodes, "\(list.count) per-row cells are over the limit of \(maxRowCells)", at: [.key("cells")])
+                .tooManyNodes, "\(list.count) per-row cells are over the limit of \(maxRowCells)",
+                at: [.key(.section.cells)])
             return []
         }
         var cells: [RowCell?] = []
@@ -30,16 +31,16 @@ extension DecodingRun {
             guard entry.kind == .object else {
                 collector.report(
                     .invalidValue, "a per-row cell must be null or an object, not \(entry.kind)",
-                    at: [.key("cells"), .index(k)])
+                    at: [.key(.section.cells), .index(k)])
                 cells.append(nil)
                 continue
             }
-            collector.path += [.key("cells"), .index(k)]
+            collector.path += [.key(.section.cells), .index(k)]
             var e = MemberReader(entry)
             let cell = RowCell(
-                cell: read(&e, "cell", ValueParsers.string),
-                isSkeletonable: read(&e, "isSkeletonable", ValueParsers.bool))
-            reportUnknown(e, known: ["cell", "isSkeletonable"], what: "for a per-row cell")
+                cell: read(&e, .section.rowCell, ValueParsers.string),
+                isSkeletonable: read(&e, .section.rowIsSkeletonable, ValueParsers.bool))
+            reportUnknown(e, known: PropertyRegistry.names(in: .rowCell), what: "for a per-row cell")
             collector.path.removeLast(2)
             cells.append(cell)
         }
@@ -59,7 +60,9 @@ extension DecodingRun {
         var bodies = [section.cell: main]
         for (k, entry) in section.rowCells.enumerated() {
             guard let name = entry?.cell, bodies[name] == nil else { continue }
-            if let body = templateBody(named: name, usedAt: paths.base + [.key("cells"), .index(k), .key("cell")]) {
+            if let body = templateBody(
+                named: name, usedAt: paths.base + [.key(.section.cells), .index(k), .key("cell")])
+            {
                 bodies[name] = body
             }
         }
@@ -76,7 +79,7 @@ extension DecodingRun {
         }
         copies[section.cell] = count - copies.values.reduce(0, +)
         for (name, n) in copies.sorted(by: { $0.key < $1.key }) where n > 0 {
-            let at = name == section.cell ? paths.count : paths.base + [.key("cells")]
+            let at = name == section.cell ? paths.count : paths.base + [.key(.section.cells)]
             guard let body = bodies[name],
                 admit(body, copies: n, size: size, depth: depth, before: before, into: &added, at: at)
             else { return [] }

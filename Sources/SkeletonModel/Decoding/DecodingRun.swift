@@ -21,10 +21,6 @@ struct DecodingRun {
         collector = ProblemCollector(maxProblems: limits.maxProblems)
     }
 
-    static let topLevelKeys: Set<String> = [
-        "root", "appearance", "colorScheme", "layoutDirection", "$schema", "version",
-    ]
-
     mutating func decodeDocument(_ value: JSONValue) -> SkeletonDocument? {
         guard value.kind == .object else {
             collector.report(.invalidValue, "a document must be an object, not \(value.kind)")
@@ -32,34 +28,34 @@ struct DecodingRun {
         }
         var r = MemberReader(value)
         var appearance = AppearanceOverrides()
-        if let a = r("appearance") {
+        if let a = r(.document.appearance) {
             var failures: [ValueFailure] = []
             appearance = AppearanceOverrides.decode(a, failures: &failures)
-            for f in failures { collector.report(f, at: [.key("appearance")]) }
+            for f in failures { collector.report(f, at: [.key(.document.appearance)]) }
             checkLineHeights(of: appearance, in: a)
         }
-        let scheme = read(&r, "colorScheme") { v throws(ValueFailure) in
+        let scheme = read(&r, .document.colorScheme) { v throws(ValueFailure) in
             try ValueParsers.enumeration(v, ColorScheme.self)
         }
-        let direction = read(&r, "layoutDirection") { v throws(ValueFailure) in
+        let direction = read(&r, .document.layoutDirection) { v throws(ValueFailure) in
             try ValueParsers.enumeration(v, LayoutDirection.self)
         }
         var root: DecodedNode?
-        if let rootValue = r("root") {
-            collector.path = [.key("root")]
+        if let rootValue = r(.document.root) {
+            collector.path = [.key(.document.root)]
             root = decodeNode(rootValue, indexPath: "0", depth: 1)
             collector.path = []
         } else {
-            collector.report(.missingField, "a document needs a \"root\" node", at: [.key("root")])
+            collector.report(.missingField, "a document needs a \"root\" node", at: [.key(.document.root)])
         }
-        reportUnknown(r, known: Self.topLevelKeys)
+        reportUnknown(r, known: DocumentDecoder.topLevelFieldNames)
         guard let root else { return nil }
         let size = root.node.frame.size
         if size.width > limits.maxCanvasWidth || size.height > limits.maxCanvasHeight {
             collector.report(
                 .canvasTooLarge,
                 "the canvas is \(size.width) × \(size.height) points, over the limit of \(limits.maxCanvasWidth) × \(limits.maxCanvasHeight)",
-                at: [.key("root"), .key("frame")])
+                at: [.key(.document.root), .key(.view.frame)])
         }
         if root.count > limits.maxNodes, !reportedTooMany {
             collector.report(
@@ -79,6 +75,13 @@ struct DecodingRun {
             collector.report(error, at: [.key(key)])
             return nil
         }
+    }
+
+    /// Reads and parses member `property`, reporting a failure at that member.
+    mutating func read<T>(
+        _ r: inout MemberReader, _ property: DocumentProperty, _ parse: (JSONValue) throws(ValueFailure) -> T
+    ) -> T? {
+        read(&r, property.name, parse)
     }
 
     /// Warns about members that are not part of the format here.

@@ -76,3 +76,13 @@ extension ProblemCollector {
         path = saved
     }
 }
+
+extension MemberReader {
+    /// Member `property` (marked as read), or nil when it is missing or null.
+    mutating func callAsFunction(_ property: DocumentProperty) -> JSONValue? { self(property.name) }
+}
+
+extension PathToken {
+    /// The member `property`.
+    public static func key(_ property: DocumentProperty) -> PathToken { .key(property.name) }
+}

@@ -156,14 +156,14 @@ public enum ValueParsers {
                 "unknown colour name \"\(s)\" (use #RRGGBB, #RRGGBBAA, skeletonDefault or a flat colour name)")
         }
         guard v.kind == .object else { throw ValueFailure("must be a colour string or object, not \(v.kind)") }
-        if let light = v["light"] {
-            guard let dark = v["dark"] else {
-                throw ValueFailure(.missingField, "a dynamic colour needs \"dark\" too", at: [.key("dark")])
+        if let light = v[.color.light] {
+            guard let dark = v[.color.dark] else {
+                throw ValueFailure(.missingField, "a dynamic colour needs \"dark\" too", at: [.key(.color.dark)])
             }
             let l: SkeletonColor
             let d: SkeletonColor
-            do { l = try color(light) } catch { throw error.under(.key("light")) }
-            do { d = try color(dark) } catch { throw error.under(.key("dark")) }
+            do { l = try color(light) } catch { throw error.under(.key(.color.light)) }
+            do { d = try color(dark) } catch { throw error.under(.key(.color.dark)) }
             return SkeletonColor(light: l.light, dark: d.dark)
         }
         if let white = v["white"] {

@@ -44,7 +44,7 @@ enum NodePitfalls {
                     message:
                         "isHiddenWhenSkeletonIsActive has no effect here: SkeletonView applies it only to skeletonable "
                         + "views (and the view the skeleton is shown on), and \"\(node.reference)\" is not skeletonable",
-                    member: "isHiddenWhenSkeletonIsActive", fix: .makeSkeletonable))
+                    member: DocumentProperty.view.isHiddenWhenSkeletonIsActive.name, fix: .makeSkeletonable))
         }
         return out
     }

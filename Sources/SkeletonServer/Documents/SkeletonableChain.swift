@@ -43,7 +43,7 @@ enum SkeletonableChain {
     private static func problem(_ name: String, _ pointer: JSONPointer, _ blocker: Blocker) -> DocumentProblem {
         let others = blocker.count > 1 ? " (nor are \(blocker.count - 1) more above it)" : ""
         return DocumentProblem(
-            code: .notSkeletonableAncestor, pointer: pointer.appending("isSkeletonable"),
+            code: .notSkeletonableAncestor, pointer: pointer.appending(DocumentProperty.view.isSkeletonable.name),
             message:
                 "\"\(name)\" is skeletonable but its ancestor \"\(blocker.name)\" is not\(others): SkeletonView only "
                 + "recurses through skeletonable views, so this skeleton never shows",

@@ -34,7 +34,7 @@ enum TextLinePitfalls {
         let kind = node.type == .label ? "label" : "text view"
         let custom: Bool
         if case .custom = t.skeletonTextNumberOfLines { custom = true } else { custom = false }
-        let countMember = custom ? "skeletonTextNumberOfLines" : "numberOfLines"
+        let countMember = (custom ? DocumentProperty.text.skeletonTextNumberOfLines : .text.numberOfLines).name
         if n <= 0 {
             let q = TextLineCount.automatic(maskHeight: height, padding: padding, lineHeight: h, spacing: s)
             guard q == 0 else { return nil }

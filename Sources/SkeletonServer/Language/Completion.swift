@@ -5,7 +5,7 @@ import SkeletonModel
 /// (`TolerantObjects`, never a parse): member names the format defines for the enclosing object (a node's by its
 /// `type`, the document's, the appearance's, a section's) that it does not have yet; values of the member at the
 /// cursor (types, enumerations, colours, booleans, `automatic`, template names visible there). Each item has
-/// Markdown documentation (`PropertyDocs` for members) and a `textEdit` over the partial word; members whose values
+/// Markdown documentation (the `PropertyRegistry`'s for members) and a `textEdit` over the partial word; members whose values
 /// are arrays or objects (`frame`, `font`, …) insert a snippet. Storyboards and XIBs get `[]`.
 enum Completion {
     /// The characters that make clients ask.
@@ -70,8 +70,14 @@ enum Completion {
     /// Whether the values of `key` are template names (they need every enclosing object's `templates`).
     static func needsTemplates(_ key: String, kind: ObjectKind, inArray: Bool) -> Bool {
         if inArray { return false }
-        if case .other("supplementary") = kind { return true }
-        return ["cell", "header", "footer"].contains(key)
+        if isSupplementary(kind) { return true }
+        return PropertyRegistry.named(key)?.value == .templateName
+    }
+
+    /// Whether `kind` is a section's `supplementary` object (its members' values are template names).
+    static func isSupplementary(_ kind: ObjectKind) -> Bool {
+        if case .other(let key) = kind { return key == DocumentProperty.section.supplementary.name }
+        return false
     }
 
     // MARK: What to offer
@@ -80,17 +86,17 @@ enum Completion {
     static func memberNames(_ scan: TolerantObjects, _ o: Int, kind: ObjectKind) -> Set<String> {
         let object = scan.objects[o]
         switch kind {
-        case .document: return DocumentDecoder.topLevelFieldNames.subtracting(["$schema", "version"])
+        case .document: return Set(PropertyRegistry.properties(in: .document).filter(\.isOffered).map(\.name))
         case .node:
-            guard let type = object.string("type").flatMap(NodeType.init(rawValue:)) else {
+            guard let type = object.string(DocumentProperty.view.type.name).flatMap(NodeType.init(rawValue:)) else {
                 return NodeType.view.fieldNames
             }
             return type.fieldNames
         case .appearance: return AppearanceOverrides.fieldNames
         case .section(let owner):
-            return scan.objects[owner].string("type") == NodeType.collectionView.rawValue
+            return scan.objects[owner].string(DocumentProperty.view.type.name) == NodeType.collectionView.rawValue
                 ? DocumentDecoder.collectionSectionFieldNames : DocumentDecoder.tableSectionFieldNames
-        case .other(let key): return objectMembers[key] ?? []
+        case .other(let key): return valueMembers(key)
         }
     }
 
@@ -107,32 +113,39 @@ enum Completion {
         let object = scan.objects[o]
         guard let parent = object.parent else { return .document }
         let key = object.key ?? ""
-        if key == "root", scan.objects[parent].parent == nil, !object.isElement { return .node }
-        if object.isElement, key == "children" { return .node }
-        if !object.isElement, scan.objects[parent].key == "templates", scan.objects[parent].isElement == false {
+        if key == DocumentProperty.document.root.name, scan.objects[parent].parent == nil, !object.isElement {
             return .node
         }
-        if key == "appearance", scan.objects[parent].parent == nil { return .appearance }
-        if object.isElement, key == "sections" { return .section(owner: parent) }
+        if object.isElement, key == DocumentProperty.view.children.name { return .node }
+        if !object.isElement, scan.objects[parent].key == DocumentProperty.list.templates.name,
+            scan.objects[parent].isElement == false
+        {
+            return .node
+        }
+        if key == DocumentProperty.document.appearance.name, scan.objects[parent].parent == nil { return .appearance }
+        if object.isElement, key == DocumentProperty.list.sections.name { return .section(owner: parent) }
         return .other(key)
     }
 
-    /// Members of the format's small objects, by the member they are the value of.
-    static let objectMembers: [String: Set<String>] = [
-        "font": ["lineHeight"], "constraints": ["width", "height"],
-        "skeletonPaddingInsets": ["top", "left", "bottom", "right"],
-        "sectionInset": ["top", "left", "bottom", "right"],
-        "gradient": ["baseColor", "secondaryColor", "colors"], "skeletonTextLineHeight": ["fixed"],
-        "skeletonTextNumberOfLines": ["custom"], "tintColor": ["light", "dark"], "backgroundColor": ["light", "dark"],
-        "baseColor": ["light", "dark"], "secondaryColor": ["light", "dark"],
-    ]
+    /// The members of the object that is the value of member `key`, by the value the registry gives `key`.
+    static func valueMembers(_ key: String) -> Set<String> {
+        guard let property = PropertyRegistry.named(key) else { return [] }
+        return members(of: property.value)
+    }
 
-    /// Members whose values are booleans.
-    static let booleanMembers: Set<String> = [
-        "isSkeletonable", "holdsContent", "isHidden", "isHiddenWhenSkeletonIsActive",
-        "isUserInteractionDisabledWhenSkeletonIsActive", "isUserInteractionEnabled", "isScrollEnabled",
-        "clipsToBounds", "arranged", "renderSingleLineAsView",
-    ]
+    /// The members of an object of value kind `value`.
+    static func members(of value: PropertyValue) -> Set<String> {
+        switch value {
+        case .font: ["lineHeight"]
+        case .constraints: ["width", "height"]
+        case .insets: ["top", "left", "bottom", "right"]
+        case .gradient: PropertyRegistry.names(in: .gradient)
+        case .textLineHeight: ["fixed"]
+        case .textNumberOfLines: ["custom"]
+        case .color: PropertyRegistry.names(in: .dynamicColor)
+        default: []
+        }
+    }
 
     /// One value to offer: its text (a string's content, or a literal) and its documentation.
     struct Value {
@@ -146,40 +159,29 @@ enum Completion {
     static func values(for key: String, scan: TolerantObjects, object o: Int, kind: ObjectKind, inArray: Bool)
         -> [Value]
     {
-        func strings<T: RawRepresentable & CaseIterable>(_: T.Type) -> [Value] where T.RawValue == String {
-            T.allCases.map { Value(text: $0.rawValue, isString: true, kind: 20, documentation: doc(key, $0.rawValue)) }
-        }
         if inArray {
-            return key == "colors" || key == "gradient" ? colors() : []
+            let value = PropertyRegistry.named(key)?.value
+            return value == .colors || value == .gradient ? colors() : []
         }
-        if case .other("supplementary") = kind { return templates(scan, o) }
-        switch key {
-        case "type":
+        if isSupplementary(kind) { return templates(scan, o) }
+        if key == DocumentProperty.view.type.name {
             return NodeType.allCases.map {
                 Value(text: $0.rawValue, isString: true, kind: 7, documentation: typeDoc($0))
             }
-        case "textAlignment": return strings(TextAlignment.self)
-        case "alignment": return strings(StackAlignment.self)
-        case "colorScheme": return strings(ColorScheme.self)
-        case "layoutDirection": return strings(LayoutDirection.self)
-        case "scrollDirection": return strings(ScrollDirection.self)
-        case "layout": return [Value(text: "flow", isString: true, kind: 20, documentation: doc(key, "flow"))]
-        case "rowHeight", "estimatedRowHeight", "rows", "items":
-            return [Value(text: "automatic", isString: true, kind: 20, documentation: doc(key, "automatic"))]
-        case "skeletonTextLineHeight", "textLineHeight":
-            return ["relativeToFont", "relativeToConstraints"].map {
+        }
+        guard let property = PropertyRegistry.named(key) else { return [] }
+        switch property.value {
+        case .templateName: return templates(scan, o)
+        case .color: return colors()
+        case .boolean:
+            return property.value.keywords.map {
+                Value(text: $0, isString: false, kind: 12, documentation: doc(key, $0))
+            }
+        default:
+            return property.value.keywords.map {
                 Value(text: $0, isString: true, kind: 20, documentation: doc(key, $0))
             }
-        case "skeletonTextNumberOfLines":
-            return [Value(text: "inherited", isString: true, kind: 20, documentation: doc(key, "inherited"))]
-        case "cell", "header", "footer": return templates(scan, o)
-        default: break
         }
-        if DocumentTextMap.colorMembers.contains(key) { return colors() }
-        if booleanMembers.contains(key) {
-            return ["true", "false"].map { Value(text: $0, isString: false, kind: 12, documentation: doc(key, $0)) }
-        }
-        return []
     }
 
     /// Every colour name, documented with its light and dark values.
@@ -198,9 +200,10 @@ enum Completion {
         var holder: Int? = o
         while let h = holder {
             for (k, object) in scan.objects.enumerated()
-            where object.parent == h && object.key == "templates" && !object.isElement {
+            where object.parent == h && object.key == DocumentProperty.list.templates.name && !object.isElement {
                 for member in scan.objects[k].members where seen.insert(member.name).inserted {
-                    let type = scan.objects.first { $0.parent == k && $0.key == member.name }?.string("type")
+                    let type = scan.objects.first { $0.parent == k && $0.key == member.name }?.string(
+                        DocumentProperty.view.type.name)
                     out.append(
                         Value(
                             text: member.name, isString: true, kind: 18,
@@ -213,7 +216,7 @@ enum Completion {
     }
 
     static func doc(_ key: String, _ value: String) -> String {
-        "`\(value)`" + (PropertyDocs.markdown(key).map { "\n\n" + $0 } ?? "")
+        "`\(value)`" + (PropertyRegistry.named(key).map { "\n\n" + $0.markdown } ?? "")
     }
 
     static func typeDoc(_ type: NodeType) -> String {
@@ -247,16 +250,18 @@ enum Completion {
             || b == UInt8(ascii: "$") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
     }
 
-    /// Value snippets inserted after a member name typed anew.
-    static let snippets: [String: String] = [
-        "frame": "[${1:0}, ${2:0}, ${3:100}, ${4:44}]",
-        "font": "{\"lineHeight\": ${1:20.287109375}\\}",
-        "constraints": "{\"height\": [${1:44}]\\}",
-        "skeletonPaddingInsets": "[${1:0}, ${2:0}, ${3:0}, ${4:0}]",
-        "sectionInset": "[${1:0}, ${2:0}, ${3:0}, ${4:0}]",
-        "itemSize": "[${1:50}, ${2:50}]",
-        "children": "[$0]",
-    ]
+    /// The value snippet inserted after a member name typed anew, by the member's value kind.
+    static func snippet(for value: PropertyValue) -> String? {
+        switch value {
+        case .frame: "[${1:0}, ${2:0}, ${3:100}, ${4:44}]"
+        case .font: "{\"lineHeight\": ${1:20.287109375}\\}"
+        case .constraints: "{\"height\": [${1:44}]\\}"
+        case .insets: "[${1:0}, ${2:0}, ${3:0}, ${4:0}]"
+        case .size: "[${1:50}, ${2:50}]"
+        case .nodes: "[$0]"
+        default: nil
+        }
+    }
 
     static func memberItem(
         _ name: String, range: Range<Int>, closed: Bool, quoted: Bool, _ lspRange: (Range<Int>) -> JSON
@@ -265,7 +270,7 @@ enum Completion {
         var format = 1
         if !closed {
             text = (quoted ? "" : "\"") + name + "\": "
-            if let snippet = snippets[name] {
+            if let snippet = PropertyRegistry.named(name).flatMap({ snippet(for: $0.value) }) {
                 text += snippet
                 format = 2
             }
@@ -273,7 +278,7 @@ enum Completion {
         return [
             "label": .string(name), "kind": 10,
             "documentation": [
-                "kind": "markdown", "value": .string(PropertyDocs.markdown(name) ?? "**`\(name)`**"),
+                "kind": "markdown", "value": .string(PropertyRegistry.named(name)?.markdown ?? "**`\(name)`**"),
             ],
             "textEdit": ["range": lspRange(range), "newText": .string(text)],
             "insertTextFormat": .int(format),

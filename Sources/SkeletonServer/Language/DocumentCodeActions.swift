@@ -76,7 +76,7 @@ enum DocumentCodeActions {
 
     /// Whether node `n` writes `"isSkeletonable": true`.
     static func isSkeletonable(_ map: DocumentTextMap, _ bytes: [UInt8], node n: Int) -> Bool {
-        guard let k = member(map, bytes, node: n, "isSkeletonable") else { return false }
+        guard let k = member(map, bytes, node: n, DocumentProperty.view.isSkeletonable.name) else { return false }
         return bytes[map.spans[k].value].elementsEqual("true".utf8)
     }
 
@@ -96,7 +96,7 @@ enum DocumentCodeActions {
     /// The edit that makes node `n` skeletonable: its `isSkeletonable` value replaced by `true`, else the member
     /// added after its `type` (or first in the object).
     static func skeletonableEdit(_ map: DocumentTextMap, _ bytes: [UInt8], node n: Int) -> (Range<Int>, String) {
-        memberEdit(map, bytes, node: n, "isSkeletonable", "true")
+        memberEdit(map, bytes, node: n, DocumentProperty.view.isSkeletonable.name, "true")
     }
 
     /// The edit that gives node `n`'s member `name` the JSON value `value`: its value replaced, else the member
@@ -139,8 +139,9 @@ enum DocumentCodeActions {
             switch finding.fix {
             case .lineCount(let k):
                 return action(
-                    "Give \"\(name)\" \(k) skeleton \(k == 1 ? "line" : "lines") (skeletonTextNumberOfLines: \(k))",
-                    [memberEdit(map, bytes, node: n, "skeletonTextNumberOfLines", String(k))], request, preferred: true,
+                    "Give \"\(name)\" \(k) skeleton \(k == 1 ? "line" : "lines") (\(DocumentProperty.text.skeletonTextNumberOfLines.name): \(k))",
+                    [memberEdit(map, bytes, node: n, DocumentProperty.text.skeletonTextNumberOfLines.name, String(k))],
+                    request, preferred: true,
                     fixing: diagnostic)
             case .makeSkeletonable:
                 return action(
@@ -163,7 +164,8 @@ enum DocumentCodeActions {
     {
         let type = map.nodes[n].type
         guard type == "UITableView" || type == "UICollectionView",
-            member(map, bytes, node: n, "cell") == nil, member(map, bytes, node: n, "sections") == nil
+            member(map, bytes, node: n, DocumentProperty.list.cell.name) == nil,
+            member(map, bytes, node: n, DocumentProperty.list.sections.name) == nil
         else { return [] }
         let name = map.nodes[n].localReference
         let cellType = type == "UITableView" ? "UITableViewCell" : "UICollectionViewCell"
@@ -173,7 +175,8 @@ enum DocumentCodeActions {
         func use(_ template: String, preferred: Bool) -> JSON {
             action(
                 "Use template \"\(template)\" for the cells of \"\(name)\"",
-                [memberEdit(map, bytes, node: n, "cell", quoted(template))], request, preferred: preferred)
+                [memberEdit(map, bytes, node: n, DocumentProperty.list.cell.name, quoted(template))], request,
+                preferred: preferred)
         }
         var actions = cells.prefix(3).enumerated().map { k, template in use(template, preferred: k == 0) }
         if cells.isEmpty, let add = addCellTemplate(request, map, bytes, node: n, cellType: cellType) {
@@ -205,16 +208,19 @@ enum DocumentCodeActions {
             size = live?.collection?.itemSize ?? Size(width: 50, height: 50)
         }
         let frame = "[0, 0, \(size.width.pointsText), \(size.height.pointsText)]"
-        let body = "{\"type\": \"\(cellType)\", \"frame\": \(frame), \"isSkeletonable\": true}"
-        var edits = [memberEdit(map, bytes, node: n, "cell", quoted(cell))]
-        if let templates = member(map, bytes, node: n, "templates") {
+        let members: [(DocumentProperty, String)] = [
+            (.view.type, quoted(cellType)), (.view.frame, frame), (.view.isSkeletonable, "true"),
+        ]
+        let body = "{" + members.map { "\(quoted($0.0.name)): \($0.1)" }.joined(separator: ", ") + "}"
+        var edits = [memberEdit(map, bytes, node: n, DocumentProperty.list.cell.name, quoted(cell))]
+        if let templates = member(map, bytes, node: n, DocumentProperty.list.templates.name) {
             // The new template goes first inside the `templates` object.
             guard map.spans[templates].isObject else { return nil }
             let inside = map.spans[templates].value.lowerBound + 1
             let empty = map.spans[templates].subtreeEnd == templates + 1
             edits.append((inside..<inside, "\(quoted(cell)): \(body)" + (empty ? "" : ", ")))
         } else {
-            edits[0].1 += ", \"templates\": {\(quoted(cell)): \(body)}"
+            edits[0].1 += ", \(quoted(DocumentProperty.list.templates.name)): {\(quoted(cell)): \(body)}"
         }
         return action("Add a cell template to \"\(name)\"", edits, request, preferred: true)
     }
@@ -253,7 +259,7 @@ enum DocumentCodeActions {
             guard span.isString, touches(span.value) else { continue }
             let value = text(span.value, bytes)
             let key = span.key.map { text($0, bytes) }
-            if parentNode >= 0, key == "type", NodeType(rawValue: value) == nil {
+            if parentNode >= 0, key == DocumentProperty.view.type.name, NodeType(rawValue: value) == nil {
                 out += suggest(
                     value, among: Set(NodeType.allCases.map(\.rawValue)), at: DocumentColors.inside(span.value))
             } else if key.map(DocumentTextMap.colorMembers.contains) == true, !value.hasPrefix("#"),

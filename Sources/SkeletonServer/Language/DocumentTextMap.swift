@@ -57,8 +57,9 @@ struct DocumentTextMap: Sendable {
     private(set) var cache = TextMapCache()
     private(set) var nodes: [TextNode] = []
     private(set) var uses: [TemplateUse] = []
-    /// Strings in colour positions that are colours (`backgroundColor`, `tintColor`, gradient members, `light`,
-    /// `dark`, elements of `colors`), with the colour.
+    /// Strings in colour positions that are colours (members whose values the registry says are colours:
+    /// `backgroundColor`, `tintColor`, `textColor`, gradient members, `light`, `dark`…; elements of `colors`), with
+    /// the colour.
     private(set) var colors: [(span: Int, color: SkeletonColor)] = []
     /// The node each span is (or -1).
     private var nodeOfSpan: [Int]
@@ -66,13 +67,16 @@ struct DocumentTextMap: Sendable {
     private var memberNames: [Int: String] = [:]
 
     /// Members whose string values are colours.
-    static let colorMembers: Set<String> = [
-        "backgroundColor", "tintColor", "baseColor", "secondaryColor", "light", "dark", "color",
-    ]
+    static let colorMembers: Set<String> = names { $0 == .color }
     /// Arrays whose string elements are colours.
-    static let colorArrays: Set<String> = ["colors", "gradient"]
+    static let colorArrays: Set<String> = names { $0 == .colors || $0 == .gradient }
     /// Members of a table, a collection or one of their sections whose strings name a template.
-    static let templateMembers: Set<String> = ["cell", "header", "footer"]
+    static let templateMembers: Set<String> = names { $0 == .templateName }
+
+    /// The names of the format's members whose values are `kind`.
+    private static func names(_ kind: (PropertyValue) -> Bool) -> Set<String> {
+        Set(PropertyRegistry.all.filter { kind($0.value) }.map(\.name))
+    }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         let spans = JSONSourceLocator.valueSpans(in: bytes)
@@ -87,13 +91,15 @@ struct DocumentTextMap: Sendable {
             if span.isObject || span.isArray, let key { memberNames[k] = key }
             // Nodes: the root, the elements of a node's children, the members of a node's templates.
             if span.isObject {
-                if parent == 0, key == "root" {
+                if parent == 0, key == DocumentProperty.document.root.name {
                     addNode(span: k, parent: -1, scope: .view, indexPath: [])
-                } else if let element = span.element, let holder = owner(ofMember: parent, named: "children") {
+                } else if let element = span.element,
+                    let holder = owner(ofMember: parent, named: DocumentProperty.view.children.name)
+                {
                     var path = nodes[holder].indexPath
                     path.append(element)
                     addNode(span: k, parent: holder, scope: nodes[holder].scope, indexPath: path)
-                } else if let key, let holder = owner(ofMember: parent, named: "templates") {
+                } else if let key, let holder = owner(ofMember: parent, named: DocumentProperty.list.templates.name) {
                     let index = addNode(
                         span: k, parent: holder, scope: .template(name: key, owner: holder), indexPath: [])
                     nodes[holder].templates[key] = nodes[holder].templates[key] ?? index
@@ -101,17 +107,17 @@ struct DocumentTextMap: Sendable {
             }
             if parentNode >= 0, let key {
                 switch key {
-                case "id" where span.isString: nodes[parentNode].idSpan = k
-                case "type" where span.isString: nodes[parentNode].typeSpan = k
-                case "frame": nodes[parentNode].frameSpan = k
+                case DocumentProperty.view.id.name where span.isString: nodes[parentNode].idSpan = k
+                case DocumentProperty.view.type.name where span.isString: nodes[parentNode].typeSpan = k
+                case DocumentProperty.view.frame.name: nodes[parentNode].frameSpan = k
                 default: break
                 }
             }
             if span.isString {
                 let string = { JSONSourceLocator.string(in: span.value, of: bytes) }
                 if let key, parentNode >= 0 {
-                    if key == "id" { nodes[parentNode].id = string() }
-                    if key == "type" { nodes[parentNode].type = string() }
+                    if key == DocumentProperty.view.id.name { nodes[parentNode].id = string() }
+                    if key == DocumentProperty.view.type.name { nodes[parentNode].type = string() }
                 }
                 if let owner = templateOwner(of: k, key: key) {
                     uses.append(TemplateUse(span: k, name: string(), owner: owner, template: nil))
@@ -153,15 +159,17 @@ struct DocumentTextMap: Sendable {
         guard parent >= 0 else { return nil }
         if let key, Self.templateMembers.contains(key) {
             // A node's own `cell`, or a section's (an element of the node's `sections`).
-            if nodeOfSpan[parent] >= 0 { return key == "cell" ? nodeOfSpan[parent] : nil }
-            if spans[parent].element != nil { return owner(ofMember: spans[parent].parent, named: "sections") }
+            if nodeOfSpan[parent] >= 0 { return key == DocumentProperty.list.cell.name ? nodeOfSpan[parent] : nil }
+            if spans[parent].element != nil {
+                return owner(ofMember: spans[parent].parent, named: DocumentProperty.list.sections.name)
+            }
             // Else perhaps a `supplementary` kind named `header` or `footer`: below.
         }
         // A value of a section's `supplementary` object.
-        if key != nil, memberName(parent) == "supplementary" {
+        if key != nil, memberName(parent) == DocumentProperty.section.supplementary.name {
             let section = spans[parent].parent
             guard section > 0, spans[section].element != nil else { return nil }
-            return owner(ofMember: spans[section].parent, named: "sections")
+            return owner(ofMember: spans[section].parent, named: DocumentProperty.list.sections.name)
         }
         return nil
     }
@@ -314,7 +322,11 @@ struct DocumentTextMap: Sendable {
     private mutating func followString(_ k: Int, value: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let span = spans[k]
         let key = span.key.map { JSONSourceLocator.string(in: $0, of: bytes) }
-        if key == "id" || key == "type" || templateOwner(of: k, key: key) != nil { return false }
+        if key == DocumentProperty.view.id.name || key == DocumentProperty.view.type.name
+            || templateOwner(of: k, key: key) != nil
+        {
+            return false
+        }
         let inColorArray = span.element != nil && memberName(span.parent).map(Self.colorArrays.contains) == true
         guard key.map(Self.colorMembers.contains) == true || inColorArray else { return true }
         let color = SkeletonColor(parsing: JSONSourceLocator.string(in: value, of: bytes))

@@ -4,7 +4,7 @@ import SkeletonGraphics
 import SkeletonModel
 
 /// `textDocument/hover`: on a node (its object, `id` or `type`), what the skeleton of that node is, from the live
-/// session; on a member name, what it means (`PropertyDocs`); on a colour, its light and dark values. Null
+/// session; on a member name, what it means (`PropertyRegistry`); on a colour, its light and dark values. Null
 /// elsewhere, and on nodes while the text has errors (the live tree may not be the text's).
 enum Hover {
     static func answer(_ request: TextDocumentRequest, at offset: Int) throws -> JSON {
@@ -29,7 +29,7 @@ enum Hover {
             if map.node(ofSpan: location.span) >= 0, let node = location.node {
                 return nodeHover(request, map: map, node: node, range: range)
             }
-            return PropertyDocs.markdown(key).map { hover($0, range, request) } ?? .null
+            return PropertyRegistry.named(key).map { hover($0.markdown, range, request) } ?? .null
         }
         if let color = map.colors.first(where: { $0.span == location.span })?.color {
             return hover(colorMarkdown(color), span.value, request)
@@ -46,7 +46,7 @@ enum Hover {
         while k > 0, map.spans[k].parent != nodeSpan { k = map.spans[k].parent }
         guard k > 0, let memberKey = map.spans[k].key else { return .null }
         let name = bytes.withUnsafeBufferPointer { JSONSourceLocator.string(in: memberKey, of: $0) }
-        return PropertyDocs.markdown(name).map { hover($0, span.value, request) } ?? .null
+        return PropertyRegistry.named(name).map { hover($0.markdown, span.value, request) } ?? .null
     }
 
     /// What the node is in the text and what its skeleton is in the live session.
@@ -87,10 +87,10 @@ enum Hover {
         guard let shape = skeleton.shape else {
             let why: String
             switch skeleton.absence {
-            case .notSkeletonable, nil: why = "not drawn: `isSkeletonable` is false"
+            case .notSkeletonable, nil: why = "not drawn: `\(DocumentProperty.view.isSkeletonable.name)` is false"
             case .ancestorNotSkeletonable(let a): why = "not drawn: its ancestor `\(a)` is not skeletonable"
             case .notArranged(let stack): why = "not drawn: not an arranged subview of the stack view `\(stack)`"
-            case .hidden: why = "not drawn: hidden (`isHidden`)"
+            case .hidden: why = "not drawn: hidden (`\(DocumentProperty.view.isHidden.name)`)"
             case .ancestorHidden(let a): why = "not drawn: its ancestor `\(a)` is hidden"
             case .hiddenWhenSkeletonIsActive: why = "not drawn: hidden while the skeleton is active"
             case .ancestorHiddenWhenSkeletonIsActive(let a):

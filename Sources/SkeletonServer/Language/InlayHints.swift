@@ -60,7 +60,9 @@ enum InlayHints {
         else { return nil }
         let count = min(node.skeletonLineCount(appearance: session.appearance), TextLineCount.ceiling)
         let label = count == 0 ? "one block" : count == 1 ? "1 line" : "\(count) lines"
-        let after = DocumentCodeActions.member(map, bytes, node: n, "numberOfLines") ?? map.nodes[n].typeSpan
+        let after =
+            DocumentCodeActions.member(map, bytes, node: n, DocumentProperty.text.numberOfLines.name)
+            ?? map.nodes[n].typeSpan
         guard let after else { return nil }
         return Hint(offset: map.spans[after].value.upperBound, label: label, afterValue: true)
     }
@@ -71,7 +73,7 @@ enum InlayHints {
     ) -> [Hint] {
         var hints: [Hint] = []
         let isTable = node.table != nil
-        let noun = isTable ? "rows" : "items"
+        let noun = isTable ? DocumentProperty.section.rows.name : DocumentProperty.section.items.name
         var automatic: [Bool] = node.table?.sections.map { $0.rows == .automatic } ?? []
         if let collection = node.collection { automatic = collection.sections.map { $0.items == .automatic } }
         var cells = Array(repeating: 0, count: automatic.count)
@@ -81,7 +83,7 @@ enum InlayHints {
             if case .cell(let section, _) = instance.role, cells.indices.contains(section) { cells[section] &+= 1 }
         }
         func label(_ count: Int) -> String { count == 1 ? "1 \(isTable ? "row" : "item")" : "\(count) \(noun)" }
-        if let list = DocumentCodeActions.member(map, bytes, node: n, "sections") {
+        if let list = DocumentCodeActions.member(map, bytes, node: n, DocumentProperty.list.sections.name) {
             var c = list + 1
             while c < map.spans[list].subtreeEnd {
                 let section = map.spans[c]
@@ -96,7 +98,9 @@ enum InlayHints {
                 }
                 c = section.subtreeEnd
             }
-        } else if automatic.count == 1, automatic[0], let cell = DocumentCodeActions.member(map, bytes, node: n, "cell")
+        } else if automatic.count == 1, automatic[0],
+            let cell = DocumentCodeActions.member(
+                map, bytes, node: n, DocumentProperty.list.cell.name)
         {
             hints.append(Hint(offset: map.spans[cell].value.upperBound, label: label(cells[0]), afterValue: true))
         }

@@ -1,3 +1,5 @@
+import SkeletonModel
+
 /// What completion needs to know around a cursor, found without reading the whole text: the brackets still open at
 /// the cursor are found by walking back from it line by line (`OpenBrackets`), then `TolerantObjects` scans forward
 /// from the innermost object's `{` to where it closes. The answer is the one the whole-text scan gives: from an
@@ -62,18 +64,19 @@ struct LocalCompletionScan {
         func parentIsTemplatesMember() -> Bool {
             if outer == nil { outer = .some(back.next()) }
             guard case .some(let bracket) = outer, let bracket, bracket.isObject else { return false }
-            return Self.memberName(bytes, of: bracket.offset, at: parent.offset, &scanned)?.name == "templates"
+            return Self.memberName(bytes, of: bracket.offset, at: parent.offset, &scanned)?.name
+                == DocumentProperty.list.templates.name
         }
         var kind = Completion.ObjectKind.other(name)
-        if name == "root", !isElement, parentIsTop() {
+        if name == DocumentProperty.document.root.name, !isElement, parentIsTop() {
             kind = .node
-        } else if isElement, name == "children" {
+        } else if isElement, name == DocumentProperty.view.children.name {
             kind = .node
         } else if !isElement, parentIsTemplatesMember() {
             kind = .node
-        } else if name == "appearance", parentIsTop() {
+        } else if name == DocumentProperty.document.appearance.name, parentIsTop() {
             kind = .appearance
-        } else if isElement, name == "sections" {
+        } else if isElement, name == DocumentProperty.list.sections.name {
             return nil
         }
         guard back.paired else { return nil }

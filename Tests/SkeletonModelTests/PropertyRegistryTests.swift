@@ -97,6 +97,9 @@ import Testing
         case .keyword(let words):
             let listed = f["enum"]?.elements.compactMap(\.string) ?? []
             return Set(listed) == Set(words) ? nil : "enumerates \(listed), not \(words)"
+        case .keywordSet(let words):
+            let listed = f["items"]?["enum"]?.elements.compactMap(\.string) ?? []
+            return typed("array") ?? (Set(listed) == Set(words) ? nil : "items enumerate \(listed), not \(words)")
         case .color: return referencing("color")
         case .gradient: return referencing("gradient")
         case .insets: return referencing("insets")

@@ -161,6 +161,9 @@ enum Completion {
     {
         if inArray {
             let value = PropertyRegistry.named(key)?.value
+            if case .keywordSet(let words) = value {
+                return words.map { Value(text: $0, isString: true, kind: 20, documentation: doc(key, $0)) }
+            }
             return value == .colors || value == .gradient ? colors() : []
         }
         if isSupplementary(kind) { return templates(scan, o) }

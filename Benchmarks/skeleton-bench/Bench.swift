@@ -52,7 +52,7 @@ enum Bench {
     static let groups =
         [
             "ingest", "viewtree", "layout", "render", "text", "content", "steady", "live", "pipeline", "swiftcode",
-            "snapshot",
+            "snapshot", "viewport",
         ]
         + liveParts
 
@@ -214,6 +214,11 @@ enum Bench {
         }
         if options.wants("steady") {
             Report.steady(try LiveBench.steady(executable: options.skeletond, progress: progress))
+        }
+        if options.wants("viewport") {
+            Report.viewport(
+                try ViewportBench.cpu(executable: options.skeletond, progress: progress),
+                try ViewportBench.memory(executable: options.skeletond, progress: progress))
         }
         if options.wants("latency") {
             Report.latency(

@@ -14,11 +14,15 @@ enum LiveBench {
         ]
     }
 
-    static func subscribe(_ daemon: LiveDaemon, uri: String, encoding: String, scale: Int) throws -> String {
+    /// `viewport`: the canvas region the frames show (nil: the whole canvas).
+    static func subscribe(_ daemon: LiveDaemon, uri: String, encoding: String, scale: Int, viewport: JSON? = nil)
+        throws -> String
+    {
         var params: JSONObject = [
             "uri": .string(uri), "encoding": .string(encoding), "scale": .int(scale), "window": 2,
         ]
         if encoding == "cells" { params["cells"] = ["columns": 100, "rows": 54] }
+        if let viewport { params["viewport"] = viewport }
         let answer = try daemon.request("preview/subscribe", .object(params))
         guard let id = answer["result"]?["subscription"]?.stringValue else {
             throw BenchError("subscribe: \(answer.text)")
@@ -250,48 +254,54 @@ enum LiveBench {
         var results: [Steady] = []
         for encoding in ["raw", "png", "layers", "cells"] {
             let subscription = try subscribe(daemon, uri: uri, encoding: encoding, scale: 3)
-            var row = Steady(encoding: encoding)
-            for block in 0..<(steadyBlocks + 1) {
-                let cpu0 = try daemon.cpuSeconds()
-                let wall0 = daemon.clock.now
-                var frames = 0
-                var bytes = 0
-                for _ in 0..<steadyFramesPerBlock {
-                    let (id, request) = daemon.requestBytes("clock/advance", ["seconds": .double(1.0 / 60)])
-                    daemon.write(request)
-                    // The frame may come before or after the answer; a frame that would change nothing (possible
-                    // for cells) is not sent at all.
-                    var frame: Received?
-                    let first = try daemon.receive(until: { $0.id == id || $0.method == "preview/frame" })
-                    if first.id == id {
-                        frame = try daemon.poll(
-                            method: "preview/frame", timeout: encoding == "raw" || encoding == "png" ? 1 : 0.3)
-                    } else {
-                        frame = first
-                        _ = try daemon.receive(until: { $0.id == id })
-                    }
-                    if let frame {
-                        daemon.ack(frame)
-                        frames += 1
-                        bytes += frame.wireBytes
-                    }
-                }
-                let cpu = try daemon.cpuSeconds() - cpu0
-                let wall = (daemon.clock.now - wall0).seconds
-                if block > 0, frames > 0 {  // the first block is a warm-up
-                    row.cpuPerFrame.append(cpu / Double(frames))
-                    row.wallPerFrame.append(wall / Double(frames))
-                    row.bytes += bytes
-                    row.frames += frames
-                    row.advances += steadyFramesPerBlock
-                }
-            }
-            guard row.frames > 0 else { throw BenchError("steady \(encoding): no frame in \(row.advances) advances") }
+            results.append(try steadyRow(daemon, encoding: encoding))
             try daemon.request("preview/unsubscribe", ["subscription": .string(subscription)])
             progress("steady feed: \(encoding) done")
-            results.append(row)
         }
         return results
+    }
+
+    /// CPU and bytes per frame of the one subscription open on `daemon` (its keyframe acknowledged), over
+    /// `steadyBlocks` blocks of `steadyFramesPerBlock` clock steps of 1/60 s after a warm-up block.
+    static func steadyRow(_ daemon: LiveDaemon, encoding: String) throws -> Steady {
+        var row = Steady(encoding: encoding)
+        for block in 0..<(steadyBlocks + 1) {
+            let cpu0 = try daemon.cpuSeconds()
+            let wall0 = daemon.clock.now
+            var frames = 0
+            var bytes = 0
+            for _ in 0..<steadyFramesPerBlock {
+                let (id, request) = daemon.requestBytes("clock/advance", ["seconds": .double(1.0 / 60)])
+                daemon.write(request)
+                // The frame may come before or after the answer; a frame that would change nothing (possible
+                // for cells) is not sent at all.
+                var frame: Received?
+                let first = try daemon.receive(until: { $0.id == id || $0.method == "preview/frame" })
+                if first.id == id {
+                    frame = try daemon.poll(
+                        method: "preview/frame", timeout: encoding == "raw" || encoding == "png" ? 1 : 0.3)
+                } else {
+                    frame = first
+                    _ = try daemon.receive(until: { $0.id == id })
+                }
+                if let frame {
+                    daemon.ack(frame)
+                    frames += 1
+                    bytes += frame.wireBytes
+                }
+            }
+            let cpu = try daemon.cpuSeconds() - cpu0
+            let wall = (daemon.clock.now - wall0).seconds
+            if block > 0, frames > 0 {  // the first block is a warm-up
+                row.cpuPerFrame.append(cpu / Double(frames))
+                row.wallPerFrame.append(wall / Double(frames))
+                row.bytes += bytes
+                row.frames += frames
+                row.advances += steadyFramesPerBlock
+            }
+        }
+        guard row.frames > 0 else { throw BenchError("steady \(encoding): no frame in \(row.advances) advances") }
+        return row
     }
 }
 

@@ -213,13 +213,19 @@ final class LiveDaemon {
     // MARK: The process
 
     /// VmRSS of the daemon, in bytes.
-    func residentBytes() throws -> Int {
+    func residentBytes() throws -> Int { try statusBytes("VmRSS") }
+
+    /// VmHWM of the daemon (its peak resident memory so far), in bytes.
+    func peakResidentBytes() throws -> Int { try statusBytes("VmHWM") }
+
+    /// A kB figure of `/proc/PID/status`, in bytes.
+    private func statusBytes(_ key: String) throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(key + ":") {
             let digits = line.filter(\.isNumber)
             if let kb = Int(digits) { return kb * 1024 }
         }
-        throw BenchError("no VmRSS in /proc/\(pid)/status")
+        throw BenchError("no \(key) in /proc/\(pid)/status")
     }
 
     /// CPU time of the daemon's threads so far, in seconds (sum of `/proc/PID/task/*/schedstat`, nanoseconds).

@@ -1,11 +1,14 @@
 /// Minimal edits of JSON text by JSON Pointer: the rest of the text (formatting, key order, comments in
-/// strings) stays exactly as it was. Each edit re-locates its target in the current text.
+/// strings) stays exactly as it was. Each edit finds its target in the syntax tree of the current text
+/// (`JSONSyntaxTree`, built once after each edit).
 public struct JSONTextEditor: Sendable {
     /// The current text.
-    public private(set) var bytes: [UInt8]
+    public var bytes: [UInt8] { tree.bytes }
+    /// The syntax tree of the current text.
+    public private(set) var tree: JSONSyntaxTree
 
-    public init(bytes: [UInt8]) { self.bytes = bytes }
-    public init(_ text: String) { bytes = Array(text.utf8) }
+    public init(bytes: [UInt8]) { tree = JSONSyntaxTree(bytes: bytes) }
+    public init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -18,76 +21,76 @@ public struct JSONTextEditor: Sendable {
 
     /// The exact text of the value at `pointer`.
     public func valueText(at pointer: JSONPointer) throws(EditError) -> [UInt8] {
-        Array(bytes[try locate(pointer).value])
+        Array(bytes[tree[try node(pointer)].range])
     }
 
     /// Sets member `key` of the object at `pointer` to `value` (JSON text): replaces its value, or adds the
     /// member at the end of the object.
     public mutating func setMember(_ key: String, of pointer: JSONPointer, to value: [UInt8]) throws(EditError) {
-        let object = try locate(pointer)
-        guard bytes[object.value.lowerBound] == UInt8(ascii: "{") else {
-            throw EditError(pointer: pointer, message: "is not an object")
-        }
-        if let member = JSONSourceLocator.locate(pointer.appending(key), in: bytes),
-            member.matchedTokens == pointer.tokens.count + 1
-        {
-            bytes.replaceSubrange(member.value, with: value)
+        let object = try closed(pointer, .object, "is not an object")
+        if let member = tree.child(of: object, key) {
+            replace(tree[member].range, with: value)
             return
         }
         var insertion = Array(JSON.string(key).bytes) + Array(": ".utf8) + value
-        let close = object.value.upperBound - 1
-        if hasContent(from: object.value.lowerBound + 1, to: close) { insertion = Array(", ".utf8) + insertion }
-        bytes.replaceSubrange(close..<close, with: insertion)
+        let close = tree[object].end - 1
+        if hasContent(from: tree[object].start + 1, to: close) { insertion = Array(", ".utf8) + insertion }
+        replace(close..<close, with: insertion)
     }
 
     /// Removes member `key` of the object at `pointer` (nothing happens when it is absent).
     public mutating func removeMember(_ key: String, of pointer: JSONPointer) throws(EditError) {
-        _ = try locate(pointer)
-        guard let member = JSONSourceLocator.locate(pointer.appending(key), in: bytes),
-            member.matchedTokens == pointer.tokens.count + 1, let keyRange = member.key
-        else { return }
-        removeListItem(keyRange.lowerBound..<member.value.upperBound)
+        let object = try node(pointer)
+        guard let value = tree.child(of: object, key), let member = tree.member(ofValue: value) else { return }
+        removeListItem(tree[member].range)
     }
 
     /// Inserts `value` (JSON text) into the array at `pointer` so that it ends up at `index` (0...count).
     public mutating func insertElement(_ value: [UInt8], into pointer: JSONPointer, at index: Int) throws(EditError) {
-        let array = try locate(pointer)
-        guard bytes[array.value.lowerBound] == UInt8(ascii: "[") else {
-            throw EditError(pointer: pointer, message: "is not an array")
+        let array = try closed(pointer, .array, "is not an array")
+        let elements = tree.elements(of: array)
+        guard index >= 0, index <= elements.count else {
+            throw EditError(pointer: pointer, message: "index \(index) is outside 0...\(elements.count)")
         }
-        let count = elementCount(pointer)
-        guard index >= 0, index <= count else {
-            throw EditError(pointer: pointer, message: "index \(index) is outside 0...\(count)")
-        }
-        if index < count, let next = JSONSourceLocator.locate(pointer.appending(index), in: bytes) {
-            bytes.replaceSubrange(next.value.lowerBound..<next.value.lowerBound, with: value + Array(", ".utf8))
+        if index < elements.count {
+            let start = tree[elements[index]].start
+            replace(start..<start, with: value + Array(", ".utf8))
         } else {
-            let close = array.value.upperBound - 1
-            bytes.replaceSubrange(close..<close, with: (count > 0 ? Array(", ".utf8) : []) + value)
+            let close = tree[array].end - 1
+            replace(close..<close, with: (elements.isEmpty ? [] : Array(", ".utf8)) + value)
         }
     }
 
     /// Removes the element at `pointer` from its array, with its separating comma.
     public mutating func removeElement(at pointer: JSONPointer) throws(EditError) {
-        let element = try locate(pointer)
-        removeListItem(element.value)
+        removeListItem(tree[try node(pointer)].range)
     }
 
     /// The number of elements of the array at `pointer` (0 when it is not an array).
     public func elementCount(_ pointer: JSONPointer) -> Int {
-        var n = 0
-        while let e = JSONSourceLocator.locate(pointer.appending(n), in: bytes),
-            e.matchedTokens == pointer.tokens.count + 1
-        { n += 1 }
-        return n
+        guard let k = tree.node(at: pointer), tree[k].kind == .array else { return 0 }
+        return tree.elements(of: k).count
     }
 
-    private func locate(_ pointer: JSONPointer) throws(EditError) -> JSONSourceLocator.Location {
-        guard let found = JSONSourceLocator.locate(pointer, in: bytes), found.matchedTokens == pointer.tokens.count
-        else {
-            throw EditError(pointer: pointer, message: "does not exist")
-        }
-        return found
+    private func node(_ pointer: JSONPointer) throws(EditError) -> Int {
+        guard let k = tree.node(at: pointer) else { throw EditError(pointer: pointer, message: "does not exist") }
+        return k
+    }
+
+    /// The container of `kind` at `pointer`, with its closing bracket written.
+    private func closed(_ pointer: JSONPointer, _ kind: JSONSyntaxTree.Kind, _ message: String) throws(EditError) -> Int
+    {
+        let k = try node(pointer)
+        guard tree[k].kind == kind else { throw EditError(pointer: pointer, message: message) }
+        guard tree[k].problem != .unclosed else { throw EditError(pointer: pointer, message: "is not closed") }
+        return k
+    }
+
+    /// Replaces `range` of the text and reads the new text's tree.
+    private mutating func replace(_ range: Range<Int>, with replacement: [UInt8]) {
+        var edited = bytes
+        edited.replaceSubrange(range, with: replacement)
+        tree = JSONSyntaxTree(bytes: edited, maxDepth: tree.maxDepth)
     }
 
     /// Removes an item of a comma-separated list (an element, or a `"key": value` member) and one comma next to
@@ -98,14 +101,14 @@ public struct JSONTextEditor: Sendable {
         if end < bytes.count, bytes[end] == UInt8(ascii: ",") {
             end += 1
             while end < bytes.count, Self.isSpace(bytes[end]) { end += 1 }
-            bytes.removeSubrange(item.lowerBound..<end)
+            replace(item.lowerBound..<end, with: [])
             return
         }
         var start = item.lowerBound
         var k = start - 1
         while k >= 0, Self.isSpace(bytes[k]) { k -= 1 }
         if k >= 0, bytes[k] == UInt8(ascii: ",") { start = k }
-        bytes.removeSubrange(start..<item.upperBound)
+        replace(start..<item.upperBound, with: [])
     }
 
     private func hasContent(from start: Int, to end: Int) -> Bool {

@@ -233,7 +233,7 @@ import Testing
     /// The key of span `k`, decoded.
     func key(_ map: DocumentTextMap, _ buffer: TextBuffer, _ k: Int) -> String? {
         map.spans[k].key.map { range in
-            buffer.bytes.withUnsafeBufferPointer { JSONSourceLocator.string(in: range, of: $0) }
+            buffer.bytes.withUnsafeBufferPointer { JSONSyntaxTree.string(in: range, of: $0) }
         }
     }
 

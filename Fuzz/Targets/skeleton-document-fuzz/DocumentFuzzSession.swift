@@ -13,6 +13,7 @@ enum DocumentFuzzSession {
         var buffer = TextBuffer(bytes: input.text)
         var session: SkeletonSession?
         var clean = analyse(buffer, input, &session)
+        if !input.interfaceBuilder { SyntaxTreeCheck.check(buffer.bytes) }
         for edit in input.edits.prefix(32) {
             let text = String(decoding: edit.text, as: UTF8.self)
             // The daemon's short path for an edit inside one node, from the session of a clean text...
@@ -32,6 +33,7 @@ enum DocumentFuzzSession {
                 inPlace = copy
             }
             clean = analyse(buffer, input, &session)
+            if !input.interfaceBuilder { SyntaxTreeCheck.check(buffer.bytes) }
             // ...must end where analysing the whole new text ends.
             if let inPlace {
                 guard let session, clean, inPlace.layers(at: input.time + 1) == session.layers(at: input.time + 1),

@@ -2,8 +2,9 @@ import JSON
 
 /// Where each node of a document sits in its text: the byte span of every node object written in the text (the
 /// root, and every object in a node's `children`), in preorder. Template bodies and their instances are not text
-/// nodes. Built by a light scan (no parse), only for documents that are being edited, and kept in step with the
-/// text by `splice` after each edit that stays inside one node, so that edit re-decodes only that node.
+/// nodes. Read from the text's syntax tree (`JSONSyntaxTree`, `nodeSpans(of:from:)`), only for documents that are
+/// being edited, and kept in step with the text by `splice` after each edit that stays inside one node, so that edit
+/// re-decodes only that node.
 public struct NodeSpanIndex: Sendable, Equatable {
     /// One node object in the text.
     public struct Span: Sendable, Equatable {
@@ -24,29 +25,25 @@ public struct NodeSpanIndex: Sendable, Equatable {
 
     /// The node objects of a document's text, or nil when the text has no `root` object.
     public static func build(document bytes: UnsafeBufferPointer<UInt8>) -> NodeSpanIndex? {
-        var scanner = JSONByteScanner(bytes: bytes)
-        scanner.skipWhitespace()
-        guard scanner.current == UInt8(ascii: "{") else { return nil }
-        var spans: [Span] = []
-        var found = false
-        forEachMember(&scanner) { scanner, key in
-            guard !found, Self.keyEquals(scanner, key, "root"), scanner.current == UInt8(ascii: "{") else {
-                return false
-            }
-            found = true
-            scanNode(&scanner, parent: -1, childIndex: 0, into: &spans)
-            return true
+        build(document: JSONSyntaxTree(bytes: Array(bytes)))
+    }
+
+    /// The node objects of a document's syntax tree (the first `root` member whose value is an object), or nil.
+    static func build(document tree: JSONSyntaxTree) -> NodeSpanIndex? {
+        guard let top = tree.root, tree[top].kind == .object else { return nil }
+        for m in tree.members(of: top) where tree.isKey(of: m, "root") {
+            guard let v = tree.value(of: m), tree[v].kind == .object else { continue }
+            return NodeSpanIndex(spans: nodeSpans(of: tree, from: v))
         }
-        return found ? NodeSpanIndex(spans: spans) : nil
+        return nil
     }
 
     /// The node objects of one node's text (`bytes` starts with its `{`), offsets relative to `bytes`.
     public static func build(node bytes: UnsafeBufferPointer<UInt8>) -> NodeSpanIndex? {
-        var scanner = JSONByteScanner(bytes: bytes)
-        guard scanner.current == UInt8(ascii: "{") else { return nil }
-        var spans: [Span] = []
-        scanNode(&scanner, parent: -1, childIndex: 0, into: &spans)
-        return NodeSpanIndex(spans: spans)
+        guard bytes.first == UInt8(ascii: "{") else { return nil }
+        let tree = JSONSyntaxTree(bytes: Array(bytes))
+        guard tree.root == 0 else { return nil }
+        return NodeSpanIndex(spans: nodeSpans(of: tree, from: 0))
     }
 
     /// The innermost node whose inside (between its braces) holds all of `range`, or nil when none does.
@@ -150,78 +147,5 @@ public struct NodeSpanIndex: Sendable, Equatable {
                 out[j].end += byteDelta
             }
         }
-    }
-
-    // MARK: Scanning
-
-    /// Scans the node object at the cursor (`{`) and its `children`, appending their spans.
-    private static func scanNode(
-        _ scanner: inout JSONByteScanner, parent: Int, childIndex: Int, into spans: inout [Span]
-    ) {
-        let k = spans.count
-        spans.append(Span(start: scanner.i, end: scanner.i, parent: parent, childIndex: childIndex, subtreeEnd: k + 1))
-        forEachMember(&scanner) { scanner, key in
-            guard Self.keyEquals(scanner, key, "children"), scanner.current == UInt8(ascii: "[") else { return false }
-            scanner.i += 1
-            var n = 0
-            while true {
-                scanner.skipWhitespace()
-                guard let b = scanner.current, b != UInt8(ascii: "]") else { break }
-                if b == UInt8(ascii: "{") {
-                    scanNode(&scanner, parent: k, childIndex: n, into: &spans)
-                } else {
-                    scanner.skipValue()
-                }
-                n += 1
-                scanner.skipWhitespace()
-                guard scanner.current == UInt8(ascii: ",") else { break }
-                scanner.i += 1
-            }
-            if scanner.current == UInt8(ascii: "]") { scanner.i += 1 }
-            return true
-        }
-        spans[k].end = scanner.i
-        spans[k].subtreeEnd = spans.count
-    }
-
-    /// Walks the members of the object at the cursor (`{`), leaving the cursor past its `}`. `visit` gets each
-    /// key's range with the cursor on the value; it returns true when it consumed the value itself.
-    private static func forEachMember(
-        _ scanner: inout JSONByteScanner, _ visit: (inout JSONByteScanner, Range<Int>) -> Bool
-    ) {
-        scanner.i += 1
-        while true {
-            scanner.skipWhitespace()
-            guard scanner.current == UInt8(ascii: "\"") else { break }
-            let keyStart = scanner.i
-            scanner.skipString()
-            let key = keyStart..<scanner.i
-            scanner.skipWhitespace()
-            guard scanner.current == UInt8(ascii: ":") else { break }
-            scanner.i += 1
-            scanner.skipWhitespace()
-            if !visit(&scanner, key) { scanner.skipValue() }
-            scanner.skipWhitespace()
-            guard scanner.current == UInt8(ascii: ",") else { break }
-            scanner.i += 1
-        }
-        scanner.skipWhitespace()
-        if scanner.current == UInt8(ascii: "}") { scanner.i += 1 }
-    }
-
-    /// Whether the key in `range` (quotes included) is `name` (escapes decoded only when there are any).
-    private static func keyEquals(_ scanner: JSONByteScanner, _ range: Range<Int>, _ name: StaticString) -> Bool {
-        let bytes = scanner.bytes
-        let raw = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        if range.count == raw.count + 2 {
-            var same = true
-            for j in 0..<raw.count where bytes[range.lowerBound + 1 + j] != raw[j] {
-                same = false
-                break
-            }
-            if same { return true }
-        }
-        guard bytes[range].contains(UInt8(ascii: "\\")) else { return false }
-        return scanner.decodeString(range) == String(decoding: raw, as: UTF8.self)
     }
 }

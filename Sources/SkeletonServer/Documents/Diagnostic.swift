@@ -52,16 +52,23 @@ public struct Diagnostic: Sendable, Hashable {
 
     /// The bytes to underline.
     func byteRange(in buffer: TextBuffer) -> Range<Int> {
+        var tree: JSONSyntaxTree?
+        return byteRange(in: buffer, tree: &tree)
+    }
+
+    /// The bytes to underline, a pointer found in `tree` (the syntax tree of `buffer`'s text, built here the first
+    /// time a pointer needs it, so that the problems of one text share one).
+    func byteRange(in buffer: TextBuffer, tree: inout JSONSyntaxTree?) -> Range<Int> {
         let count = buffer.bytes.count
         switch location {
         case .offset(let offset):
             let start = min(max(offset, 0), count)
             return start..<min(start + 1, count)
         case .pointer(let pointer):
-            guard let found = JSONSourceLocator.locate(pointer, in: buffer.bytes) else { return 0..<0 }
+            guard let found = Self.syntax(of: buffer, &tree).locate(pointer) else { return 0..<0 }
             return found.preferred
         case .memberName(let pointer):
-            guard let found = JSONSourceLocator.locate(pointer, in: buffer.bytes) else { return 0..<0 }
+            guard let found = Self.syntax(of: buffer, &tree).locate(pointer) else { return 0..<0 }
             if found.matchedTokens == pointer.tokens.count, let key = found.key { return key }
             return found.preferred
         case .lineColumn(let line, let column):
@@ -73,6 +80,14 @@ public struct Diagnostic: Sendable, Hashable {
             let start = Self.offset(line: line, column: column, in: buffer)
             return start..<max(start, Self.offset(line: endLine, column: endColumn, in: buffer))
         }
+    }
+
+    /// `tree`, built from `buffer`'s text when it is nil.
+    private static func syntax(of buffer: TextBuffer, _ tree: inout JSONSyntaxTree?) -> JSONSyntaxTree {
+        if let tree { return tree }
+        let built = JSONSyntaxTree(bytes: buffer.bytes)
+        tree = built
+        return built
     }
 
     /// The bytes of a 1-based line (clamped to the text), without its line break.

@@ -208,10 +208,11 @@ public final class DocumentStore: DisplayListProvider {
     /// Publishes `problems` as the diagnostics of `text`, in text order.
     func publishDiagnostics(_ uri: String, _ text: TextDocument, _ problems: [DocumentProblem]) {
         let encoding = configuration.positionEncoding
-        // Each problem is located once (a located pointer costs a scan of the text up to it).
+        // Each problem is located once, pointers in one syntax tree of the text (built for the first of them).
+        var tree: JSONSyntaxTree?
         let placed = problems.enumerated().map { k, problem in
             let diagnostic = Diagnostic(problem)
-            return (range: diagnostic.byteRange(in: text.buffer), order: k, diagnostic: diagnostic)
+            return (range: diagnostic.byteRange(in: text.buffer, tree: &tree), order: k, diagnostic: diagnostic)
         }
         let ordered = placed.sorted { ($0.range.lowerBound, $0.order) < ($1.range.lowerBound, $1.order) }
         let diagnostics = ordered.map { $0.diagnostic.lsp(in: text.buffer, range: $0.range, encoding: encoding) }
@@ -234,7 +235,7 @@ public final class DocumentStore: DisplayListProvider {
                 (change.linesChanged ? nil : cached.map.updated(by: change.edit, in: text.buffer))
                 ?? cached.map.updatedInGap(by: change.edit, in: text.buffer)
         }
-        let map = updated ?? text.buffer.bytes.withUnsafeBufferPointer { DocumentTextMap(bytes: $0) }
+        let map = updated ?? DocumentTextMap(bytes: text.buffer.bytes)
         entry.languageWork.withLock { work in
             if updated == nil { work.textMapScans += 1 } else { work.textMapUpdates += 1 }
         }

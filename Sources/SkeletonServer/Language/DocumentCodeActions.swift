@@ -273,7 +273,7 @@ enum DocumentCodeActions {
 
     /// The string at `range` (quotes included), unescaped.
     static func text(_ range: Range<Int>, _ bytes: [UInt8]) -> String {
-        bytes.withUnsafeBufferPointer { JSONSourceLocator.string(in: range, of: $0) }
+        bytes.withUnsafeBufferPointer { JSONSyntaxTree.string(in: range, of: $0) }
     }
 
     /// Up to three known names within a few edits of `name`, nearest first.

@@ -25,7 +25,7 @@ enum DocumentFormatting {
     /// `bytes` formatted with one `indent` per level, or nil when they are not one JSON value.
     static func format(_ bytes: [UInt8], indent: [UInt8]) -> [UInt8]? {
         guard (try? JSONDocument.parse(bytes, limits: DocumentLimits.default.jsonLimits)) != nil else { return nil }
-        let spans = bytes.withUnsafeBufferPointer { JSONSourceLocator.valueSpans(in: $0) }
+        let spans = JSONSyntaxTree(bytes: bytes).valueSpans()
         guard !spans.isEmpty else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -36,7 +36,7 @@ enum DocumentFormatting {
 
     /// Writes span `k` at nesting `level` (its first line already indented).
     private static func write(
-        _ k: Int, _ spans: [JSONSourceLocator.ValueSpan], _ bytes: [UInt8], indent: [UInt8], level: Int,
+        _ k: Int, _ spans: [JSONSyntaxTree.ValueSpan], _ bytes: [UInt8], indent: [UInt8], level: Int,
         into out: inout [UInt8]
     ) {
         let span = spans[k]

@@ -4,7 +4,7 @@ import SkeletonModel
 /// A JSON skeleton document's text seen as the format sees it: which values are nodes (the view tree and template
 /// bodies), where each node's `id`, `type` and `frame` are, which strings name templates, and which are colours.
 ///
-/// Built from the locator's value spans (`JSONSourceLocator.valueSpans`: a light scan, nothing parsed), once per text
+/// Built from the value spans of the text's syntax tree (`JSONSyntaxTree.valueSpans`: a tolerant parse), once per text
 /// version (see `DocumentEntry.State.textMap`), or worked out from the previous version's map when an edit lies
 /// inside one scalar value (`updated(by:in:)`); every language feature reads positions through it. Works on any
 /// text, valid or not: what is well formed is mapped.
@@ -78,14 +78,20 @@ struct DocumentTextMap: Sendable {
         Set(PropertyRegistry.all.filter { kind($0.value) }.map(\.name))
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
-        let spans = JSONSourceLocator.valueSpans(in: bytes)
+    init(bytes: [UInt8]) {
+        let spans = JSONSyntaxTree(bytes: bytes).valueSpans()
+        self = bytes.withUnsafeBufferPointer { DocumentTextMap(spans: spans, bytes: $0) }
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.init(bytes: Array(bytes)) }
+
+    private init(spans: [JSONSyntaxTree.ValueSpan], bytes: UnsafeBufferPointer<UInt8>) {
         self.spans = SpanTable(spans)
         nodeOfSpan = Array(repeating: -1, count: spans.count)
         guard let top = spans.first, top.isObject else { return }
         for k in 1..<spans.count {
             let span = spans[k]
-            let key = span.key.map { JSONSourceLocator.string(in: $0, of: bytes) }
+            let key = span.key.map { JSONSyntaxTree.string(in: $0, of: bytes) }
             let parent = span.parent
             let parentNode = parent >= 0 ? nodeOfSpan[parent] : -1
             if span.isObject || span.isArray, let key { memberNames[k] = key }
@@ -114,7 +120,7 @@ struct DocumentTextMap: Sendable {
                 }
             }
             if span.isString {
-                let string = { JSONSourceLocator.string(in: span.value, of: bytes) }
+                let string = { JSONSyntaxTree.string(in: span.value, of: bytes) }
                 if let key, parentNode >= 0 {
                     if key == DocumentProperty.view.id.name { nodes[parentNode].id = string() }
                     if key == DocumentProperty.view.type.name { nodes[parentNode].type = string() }
@@ -232,9 +238,9 @@ struct DocumentTextMap: Sendable {
                 // The content only, and the string must still end where the edit moved its end.
                 guard edit.start > start, edit.oldEnd < old.value.upperBound, bytes[start] == UInt8(ascii: "\"")
                 else { return nil }
-                var scanner = JSONByteScanner(bytes: bytes, at: start)
-                scanner.skipString()
-                guard scanner.i == end, map.followString(k, value: start..<end, bytes: bytes) else { return nil }
+                guard JSONSyntaxTree.stringEnd(from: start, in: bytes) == end,
+                    map.followString(k, value: start..<end, bytes: bytes)
+                else { return nil }
             } else {
                 // A literal is read up to the next delimiter: the same bytes must still make exactly one.
                 guard Self.isLiteralByte(old.firstByte) else { return nil }
@@ -321,7 +327,7 @@ struct DocumentTextMap: Sendable {
     /// string is an `id`, a `type` or a template name), else its colour parsed again when it is in a colour position.
     private mutating func followString(_ k: Int, value: Range<Int>, bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let span = spans[k]
-        let key = span.key.map { JSONSourceLocator.string(in: $0, of: bytes) }
+        let key = span.key.map { JSONSyntaxTree.string(in: $0, of: bytes) }
         if key == DocumentProperty.view.id.name || key == DocumentProperty.view.type.name
             || templateOwner(of: k, key: key) != nil
         {
@@ -329,7 +335,7 @@ struct DocumentTextMap: Sendable {
         }
         let inColorArray = span.element != nil && memberName(span.parent).map(Self.colorArrays.contains) == true
         guard key.map(Self.colorMembers.contains) == true || inColorArray else { return true }
-        let color = SkeletonColor(parsing: JSONSourceLocator.string(in: value, of: bytes))
+        let color = SkeletonColor(parsing: JSONSyntaxTree.string(in: value, of: bytes))
         // `colors` is in span order.
         var low = 0
         var high = colors.count
@@ -380,9 +386,10 @@ struct DocumentTextMap: Sendable {
         }
     }
 
-    /// Bytes that end a literal in the locator's scan.
+    /// Bytes that end a literal in the syntax tree.
     private static func isDelimiter(_ b: UInt8) -> Bool {
-        JSONByteScanner.isWhitespace(b) || b == UInt8(ascii: ",") || b == UInt8(ascii: "]") || b == UInt8(ascii: "}")
+        b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == UInt8(ascii: ",") || b == UInt8(ascii: "]")
+            || b == UInt8(ascii: "}")
     }
 
     /// The fields in which two maps differ (every field but the caches; the first differing span's index), for tests.

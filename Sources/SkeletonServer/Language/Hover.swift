@@ -22,7 +22,7 @@ enum Hover {
         guard let location = map.location(at: offset), location.span > 0 else { return .null }
         let span = map.spans[location.span]
         let bytes = request.text.buffer.bytes
-        let key = span.key.map { range in bytes.withUnsafeBufferPointer { JSONSourceLocator.string(in: range, of: $0) }
+        let key = span.key.map { range in bytes.withUnsafeBufferPointer { JSONSyntaxTree.string(in: range, of: $0) }
         }
         if location.inKey, let key, let range = span.key {
             // A template's name is a declaration: say what it is; any other key is a member.
@@ -45,7 +45,7 @@ enum Hover {
         var k = location.span
         while k > 0, map.spans[k].parent != nodeSpan { k = map.spans[k].parent }
         guard k > 0, let memberKey = map.spans[k].key else { return .null }
-        let name = bytes.withUnsafeBufferPointer { JSONSourceLocator.string(in: memberKey, of: $0) }
+        let name = bytes.withUnsafeBufferPointer { JSONSyntaxTree.string(in: memberKey, of: $0) }
         return PropertyRegistry.named(name).map { hover($0.markdown, span.value, request) } ?? .null
     }
 

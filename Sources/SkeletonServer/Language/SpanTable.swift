@@ -1,6 +1,6 @@
 import JSON
 
-/// A text map's value spans (`JSONSourceLocator.valueSpans`), kept as the scan gave them plus the shifts of the edits
+/// A text map's value spans (`JSONSyntaxTree.valueSpans`), kept as the tree gave them plus the shifts of the edits
 /// made inside one scalar value since (see `DocumentTextMap.updated(by:in:)`).
 ///
 /// Such an edit moves every boundary after the edited value by its length change and changes nothing else, so it is
@@ -9,7 +9,7 @@ import JSON
 /// `maximumShifts` shifts (values edited in turn) they are applied to every span once (O(spans)), which bounds what
 /// a read costs.
 struct SpanTable: RandomAccessCollection, Sendable {
-    typealias Element = JSONSourceLocator.ValueSpan
+    typealias Element = JSONSyntaxTree.ValueSpan
 
     /// The length change of an edited scalar value, in the coordinates of the text before the edit: the value
     /// `start..<end` (its bytes then) grew by `delta` bytes.

@@ -9,15 +9,16 @@ enum TopLevelEdit {
     /// `text` with member `name` set to the string `value`, or nil when the text is not a JSON object (then the
     /// daemon's diagnostics explain what is wrong with it).
     static func setting(_ name: String, to value: String, in text: String) -> String? {
-        let bytes = Array(text.utf8)
-        guard let root = JSONSourceLocator.locate(JSONPointer(), in: bytes),
+        let tree = JSONSyntaxTree(text)
+        let bytes = tree.bytes
+        guard let root = tree.locate(JSONPointer()),
             root.value.count >= 2,
             bytes[root.value.lowerBound] == UInt8(ascii: "{"),
             bytes[root.value.upperBound - 1] == UInt8(ascii: "}")
         else { return nil }
         let literal = Array(quoted(value).utf8)
         var edited = bytes
-        if let member = JSONSourceLocator.locate(JSONPointer([name]), in: bytes), member.matchedTokens == 1 {
+        if let member = tree.locate(JSONPointer([name])), member.matchedTokens == 1 {
             edited.replaceSubrange(member.value, with: literal)
         } else {
             var last = root.value.upperBound - 2

@@ -1,7 +1,7 @@
 import JSON
 import Testing
 
-@Suite struct JSONSourceLocatorTests {
+@Suite struct JSONSyntaxTreeLocateTests {
     let text = """
         {
           "root": {
@@ -18,9 +18,9 @@ import Testing
 
     func slice(_ range: Range<Int>) -> String { String(decoding: Array(text.utf8)[range], as: UTF8.self) }
 
-    func locate(_ pointer: String) throws -> JSONSourceLocator.Location {
+    func locate(_ pointer: String) throws -> JSONSyntaxTree.Location {
         let parsed = try #require(JSONPointer(parsing: pointer))
-        return try #require(JSONSourceLocator.locate(parsed, in: Array(text.utf8)))
+        return try #require(JSONSyntaxTree(text).locate(parsed))
     }
 
     @Test func findsScalarsInObjectsAndArrays() throws {
@@ -54,7 +54,7 @@ import Testing
     @Test func malformedTextNeverReadsOutOfBounds() {
         for cut in stride(from: 0, through: text.utf8.count, by: 7) {
             let prefix = Array(text.utf8.prefix(cut))
-            _ = JSONSourceLocator.locate(JSONPointer(["root", "children", "1", "frame", "2"]), in: prefix)
+            _ = JSONSyntaxTree(bytes: prefix).locate(JSONPointer(["root", "children", "1", "frame", "2"]))
         }
     }
 }

@@ -14,11 +14,13 @@ enum LiveBench {
         ]
     }
 
-    static func subscribe(_ daemon: LiveDaemon, uri: String, encoding: String, scale: Int) throws -> String {
+    static func subscribe(
+        _ daemon: LiveDaemon, uri: String, encoding: String, scale: Int, cells: (columns: Int, rows: Int) = (100, 54)
+    ) throws -> String {
         var params: JSONObject = [
             "uri": .string(uri), "encoding": .string(encoding), "scale": .int(scale), "window": 2,
         ]
-        if encoding == "cells" { params["cells"] = ["columns": 100, "rows": 54] }
+        if encoding == "cells" { params["cells"] = ["columns": .int(cells.columns), "rows": .int(cells.rows)] }
         let answer = try daemon.request("preview/subscribe", .object(params))
         guard let id = answer["result"]?["subscription"]?.stringValue else {
             throw BenchError("subscribe: \(answer.text)")
@@ -249,49 +251,62 @@ enum LiveBench {
             "skeleton/show", ["uri": .string(uri), "type": "gradient", "animated": true, "transition": "none"])
         var results: [Steady] = []
         for encoding in ["raw", "png", "layers", "cells"] {
-            let subscription = try subscribe(daemon, uri: uri, encoding: encoding, scale: 3)
-            var row = Steady(encoding: encoding)
-            for block in 0..<(steadyBlocks + 1) {
-                let cpu0 = try daemon.cpuSeconds()
-                let wall0 = daemon.clock.now
-                var frames = 0
-                var bytes = 0
-                for _ in 0..<steadyFramesPerBlock {
-                    let (id, request) = daemon.requestBytes("clock/advance", ["seconds": .double(1.0 / 60)])
-                    daemon.write(request)
-                    // The frame may come before or after the answer; a frame that would change nothing (possible
-                    // for cells) is not sent at all.
-                    var frame: Received?
-                    let first = try daemon.receive(until: { $0.id == id || $0.method == "preview/frame" })
-                    if first.id == id {
-                        frame = try daemon.poll(
-                            method: "preview/frame", timeout: encoding == "raw" || encoding == "png" ? 1 : 0.3)
-                    } else {
-                        frame = first
-                        _ = try daemon.receive(until: { $0.id == id })
-                    }
-                    if let frame {
-                        daemon.ack(frame)
-                        frames += 1
-                        bytes += frame.wireBytes
-                    }
-                }
-                let cpu = try daemon.cpuSeconds() - cpu0
-                let wall = (daemon.clock.now - wall0).seconds
-                if block > 0, frames > 0 {  // the first block is a warm-up
-                    row.cpuPerFrame.append(cpu / Double(frames))
-                    row.wallPerFrame.append(wall / Double(frames))
-                    row.bytes += bytes
-                    row.frames += frames
-                    row.advances += steadyFramesPerBlock
-                }
-            }
-            guard row.frames > 0 else { throw BenchError("steady \(encoding): no frame in \(row.advances) advances") }
-            try daemon.request("preview/unsubscribe", ["subscription": .string(subscription)])
+            let row = try measure(daemon, uri: uri, encoding: encoding, scale: 3)
             progress("steady feed: \(encoding) done")
             results.append(row)
         }
         return results
+    }
+}
+
+extension LiveBench {
+    /// One subscription to the animated document at `uri` in steady state: CPU, wall time and bytes per frame over
+    /// `steadyBlocks` blocks of `steadyFramesPerBlock` 60 fps clock steps (after a block of warm-up), then it
+    /// unsubscribes.
+    static func measure(
+        _ daemon: LiveDaemon, uri: String, encoding: String, scale: Int, cells: (columns: Int, rows: Int) = (100, 54),
+        label: String? = nil
+    ) throws -> Steady {
+        let subscription = try subscribe(daemon, uri: uri, encoding: encoding, scale: scale, cells: cells)
+        var row = Steady(encoding: label ?? encoding)
+        for block in 0..<(steadyBlocks + 1) {
+            let cpu0 = try daemon.cpuSeconds()
+            let wall0 = daemon.clock.now
+            var frames = 0
+            var bytes = 0
+            for _ in 0..<steadyFramesPerBlock {
+                let (id, request) = daemon.requestBytes("clock/advance", ["seconds": .double(1.0 / 60)])
+                daemon.write(request)
+                // The frame may come before or after the answer; a frame that would change nothing (possible
+                // for cells) is not sent at all.
+                var frame: Received?
+                let first = try daemon.receive(until: { $0.id == id || $0.method == "preview/frame" })
+                if first.id == id {
+                    frame = try daemon.poll(
+                        method: "preview/frame", timeout: encoding == "raw" || encoding == "png" ? 1 : 0.3)
+                } else {
+                    frame = first
+                    _ = try daemon.receive(until: { $0.id == id })
+                }
+                if let frame {
+                    daemon.ack(frame)
+                    frames += 1
+                    bytes += frame.wireBytes
+                }
+            }
+            let cpu = try daemon.cpuSeconds() - cpu0
+            let wall = (daemon.clock.now - wall0).seconds
+            if block > 0, frames > 0 {  // the first block is a warm-up
+                row.cpuPerFrame.append(cpu / Double(frames))
+                row.wallPerFrame.append(wall / Double(frames))
+                row.bytes += bytes
+                row.frames += frames
+                row.advances += steadyFramesPerBlock
+            }
+        }
+        guard row.frames > 0 else { throw BenchError("steady \(encoding): no frame in \(row.advances) advances") }
+        try daemon.request("preview/unsubscribe", ["subscription": .string(subscription)])
+        return row
     }
 }
 

@@ -29,12 +29,7 @@ extension GridSampler {
         }
         guard let area = area(shapes: n, canvas: canvas, band: band) else { return }
         if let content = layer.content {
-            let c: RGBA
-            switch layer.fill {
-            case .solid(let solid): c = solid
-            case .linearGradient(let g): c = g.colors.first ?? .clear
-            }
-            let color = packColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * opacity)
+            let color = layer.contentColor(opacity: opacity)
             guard color >> 24 > 0 else { return }
             switch content {
             case .stroke(let width):
@@ -238,12 +233,7 @@ extension GridSampler {
     mutating func drawStroke(
         _ layer: Layer, width: Double, color: UInt32, shapes n: Int, area: SampleArea, scale: Double, band: Band
     ) {
-        let rect = layer.shape.rect
-        let hole = RoundedRect(
-            rect: Rect(
-                x: rect.x + width, y: rect.y + width, width: rect.width - 2 * width, height: rect.height - 2 * width),
-            cornerRadius: max(0, layer.shape.effectiveRadius - width))
-        let inner = width.isFinite && hole.rect.width > 0 && hole.rect.height > 0 ? PixelShape(hole, scale: scale) : nil
+        let inner = layer.strokeHole(width: width, scale: scale)
         let count = area.columns.count * area.rows.count
         if ring.count < count { ring = Array(repeating: 0, count: count) }
         let round = coverRectangle(area, shapes: n)

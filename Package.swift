@@ -169,7 +169,10 @@ let package = Package(
         .testTarget(name: "SkeletonImagingTests", dependencies: ["SkeletonImaging", "CGif"], swiftSettings: strict),
         .testTarget(
             name: "SkeletonRenderTests",
-            dependencies: ["SkeletonRender", "SkeletonGraphics", "CZlib", "SkeletondTestSupport", "SkeletonImaging"],
+            dependencies: [
+                "SkeletonRender", "SkeletonGraphics", "CZlib", "SkeletondTestSupport", "SkeletonImaging",
+                "SkeletonEngine", "SkeletonModel",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -13,7 +13,7 @@ import SkeletonRender
 ///
 /// Groups: ingest, viewtree (the JSON path, issue 2), layout (issue 3), render (issue 5 a, c), text (issue 17: text
 /// per label against cairo), steady (issue 5 b, through skeletond), live (issue 6 through skeletond: latency, didopen,
-/// memory, also selectable alone).
+/// memory, also selectable alone), cells (issue 28: `cells` at terminal sizes against `layers`, through skeletond).
 ///
 /// Every figure is the median of N timed runs (default 7, at least 5 recommended) after a warm-up; ratios are
 /// between medians of the same run of this program. See Benchmarks.md.
@@ -52,7 +52,7 @@ enum Bench {
     static let groups =
         [
             "ingest", "viewtree", "layout", "render", "text", "content", "steady", "live", "pipeline", "swiftcode",
-            "snapshot", "viewport",
+            "snapshot", "viewport", "cells",
         ]
         + liveParts
 
@@ -219,6 +219,9 @@ enum Bench {
             Report.viewport(
                 try ViewportBench.cpu(executable: options.skeletond, progress: progress),
                 try ViewportBench.memory(executable: options.skeletond, progress: progress))
+        }
+        if options.wants("cells") {
+            CellsBench.report(try CellsBench.run(executable: options.skeletond, progress: progress))
         }
         if options.wants("latency") {
             Report.latency(

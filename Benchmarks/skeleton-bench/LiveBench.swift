@@ -14,14 +14,16 @@ enum LiveBench {
         ]
     }
 
-    /// `viewport`: the canvas region the frames show (nil: the whole canvas).
-    static func subscribe(_ daemon: LiveDaemon, uri: String, encoding: String, scale: Int, viewport: JSON? = nil)
-        throws -> String
-    {
+    /// `cells`: the grid of a `cells` subscription; `viewport`: the canvas region the frames show (nil: the whole
+    /// canvas).
+    static func subscribe(
+        _ daemon: LiveDaemon, uri: String, encoding: String, scale: Int, cells: (columns: Int, rows: Int) = (100, 54),
+        viewport: JSON? = nil
+    ) throws -> String {
         var params: JSONObject = [
             "uri": .string(uri), "encoding": .string(encoding), "scale": .int(scale), "window": 2,
         ]
-        if encoding == "cells" { params["cells"] = ["columns": 100, "rows": 54] }
+        if encoding == "cells" { params["cells"] = ["columns": .int(cells.columns), "rows": .int(cells.rows)] }
         if let viewport { params["viewport"] = viewport }
         let answer = try daemon.request("preview/subscribe", .object(params))
         guard let id = answer["result"]?["subscription"]?.stringValue else {
@@ -234,7 +236,7 @@ enum LiveBench {
     // MARK: 5 (b) steady state of an animated gradient skeleton
 
     struct Steady {
-        let encoding: String
+        var encoding: String
         var cpuPerFrame: [Double] = []
         var wallPerFrame: [Double] = []
         var bytes = 0
@@ -253,9 +255,7 @@ enum LiveBench {
             "skeleton/show", ["uri": .string(uri), "type": "gradient", "animated": true, "transition": "none"])
         var results: [Steady] = []
         for encoding in ["raw", "png", "layers", "cells"] {
-            let subscription = try subscribe(daemon, uri: uri, encoding: encoding, scale: 3)
-            results.append(try steadyRow(daemon, encoding: encoding))
-            try daemon.request("preview/unsubscribe", ["subscription": .string(subscription)])
+            results.append(try measure(daemon, uri: uri, encoding: encoding, scale: 3))
             progress("steady feed: \(encoding) done")
         }
         return results
@@ -301,6 +301,20 @@ enum LiveBench {
             }
         }
         guard row.frames > 0 else { throw BenchError("steady \(encoding): no frame in \(row.advances) advances") }
+        return row
+    }
+}
+
+extension LiveBench {
+    /// One subscription to the animated document at `uri` in steady state (`steadyRow`), then it unsubscribes.
+    static func measure(
+        _ daemon: LiveDaemon, uri: String, encoding: String, scale: Int, cells: (columns: Int, rows: Int) = (100, 54),
+        label: String? = nil
+    ) throws -> Steady {
+        let subscription = try subscribe(daemon, uri: uri, encoding: encoding, scale: scale, cells: cells)
+        var row = try steadyRow(daemon, encoding: encoding)
+        if let label { row.encoding = label }
+        try daemon.request("preview/unsubscribe", ["subscription": .string(subscription)])
         return row
     }
 }

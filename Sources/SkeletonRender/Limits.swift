@@ -29,6 +29,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case regionOutsideCanvas(PixelRect)
     /// The cell grid is zero or larger than `RenderLimits.cellColumns` × `RenderLimits.cellRows`.
     case invalidCellGrid(columns: Int, rows: Int)
+    /// A `cells` viewport (points) that cannot be shown: see `ViewportProblem`.
+    case invalidViewport(Rect, ViewportProblem)
     /// Two frames that must have the same size do not.
     case frameSizeMismatch
     /// zlib reported an error while compressing.
@@ -41,6 +43,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidCanvasSize, .canvasTooLarge: "scale"
         case .regionOutsideCanvas: "region"
         case .invalidCellGrid: "cells"
+        case .invalidViewport: "viewport"
         case .frameSizeMismatch: "frame"
         case .compressionFailed: "encoding"
         }
@@ -55,6 +58,8 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         case .regionOutsideCanvas(let r): "region \(r.x),\(r.y) \(r.width)×\(r.height) is empty or outside the canvas"
         case .invalidCellGrid(let c, let r):
             "cell grid \(c)×\(r) is outside \(RenderLimits.cellColumns.upperBound)×\(RenderLimits.cellRows.upperBound)"
+        case .invalidViewport(let r, let problem):
+            "viewport \(r.x),\(r.y) \(r.width)×\(r.height) points \(problem.description)"
         case .frameSizeMismatch: "frames differ in size"
         case .compressionFailed(let code): "zlib failed with code \(code)"
         }
@@ -65,6 +70,29 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     static func pixels(_ count: Double) -> String {
         guard count.isFinite else { return "∞" }
         return abs(count) < 1e15 ? String(Int(count)) : "\(count)"
+    }
+}
+
+/// What is wrong with a `cells` viewport.
+public enum ViewportProblem: Hashable, Sendable, CustomStringConvertible {
+    /// A coordinate or a side is NaN or infinite.
+    case notFinite
+    /// A side is not positive.
+    case empty
+    /// It starts left of or above the canvas's origin.
+    case negativeOrigin
+    /// Its pixels at the stream's scale reach past `RenderLimits.maxDimension` on a side, or its pixel box is over
+    /// `RenderLimits.maxPixels`.
+    case tooLarge(scale: Double)
+
+    public var description: String {
+        switch self {
+        case .notFinite: "is not finite"
+        case .empty: "is empty (width and height must be positive)"
+        case .negativeOrigin: "starts before the canvas's origin (x and y must be 0 or more)"
+        case .tooLarge(let scale):
+            "at scale \(scale) reaches past \(RenderLimits.maxDimension) pixels on a side or covers more than \(RenderLimits.maxPixels) pixels"
+        }
     }
 }
 

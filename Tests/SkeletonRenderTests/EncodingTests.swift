@@ -77,26 +77,27 @@ import Testing
         var f = try Frame(width: 4, height: 4, color: RGB8(r: 0, g: 0, b: 0))
         f.fill(PixelRect(x: 0, y: 0, width: 2, height: 2), with: RGB8(r: 255, g: 0, b: 0))
         f.fill(PixelRect(x: 0, y: 2, width: 1, height: 2), with: RGB8(r: 0, g: 0, b: 255))
-        let g = try CellGrid(sampling: f, columns: 2, rows: 1)
+        let list = Fixtures.list(4, 4, [], background: .black)
+        let g = try CellReference.grid(f, list, scale: 1, columns: 2, rows: 1)
         #expect(g[0, 0] == Cell(top: RGB8(r: 255, g: 0, b: 0), bottom: RGB8(r: 0, g: 0, b: 128)))
         #expect(g[1, 0] == Cell(top: RGB8(r: 0, g: 0, b: 0), bottom: RGB8(r: 0, g: 0, b: 0)))
         // A grid finer than the frame samples single pixels.
-        let fine = try CellGrid(sampling: f, columns: 8, rows: 4)
+        let fine = try CellReference.grid(f, list, scale: 1, columns: 8, rows: 4)
         #expect(fine[0, 0]?.top == RGB8(r: 255, g: 0, b: 0))
         #expect(fine[7, 3]?.bottom == RGB8(r: 0, g: 0, b: 0))
-        #expect(throws: RenderError.invalidCellGrid(columns: 0, rows: 3)) {
-            _ = try CellGrid(sampling: f, columns: 0, rows: 3)
-        }
-        #expect(throws: RenderError.self) { _ = try CellGrid(sampling: f, columns: 10, rows: 100_000) }
+        let geometry = CellGeometry(box: f.bounds, columns: 8, rows: 4)
+        #expect(
+            geometry.xs.map(\.start) == [0, 0, 1, 1, 2, 2, 3, 3] && geometry.xs.allSatisfy { $0.end == $0.start + 1 })
+        #expect(throws: RenderError.invalidCellGrid(columns: 0, rows: 3)) { _ = try CellGrid(columns: 0, rows: 3) }
+        #expect(throws: RenderError.self) { _ = try CellGrid(columns: 10, rows: 100_000) }
     }
 
     @Test func diffListsOnlyChangedCellsAndApplies() throws {
-        var f = try Frame(width: 40, height: 20)
-        let a = try CellGrid(sampling: f, columns: 10, rows: 5)
-        f.fill(PixelRect(x: 8, y: 4, width: 8, height: 2), with: RGB8(r: 255, g: 255, b: 255))
+        let a = try CellGrid(columns: 10, rows: 5)
         var b = a
-        b.resample(f, within: [PixelRect(x: 8, y: 4, width: 8, height: 2)])
-        #expect(b == (try CellGrid(sampling: f, columns: 10, rows: 5)))
+        let white = RGB8(r: 255, g: 255, b: 255)
+        b.set(column: 2, halfRow: 2, to: white)
+        b.set(column: 3, halfRow: 2, to: white)
         let runs = b.changes(since: a)
         #expect(
             runs == [

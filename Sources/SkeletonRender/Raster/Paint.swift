@@ -12,6 +12,31 @@ struct GradientAxis {
     func t(_ i: Int, _ j: Int) -> Double { t0 + Double(i) * tx + Double(j) * ty }
 }
 
+/// A gradient of more than one colour laid over a layer's gradient box: its direction `(dx, dy)` in pixels (from
+/// the start point to the end point), `length2` = dx² + dy², and the axis.
+struct GradientLine {
+    var dx: Double
+    var dy: Double
+    var length2: Double
+    var axis: GradientAxis
+
+    /// Nil when the gradient shows its first colour everywhere: one colour, start and end at one point, or values
+    /// that are not finite.
+    init?(_ g: LinearGradient, rect: PixelShape) {
+        let w = rect.x1 - rect.x0
+        let h = rect.y1 - rect.y0
+        let sx = rect.x0 + g.start.x * w
+        let sy = rect.y0 + g.start.y * h
+        dx = (rect.x0 + g.end.x * w) - sx
+        dy = (rect.y0 + g.end.y * h) - sy
+        length2 = dx * dx + dy * dy
+        guard g.colors.count > 1, length2 > 0, length2.isFinite, sx.isFinite, sy.isFinite else { return nil }
+        axis = GradientAxis(
+            t0: ((0.5 - sx) * dx + (0.5 - sy) * dy) / length2, tx: dx / length2, ty: dy / length2)
+        guard axis.t0.isFinite, axis.tx.isFinite, axis.ty.isFinite else { return nil }
+    }
+}
+
 /// A layer's fill, ready for the pixel loops.
 enum Paint {
     /// One packed colour (alpha byte = 8-bit source alpha).
@@ -38,24 +63,15 @@ extension Paint {
             return p >> 24 == 0 ? nil : .solid(p)
         case .linearGradient(let g):
             guard !g.colors.isEmpty else { return nil }
-            let w = rect.x1 - rect.x0
-            let h = rect.y1 - rect.y0
-            let sx = rect.x0 + g.start.x * w
-            let sy = rect.y0 + g.start.y * h
-            let dx = (rect.x0 + g.end.x * w) - sx
-            let dy = (rect.y0 + g.end.y * h) - sy
-            let len2 = dx * dx + dy * dy
-            var cursor = StopCursor(g)
-            let solidFirst: Paint? = {
-                let p = cursor.color(at: -Double.infinity, opacity: opacity)
+            guard let line = GradientLine(g, rect: rect) else {
+                let p = GradientRamp.color(g, at: -Double.infinity, opacity: opacity)
                 return p >> 24 == 0 ? nil : .solid(p)
-            }()
-            guard g.colors.count > 1, len2 > 0, len2.isFinite, sx.isFinite, sy.isFinite else { return solidFirst }
-            let axis = GradientAxis(t0: ((0.5 - sx) * dx + (0.5 - sy) * dy) / len2, tx: dx / len2, ty: dy / len2)
-            guard axis.t0.isFinite, axis.tx.isFinite, axis.ty.isFinite else { return solidFirst }
-            if dy == 0 { return .horizontal(g, axis) }
-            if dx == 0 { return .vertical(g, axis) }
-            return diagonal(g, axis: axis, opacity: opacity, length: len2.squareRoot(), bounds: bounds, ramp: ramp)
+            }
+            let axis = line.axis
+            if line.dy == 0 { return .horizontal(g, axis) }
+            if line.dx == 0 { return .vertical(g, axis) }
+            return diagonal(
+                g, axis: axis, opacity: opacity, length: line.length2.squareRoot(), bounds: bounds, ramp: ramp)
         }
     }
 

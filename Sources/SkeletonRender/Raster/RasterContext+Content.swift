@@ -6,12 +6,7 @@ import SkeletonText
 extension RasterContext {
     /// Draws a layer with content in one colour: its solid fill (a gradient's first colour) at `opacity`.
     func drawContent(_ content: LayerContent, of layer: Layer, opacity: Double, shapes n: Int, area: PixelRect) {
-        let c: RGBA
-        switch layer.fill {
-        case .solid(let solid): c = solid
-        case .linearGradient(let g): c = g.colors.first ?? .clear
-        }
-        let color = packColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * opacity)
+        let color = layer.contentColor(opacity: opacity)
         guard color >> 24 > 0 else { return }
         switch content {
         case .stroke(let width): drawStroke(layer, width: width, color: color, shapes: n, area: area)
@@ -23,12 +18,7 @@ extension RasterContext {
     /// coverage times its clips' times one minus the coverage of the hole (the shape inset by `width`, its radius
     /// reduced by as much). Only the ring's pixels are visited: the hole's fully covered span is skipped per row.
     func drawStroke(_ layer: Layer, width: Double, color: UInt32, shapes n: Int, area: PixelRect) {
-        let rect = layer.shape.rect
-        let hole = RoundedRect(
-            rect: Rect(
-                x: rect.x + width, y: rect.y + width, width: rect.width - 2 * width, height: rect.height - 2 * width),
-            cornerRadius: max(0, layer.shape.effectiveRadius - width))
-        let inner = width.isFinite && hole.rect.width > 0 && hole.rect.height > 0 ? PixelShape(hole, scale: scale) : nil
+        let inner = layer.strokeHole(width: width, scale: scale)
         for j in area.minY..<area.maxY {
             let (k, oS, oE, _, _) = rowSpans(j, shapes: n, lo: area.minX, hi: area.maxX)
             guard k > 0, oS < oE else { continue }
@@ -117,5 +107,29 @@ extension RasterContext {
             iE = min(iE, r.innerEnd)
         }
         return (k, oS, oE, iS, iE)
+    }
+}
+
+extension Layer {
+    /// The one colour a layer with content draws in: its solid fill (a gradient's first colour) at `opacity`,
+    /// packed with its 8-bit alpha.
+    func contentColor(opacity: Double) -> UInt32 {
+        let c: RGBA
+        switch fill {
+        case .solid(let solid): c = solid
+        case .linearGradient(let g): c = g.colors.first ?? .clear
+        }
+        return packColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha * opacity)
+    }
+
+    /// The hole of a border `width` points wide at `scale`: the shape inset by `width`, its radius reduced by as
+    /// much; nil when there is none.
+    func strokeHole(width: Double, scale: Double) -> PixelShape? {
+        let rect = shape.rect
+        let hole = RoundedRect(
+            rect: Rect(
+                x: rect.x + width, y: rect.y + width, width: rect.width - 2 * width, height: rect.height - 2 * width),
+            cornerRadius: max(0, shape.effectiveRadius - width))
+        return width.isFinite && hole.rect.width > 0 && hole.rect.height > 0 ? PixelShape(hole, scale: scale) : nil
     }
 }

@@ -11,27 +11,52 @@ public struct CellUpdate: Hashable, Sendable {
     public var runs: [CellRun]
 }
 
-/// What one `cells` subscriber last received. Memory: one frame and two grids.
+/// What one `cells` subscriber last received. The grid is sampled from the display list at the grid's own
+/// resolution (`GridSampler`), never from a frame of the canvas: memory is the grid and the sampler's scratch (a
+/// band of at most `GridSampler.maxBandSamples` sub-samples), whatever the canvas's size.
 public struct CellStream: Sendable {
     public let scale: Double
     public let columns: Int
     public let rows: Int
-    private var rasterizer = Rasterizer()
+    /// The region of the canvas (points) the grid shows; nil: the whole canvas.
+    public private(set) var viewport: Rect?
+    private var sampler = GridSampler()
     private var lastList: DisplayList?
-    private var frame: Frame?
+    private var geometry: CellGeometry?
     private var grid: CellGrid?
     private var keyframeRequested = true
 
-    /// Validates the scale and the grid size.
-    public init(scale: Double, columns: Int, rows: Int) throws(RenderError) {
+    /// Validates the scale, the grid size and the viewport (`CellGeometry.pixelBox(of:scale:)`).
+    public init(scale: Double, columns: Int, rows: Int, viewport: Rect? = nil) throws(RenderError) {
         guard scale.isFinite, RenderLimits.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         guard RenderLimits.cellColumns.contains(columns), RenderLimits.cellRows.contains(rows) else {
             throw .invalidCellGrid(columns: columns, rows: rows)
         }
+        if let viewport { _ = try CellGeometry.pixelBox(of: viewport, scale: scale) }
         self.scale = scale
         self.columns = columns
         self.rows = rows
+        self.viewport = viewport
     }
+
+    /// Shows `rect` (points; nil: the whole canvas) from the next update on, which is a keyframe. Throws
+    /// `.invalidViewport` naming what is wrong (then nothing changes).
+    public mutating func setViewport(_ rect: Rect?) throws(RenderError) {
+        if let rect { _ = try CellGeometry.pixelBox(of: rect, scale: scale) }
+        viewport = rect
+        keyframeRequested = true
+    }
+
+    /// The bytes it holds: the grid, its geometry and the sampler's scratch (no frame of the canvas).
+    public var heldBytes: Int {
+        let cells = (grid?.cells.capacity ?? 0) * MemoryLayout<Cell>.stride
+        let spans =
+            ((geometry?.xs.capacity ?? 0) + (geometry?.ys.capacity ?? 0)) * MemoryLayout<CellGeometry.Span>.stride
+        return cells + spans + sampler.scratchBytes
+    }
+
+    /// How many sub-samples the last update sampled (a keyframe: every half-cell's; else the damaged ones').
+    public var sampledCount: Int { sampler.sampledCount }
 
     /// The grid the subscriber has now, if any.
     public var lastSentGrid: CellGrid? { grid }
@@ -42,25 +67,27 @@ public struct CellStream: Sendable {
     /// The update from the last sent grid to `list`'s, or nil when no cell changed. The result counts as sent.
     public mutating func next(_ list: DisplayList) throws(RenderError) -> CellUpdate? {
         let (w, h) = try CanvasGeometry.pixelSize(of: list.size, scale: scale)
-        if keyframeRequested || frame?.width != w || frame?.height != h || lastList == nil || grid == nil {
-            var full = try Frame(width: w, height: h)
-            try rasterizer.render(list, scale: scale, into: &full)
-            let g = try CellGrid(sampling: full, columns: columns, rows: rows)
-            frame = full
+        let canvas = PixelRect(x: 0, y: 0, width: w, height: h)
+        let box = try CellGeometry.box(canvas: list.size, scale: scale, viewport: viewport)
+        let sameCanvas = lastList.map { $0.size == list.size } ?? false
+        guard !keyframeRequested, sameCanvas, let old = grid, let geometry, geometry.box == box else {
+            let geometry = CellGeometry(box: box, columns: columns, rows: rows)
+            var g = try CellGrid(columns: columns, rows: rows)
+            sampler.sample(list, scale: scale, canvas: canvas, geometry: geometry, into: &g, damage: nil)
+            self.geometry = geometry
             grid = g
             lastList = list
             keyframeRequested = false
             return CellUpdate(columns: columns, rows: rows, keyframe: true, runs: g.changes(since: nil))
         }
-        guard var current = frame, let old = grid else { return nil }
+        // A new background shows past the canvas too, where no damage reaches: every half-cell is sampled again.
+        let recolored = lastList?.background != list.background
         let damage = try LayerDamage.between(lastList, list, scale: scale)
         lastList = list
         guard !damage.isEmpty else { return nil }
-        frame = nil
-        defer { frame = current }
-        try rasterizer.render(list, scale: scale, into: &current, regions: damage)
         var g = old
-        g.resample(current, within: damage)
+        sampler.sample(
+            list, scale: scale, canvas: canvas, geometry: geometry, into: &g, damage: recolored ? nil : damage)
         let runs = g.changes(since: old)
         grid = g
         return runs.isEmpty ? nil : CellUpdate(columns: columns, rows: rows, keyframe: false, runs: runs)

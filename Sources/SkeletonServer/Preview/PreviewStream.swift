@@ -25,7 +25,9 @@ enum PreviewStream {
             self = .pixels(
                 try PixelStream(scale: scale, encoding: .png, viewport: viewport?.pixels), viewport: viewport)
         case .cells:
-            self = .cells(try CellStream(scale: scale, columns: columns, rows: rows), canvas: nil, viewport: viewport)
+            self = .cells(
+                try CellStream(scale: scale, columns: columns, rows: rows, viewport: viewport?.rect), canvas: nil,
+                viewport: viewport)
         case .layers: self = .layers(last: nil)
         }
     }
@@ -48,8 +50,13 @@ enum PreviewStream {
         case .pixels(var stream, _):
             stream.setViewport(viewport.pixels)
             self = .pixels(stream, viewport: viewport)
-        case .cells(var stream, _, _):
-            stream.requestKeyframe()
+        case .cells(var stream, _, let shown):
+            // The hub checked `viewport` at the stream's scale, as the stream checks it: it is taken.
+            guard (try? stream.setViewport(viewport.rect)) != nil else {
+                stream.requestKeyframe()
+                self = .cells(stream, canvas: nil, viewport: shown)
+                return
+            }
             self = .cells(stream, canvas: nil, viewport: viewport)
         case .layers: break
         }
@@ -75,8 +82,8 @@ enum PreviewStream {
             guard let viewport, update.keyframe else { return .pixels(update) }
             return .window(update, viewport: viewport.rect, canvas: list.size)
         case .cells(var stream, let canvas, let viewport):
-            // A viewport's grid samples the region it shows, as a canvas of its own.
-            guard let update = try stream.next(viewport.map { list.cropped(to: $0.rect) } ?? list) else {
+            // A viewport's grid samples the region it shows (the stream holds the viewport).
+            guard let update = try stream.next(list) else {
                 self = .cells(stream, canvas: canvas, viewport: viewport)
                 return nil
             }

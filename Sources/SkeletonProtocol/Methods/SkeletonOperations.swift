@@ -63,6 +63,11 @@ public struct SceneOperationParams<Options: SkeletonOptions>: DocumentParams {
         node = try object.optionalString("node")
         target = try SceneName(from: object)
     }
+
+    /// Whether the request names any of `options` (even as null).
+    public func names(anyOf options: Set<String>) -> Bool {
+        target.params.members.contains { options.contains($0.key) }
+    }
 }
 
 /// What an operation's options are: their members, decoded from the params object (its members already checked).

@@ -2,16 +2,13 @@ import Dispatch
 public import JSON
 import JSONRPC
 import SkeletonModel
-import SkeletonProtocol
+public import SkeletonProtocol
 import Synchronization
 
 /// The session's time in seconds: monotonic real time since `initialize`, or a manual clock that the client
 /// moves with `clock/advance` and `clock/set` (deterministic previews and tests).
 public final class SessionClock: Sendable {
-    public enum Mode: String, Sendable, CaseIterable {
-        case real
-        case manual
-    }
+    public typealias Mode = ClockMode
 
     private struct State {
         var mode: Mode = .real

@@ -17,7 +17,7 @@ struct SkeletonMethods: Sendable {
             let options = params.options
             let target = try documents.sceneTarget(params.target)
             var shows = [CodeShowPlan.Show(node: params.node, options: options)]
-            if !Self.hasShowOptions(params.target.params) {
+            if !params.names(anyOf: Self.showOptionsButAssume) {
                 shows =
                     CodeShowPlan.shows(
                         target.codeShows, node: params.node, assumeSkeletonable: options.assumeSkeletonable)
@@ -46,7 +46,7 @@ struct SkeletonMethods: Sendable {
             try mutate(context, params) { session, node, now in try session.stopAnimation(node: node, at: now) }
         }
         table.request(LayersRequest.self) { params, _ in try layers(params) }
-        table.request("skeleton/scenes", members: ["uri"]) { context in try scenes(context) }
+        table.request(ScenesRequest.self) { params, _ in try scenes(params) }
         table.request(SetTraitsRequest.self) { params, context in try setTraits(params, context) }
         table.request(TreeDescriptionRequest.self) { params, _ in try treeDescription(params) }
         table.request(IsActiveRequest.self) { params, _ in
@@ -56,13 +56,8 @@ struct SkeletonMethods: Sendable {
                 throw Self.refusal(error, params.target.params)
             }
         }
-        table.request("skeleton/setAppearance", route: .document, members: ["uri", "scene", "appearance"]) {
-            context in try setAppearance(context)
-        }
-        let motionMembers = ParamMembers(["uri", "scene"]).adding(MotionOptions.fieldNames)
-        table.request("skeleton/setMotion", route: .document, members: motionMembers) { context in
-            try setMotion(context)
-        }
+        table.request(SetAppearanceRequest.self) { params, context in try setAppearance(params, context) }
+        table.request(SetMotionRequest.self) { params, context in try setMotion(params, context) }
     }
 
     // MARK: Helpers
@@ -99,11 +94,9 @@ struct SkeletonMethods: Sendable {
         return Self.json(result.outcome)
     }
 
-    /// Whether a `skeleton/show` request says how to show (any show option but `assumeSkeletonable`); one that does
-    /// not makes the show its scene's code makes, when the code makes one.
-    static func hasShowOptions(_ params: JSONValue) -> Bool {
-        params.members.contains { $0.key != "assumeSkeletonable" && ShowOptions.fieldNames.contains($0.key) }
-    }
+    /// The options that say how to show (all but `assumeSkeletonable`): a `skeleton/show` that names none makes the
+    /// show its scene's code makes, when the code makes one.
+    static let showOptionsButAssume = ShowOptions.fieldNames.subtracting(["assumeSkeletonable"])
 
     /// An engine refusal as -32602 naming the offending param.
     static func refusal(_ error: EngineError, _ params: JSONValue) -> JSONDecodingError {
@@ -171,9 +164,8 @@ struct SkeletonMethods: Sendable {
 
     /// The document's scenes (`[{id, title, rootViewID, frame, initial, class?, show?, shows?}]`): one per view controller or top-level
     /// view of a storyboard or XIB; one with id `""` for a JSON document.
-    private func scenes(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        let document = try documents.skeletonTarget(params)
+    private func scenes(_ params: ScenesRequest.Params) throws -> JSON {
+        let document = try documents.skeletonTarget(params.document)
         let (scenes, initial, valid, shows) = document.entry.state.withLock {
             ($0.scenes, $0.initialScene, !$0.sessions.isEmpty, $0.codeShows)
         }
@@ -262,14 +254,13 @@ struct SkeletonMethods: Sendable {
 
     /// With `uri`: that document's overrides (of the scene `scene` names, else of every scene). Without: the
     /// daemon-wide appearance every document starts from.
-    private func setAppearance(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        let overrides = try AppearanceOverrides.decode(try params.member("appearance"))
+    private func setAppearance(_ params: SetAppearanceRequest.Params, _ context: RequestContext) throws -> JSON {
+        let overrides = params.appearance
         let now = documents.configuration.clock.now
-        if params.optionalMember("uri") != nil {
-            let target = try documents.sceneTarget(params)
+        if let name = params.target {
+            let target = try documents.sceneTarget(name)
             let (uri, entry) = (target.uri, target.entry)
-            let only = try documents.namedScene(params)
+            let only = name.scene == nil ? nil : target.scene
             let events = entry.state.withLock {
                 Self.forEachScene(&$0, only: only) { session, scene in
                     session.setAppearance(overrides, at: now).map { SceneEvent(scene: scene, event: $0) }
@@ -298,13 +289,12 @@ struct SkeletonMethods: Sendable {
 
     /// `gradientSpace`, `reducedMotion`, `stopAfter`: for one document with `uri` (one scene of it with `scene`),
     /// else for every document and the ones opened later.
-    private func setMotion(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        if params.optionalMember("uri") != nil {
-            let target = try documents.sceneTarget(params)
+    private func setMotion(_ params: SetMotionRequest.Params, _ context: RequestContext) throws -> JSON {
+        if let name = params.target {
+            let target = try documents.sceneTarget(name)
             let (uri, entry, session) = (target.uri, target.entry, target.session)
-            let motion = try MotionOptions.decode(params, base: session.motion)
-            let only = try documents.namedScene(params)
+            let motion = params.motion.applied(to: session.motion)
+            let only = name.scene == nil ? nil : target.scene
             _ = entry.state.withLock {
                 Self.forEachScene(&$0, only: only) { session, _ in
                     session.motion = motion
@@ -314,7 +304,7 @@ struct SkeletonMethods: Sendable {
             documents.sessionChanged(uri, entry, events: [])
             return .null
         }
-        let motion = try MotionOptions.decode(params, base: documents.configuration.motion)
+        let motion = params.motion.applied(to: documents.configuration.motion)
         documents.configuration.motion = motion
         for uri in documents.uris {
             guard let entry = documents.entry(uri) else { continue }

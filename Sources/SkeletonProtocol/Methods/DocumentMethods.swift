@@ -6,7 +6,7 @@ public import JSON
 /// `skeleton/scenes`: the scenes of an open document.
 public enum ScenesRequest: RequestMethod {
     public static let method = "skeleton/scenes"
-    public typealias Result = JSON
+    public typealias Result = [SceneSummary]
 
     public struct Params: DocumentParams {
         public static let members = MemberRule.closed(["uri"])
@@ -23,8 +23,7 @@ public enum ScenesRequest: RequestMethod {
 /// `skeleton/patch`: structural edits of a JSON document's text, all or none.
 public enum PatchRequest: RequestMethod {
     public static let method = "skeleton/patch"
-    /// `{version}`: the document's version after the patch.
-    public typealias Result = JSON
+    public typealias Result = PatchResult
 
     public struct Params: DocumentParams {
         public static let members = MemberRule.closed(["uri", "version", "ops"])

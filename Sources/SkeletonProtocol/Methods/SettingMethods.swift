@@ -7,8 +7,7 @@ public import SkeletonModel
 /// `skeleton/setAppearance`: `SkeletonAppearance.default`'s fields, for a document or daemon-wide.
 public enum SetAppearanceRequest: RequestMethod {
     public static let method = "skeleton/setAppearance"
-    /// null.
-    public typealias Result = JSON
+    public typealias Result = NullResult
 
     public struct Params: DocumentParams {
         public static let members = MemberRule.closed(SceneName.members.adding(["appearance"]))
@@ -28,8 +27,7 @@ public enum SetAppearanceRequest: RequestMethod {
 /// `skeleton/setMotion`: the motion options, for a document or daemon-wide (and the documents opened later).
 public enum SetMotionRequest: RequestMethod {
     public static let method = "skeleton/setMotion"
-    /// null.
-    public typealias Result = JSON
+    public typealias Result = NullResult
 
     public struct Params: DocumentParams {
         public static let members = MemberRule.closed(SceneName.members.adding(MotionChange.members))

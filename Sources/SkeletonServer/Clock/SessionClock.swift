@@ -63,15 +63,14 @@ public final class SessionClock: Sendable {
     /// Registers `clock/advance` and `clock/set`.
     public func register(in table: inout MethodTable) {
         table.request(ClockAdvanceRequest.self, route: .barrier) { [self] params, _ in
-            .double(
-                try move { current throws(JSONDecodingError) in
-                    guard params.seconds <= Self.maxTime - current else {
-                        throw JSONDecodingError(
-                            at: params.source,
-                            "would move the clock from \(current) past \(Int(Self.maxTime)) seconds, its latest time")
-                    }
-                    return current + params.seconds
-                })
+            try move { current throws(JSONDecodingError) in
+                guard params.seconds <= Self.maxTime - current else {
+                    throw JSONDecodingError(
+                        at: params.source,
+                        "would move the clock from \(current) past \(Int(Self.maxTime)) seconds, its latest time")
+                }
+                return current + params.seconds
+            }
         }
         table.request(ClockSetRequest.self, route: .barrier) { [self] params, _ in
             let current = now
@@ -79,7 +78,7 @@ public final class SessionClock: Sendable {
                 throw JSONDecodingError(
                     at: params.source, "must not be before the current time \(current): the clock never goes back")
             }
-            return .double(try move { _ in params.time })
+            return try move { _ in params.time }
         }
     }
 

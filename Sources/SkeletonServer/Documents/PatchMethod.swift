@@ -14,7 +14,7 @@ struct PatchMethod: Sendable {
         table.request(PatchRequest.self) { params, context in try patch(params, context) }
     }
 
-    private func patch(_ params: PatchRequest.Params, _ context: RequestContext) throws -> JSON {
+    private func patch(_ params: PatchRequest.Params, _ context: RequestContext) throws -> PatchResult {
         let document = try documents.skeletonTarget(params.document)
         let (uri, entry) = (document.uri, document.entry)
         var text = entry.state.withLock { $0.text }
@@ -43,7 +43,7 @@ struct PatchMethod: Sendable {
                 context.afterResponse {
                     documents.sessionChanged(uri, entry, events: events.map { SceneEvent(scene: "", event: $0) })
                 }
-                return ["version": .int(patched.version)]
+                return PatchResult(version: patched.version)
             }
         }
         // Atomic: an invalid result changes nothing.
@@ -66,7 +66,7 @@ struct PatchMethod: Sendable {
         entry.state.withLock { $0.text = text }
         let version = text.version
         context.afterResponse { documents.analyse(uri, entry, as: .runtime) }
-        return ["version": .int(version)]
+        return PatchResult(version: version)
     }
 
     // MARK: Ops

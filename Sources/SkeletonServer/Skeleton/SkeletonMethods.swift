@@ -52,7 +52,7 @@ struct SkeletonMethods: Sendable {
         table.request(IsActiveRequest.self) { params, _ in
             let session = try documents.sceneTarget(params.target).session
             let time = params.options.time ?? documents.configuration.clock.now
-            do { return .bool(try session.isActive(params.node, at: time)) } catch let error as EngineError {
+            do { return try session.isActive(params.node, at: time) } catch let error as EngineError {
                 throw Self.refusal(error, params.target.params)
             }
         }
@@ -66,8 +66,8 @@ struct SkeletonMethods: Sendable {
     /// did.
     private func mutate<Options>(
         _ context: RequestContext, _ params: SceneOperationParams<Options>,
-        _ operation: (inout SkeletonSession, String?, Double) throws -> OperationResult
-    ) throws -> JSON {
+        _ operation: (inout SkeletonSession, String?, Double) throws -> SkeletonEngine.OperationResult
+    ) throws -> SkeletonProtocol.OperationResult {
         try mutate(context, try documents.sceneTarget(params.target), params.node, refusing: params.target, operation)
     }
 
@@ -76,13 +76,13 @@ struct SkeletonMethods: Sendable {
     /// it, operating and storing it back is atomic.
     private func mutate(
         _ context: RequestContext, _ target: SceneTarget, _ node: String?, refusing name: SceneName,
-        _ operation: (inout SkeletonSession, String?, Double) throws -> OperationResult,
+        _ operation: (inout SkeletonSession, String?, Double) throws -> SkeletonEngine.OperationResult,
         after: ((String, SkeletonSession) -> Void)? = nil
-    ) throws -> JSON {
+    ) throws -> SkeletonProtocol.OperationResult {
         let (uri, entry, scene, current) = (target.uri, target.entry, target.scene, target.session)
         let now = documents.configuration.clock.now
         var session = current
-        let result: OperationResult
+        let result: SkeletonEngine.OperationResult
         do { result = try operation(&session, node, now) } catch let error as EngineError {
             throw Self.refusal(error, name.params)
         }
@@ -91,7 +91,7 @@ struct SkeletonMethods: Sendable {
         // Notifications and frames follow the answer.
         let events = result.events.map { SceneEvent(scene: scene, event: $0) }
         context.afterResponse { documents.sessionChanged(uri, entry, events: events) }
-        return Self.json(result.outcome)
+        return Self.result(result.outcome)
     }
 
     /// The options that say how to show (all but `assumeSkeletonable`): a `skeleton/show` that names none makes the
@@ -110,8 +110,10 @@ struct SkeletonMethods: Sendable {
 
     /// A show's `notSkeletonable` answer says what to do: set `isSkeletonable` or assume it; when the show
     /// already assumed it, that nothing under the node holds content.
-    static func explained(_ answer: JSON, assumingSkeletonable: Bool) -> JSON {
-        guard answer["outcome"]?.stringValue == "notSkeletonable" else { return answer }
+    static func explained(_ answer: SkeletonProtocol.OperationResult, assumingSkeletonable: Bool)
+        -> SkeletonProtocol.OperationResult
+    {
+        guard answer.outcome == .notSkeletonable else { return answer }
         let message =
             assumingSkeletonable
             ? "nothing is drawn: no view under the node holds content (labels, text views and fields, images, "
@@ -119,85 +121,73 @@ struct SkeletonMethods: Sendable {
             : "nothing is drawn: the node is not skeletonable. Set isSkeletonable on it and on the views to "
                 + "skeleton (in Interface Builder: a boolean runtime attribute isSkeletonable = YES; in code: "
                 + "view.isSkeletonable = true), or show with assumeSkeletonable: true to try SkeletonView on this screen"
-        return ["outcome": "notSkeletonable", "message": .string(message)]
+        return SkeletonProtocol.OperationResult(.notSkeletonable, message: message)
     }
 
-    static func json(_ outcome: Outcome) -> JSON {
+    /// What an operation did, as its result.
+    static func result(_ outcome: Outcome) -> SkeletonProtocol.OperationResult {
         switch outcome {
-        case .shown(let leaves): ["outcome": "shown", "leaves": .array(leaves.map(JSON.string))]
+        case .shown(let leaves): .init(.shown, leaves: leaves)
         case .alreadyActive:
-            [
-                "outcome": "alreadyActive",
-                "message":
-                    "a skeleton is already active under this node, so show does nothing: use skeleton/update to change it",
-            ]
-        case .notSkeletonable:
-            ["outcome": "notSkeletonable", "message": "the node is not skeletonable: nothing is drawn"]
-        case .scheduled(let at): ["outcome": "scheduled", "at": .double(at)]
-        case .updated(let retinted, let recreated):
-            [
-                "outcome": "updated", "retinted": .array(retinted.map(JSON.string)),
-                "recreated": .array(recreated.map(JSON.string)),
-            ]
-        case .hidden(let leaves): ["outcome": "hidden", "leaves": .array(leaves.map(JSON.string))]
-        case .deferred(let until): ["outcome": "deferred", "until": .double(until)]
-        case .notActive: ["outcome": "notActive"]
-        case .cancelledPendingShow: ["outcome": "cancelledPendingShow"]
-        case .animation(let leaves): ["outcome": "animation", "leaves": .array(leaves.map(JSON.string))]
+            .init(
+                .alreadyActive,
+                message:
+                    "a skeleton is already active under this node, so show does nothing: use skeleton/update to change it"
+            )
+        case .notSkeletonable: .init(.notSkeletonable, message: "the node is not skeletonable: nothing is drawn")
+        case .scheduled(let at): .init(.scheduled, at: at)
+        case .updated(let retinted, let recreated): .init(.updated, retinted: retinted, recreated: recreated)
+        case .hidden(let leaves): .init(.hidden, leaves: leaves)
+        case .deferred(let until): .init(.deferred, until: until)
+        case .notActive: .init(.notActive)
+        case .cancelledPendingShow: .init(.cancelledPendingShow)
+        case .animation(let leaves): .init(.animation, leaves: leaves)
         }
     }
 
     // MARK: Queries
 
-    private func layers(_ params: LayersRequest.Params) throws -> JSON {
+    private func layers(_ params: LayersRequest.Params) throws -> LayersResult {
         let session = try documents.sceneTarget(params.target).session
         let time = params.time ?? documents.configuration.clock.now
         let includeContent = params.includeContent
         let list = session.layers(at: time)
         let layers = list.layers.filter { includeContent || $0.kind.isSkeleton }
-        return [
-            "width": .double(list.size.width), "height": .double(list.size.height),
-            "background": .string(list.background.hexRGBA),
-            "layers": .array(layers.map(GraphicsWire.layer)),
-        ]
+        return LayersResult(
+            width: list.size.width, height: list.size.height, background: list.background.hexRGBA,
+            layers: layers.map(GraphicsWire.layer))
     }
 
     /// The document's scenes (`[{id, title, rootViewID, frame, initial, class?, show?, shows?}]`): one per view controller or top-level
     /// view of a storyboard or XIB; one with id `""` for a JSON document.
-    private func scenes(_ params: ScenesRequest.Params) throws -> JSON {
+    private func scenes(_ params: ScenesRequest.Params) throws -> [SceneSummary] {
         let document = try documents.skeletonTarget(params.document)
         let (scenes, initial, valid, shows) = document.entry.state.withLock {
             ($0.scenes, $0.initialScene, !$0.sessions.isEmpty, $0.codeShows)
         }
         guard valid else { throw DocumentStore.noValidTree(document.uri) }
-        return .array(
-            scenes.map { scene in
-                var item: JSONObject = [
-                    "id": .string(scene.id), "title": .string(scene.title), "rootViewID": .string(scene.rootViewID),
-                    "frame": GraphicsWire.rect(scene.frame), "initial": .bool(scene.id == initial),
-                ]
-                if let className = scene.className { item["class"] = .string(className) }
-                if let shows = shows[scene.id], let first = shows.first {
-                    item["show"] = Self.codeShowJSON(first.options)
-                    item["shows"] = .array(shows.map { Self.codeShowJSON($0.options, node: $0.node) })
-                }
-                return .object(item)
-            })
+        return scenes.map { scene in
+            var summary = SceneSummary(
+                id: scene.id, title: scene.title, rootViewID: scene.rootViewID, frame: scene.frame.array,
+                initial: scene.id == initial, className: scene.className)
+            if let shows = shows[scene.id], let first = shows.first {
+                summary.show = Self.codeShow(first.options)
+                summary.shows = shows.map { Self.codeShow($0.options, node: $0.node) }
+            }
+            return summary
+        }
     }
 
-    /// A show a scene's code makes, as `skeleton/scenes` says it: `{node?, type, animated, delay?}` (`node`: the
-    /// view it is made on, for `shows`; none for `show`).
-    static func codeShowJSON(_ show: ShowOptions, node: String? = nil) -> JSON {
-        var out: JSONObject = node.map { ["node": .string($0)] } ?? [:]
-        out["type"] = .string(show.type.rawValue)
-        out["animated"] = .bool(show.animated ?? (show.delay != nil))
-        if let delay = show.delay { out["delay"] = .double(delay) }
-        return .object(out)
+    /// A show a scene's code makes, as `skeleton/scenes` says it (`node`: the view it is made on, for `shows`; none
+    /// for `show`).
+    static func codeShow(_ show: ShowOptions, node: String? = nil) -> SceneSummary.CodeShow {
+        SceneSummary.CodeShow(
+            node: node, type: show.type.rawValue, animated: show.animated ?? (show.delay != nil), delay: show.delay)
     }
 
     /// Overrides the document's `colorScheme` and `layoutDirection` (null: the document's own again), for the scene
     /// `scene` names or else for every scene, as the trait collection of a device would; the skeleton state is kept.
-    private func setTraits(_ params: SetTraitsRequest.Params, _ context: RequestContext) throws -> JSON {
+    private func setTraits(_ params: SetTraitsRequest.Params, _ context: RequestContext) throws -> NullResult {
         let document = try documents.skeletonTarget(params.target)
         let (uri, entry) = (document.uri, document.entry)
         let scene = params.target.scene == nil ? nil : try documents.sceneTarget(params.target).scene
@@ -208,10 +198,10 @@ struct SkeletonMethods: Sendable {
             if let scene { state.sceneTraits[scene] = traits } else { state.traits = traits }
         }
         context.afterResponse { documents.analyse(uri, entry, as: .runtime) }
-        return .null
+        return NullResult()
     }
 
-    private func treeDescription(_ params: TreeDescriptionRequest.Params) throws -> JSON {
+    private func treeDescription(_ params: TreeDescriptionRequest.Params) throws -> TreeDescriptionResult {
         let session = try documents.sceneTarget(params.target).session
         let (node, includeState) = (params.node, params.options.includeState)
         let time = params.options.time ?? documents.configuration.clock.now
@@ -219,27 +209,21 @@ struct SkeletonMethods: Sendable {
         do { tree = try session.treeDescription(node: node, at: time) } catch {
             throw Self.refusal(error, params.target.params)
         }
-        return [
-            "tree": Self.json(tree, includeState: includeState),
-            "text": .string(tree.prettyPrinted(includeState: includeState)),
-        ]
+        return TreeDescriptionResult(
+            tree: Self.node(tree, includeState: includeState), text: tree.prettyPrinted(includeState: includeState))
     }
 
-    static func json(_ tree: TreeDescription, includeState: Bool) -> JSON {
-        var object: JSONObject = [
-            "type": .string(tree.type), "reference": .string(tree.reference),
-            "isSkeletonable": .bool(tree.isSkeletonable),
-        ]
+    static func node(_ tree: TreeDescription, includeState: Bool) -> TreeDescriptionResult.Node {
+        var out = TreeDescriptionResult.Node(
+            type: tree.type, reference: tree.reference, isSkeletonable: tree.isSkeletonable,
+            children: tree.children.map { Self.node($0, includeState: includeState) })
         if includeState {
-            object["isSkeletonActive"] = .bool(tree.isSkeletonActive)
-            object["isHidden"] = .bool(tree.isHidden)
-            object["isUserInteractionEnabled"] = .bool(tree.isUserInteractionEnabled)
-            if let scroll = tree.isScrollEnabled { object["isScrollEnabled"] = .bool(scroll) }
+            out.isSkeletonActive = tree.isSkeletonActive
+            out.isHidden = tree.isHidden
+            out.isUserInteractionEnabled = tree.isUserInteractionEnabled
+            out.isScrollEnabled = tree.isScrollEnabled
         }
-        if !tree.children.isEmpty {
-            object["children"] = .array(tree.children.map { json($0, includeState: includeState) })
-        }
-        return .object(object)
+        return out
     }
 
     /// `SKELETON_DEBUG`: the tree description on stderr and as `window/logMessage`, after every show.
@@ -254,7 +238,7 @@ struct SkeletonMethods: Sendable {
 
     /// With `uri`: that document's overrides (of the scene `scene` names, else of every scene). Without: the
     /// daemon-wide appearance every document starts from.
-    private func setAppearance(_ params: SetAppearanceRequest.Params, _ context: RequestContext) throws -> JSON {
+    private func setAppearance(_ params: SetAppearanceRequest.Params, _ context: RequestContext) throws -> NullResult {
         let overrides = params.appearance
         let now = documents.configuration.clock.now
         if let name = params.target {
@@ -267,7 +251,7 @@ struct SkeletonMethods: Sendable {
                 }
             }
             documents.sessionChanged(uri, entry, events: events)
-            return .null
+            return NullResult()
         }
         let base = documents.baseAppearance.withLock { base -> SkeletonAppearance in
             base = base.applying(overrides)
@@ -284,12 +268,12 @@ struct SkeletonMethods: Sendable {
                 documents.sessionChanged(uri, entry, events: events)
             }
         }
-        return .null
+        return NullResult()
     }
 
     /// `gradientSpace`, `reducedMotion`, `stopAfter`: for one document with `uri` (one scene of it with `scene`),
     /// else for every document and the ones opened later.
-    private func setMotion(_ params: SetMotionRequest.Params, _ context: RequestContext) throws -> JSON {
+    private func setMotion(_ params: SetMotionRequest.Params, _ context: RequestContext) throws -> NullResult {
         if let name = params.target {
             let target = try documents.sceneTarget(name)
             let (uri, entry, session) = (target.uri, target.entry, target.session)
@@ -302,7 +286,7 @@ struct SkeletonMethods: Sendable {
                 }
             }
             documents.sessionChanged(uri, entry, events: [])
-            return .null
+            return NullResult()
         }
         let motion = params.motion.applied(to: documents.configuration.motion)
         documents.configuration.motion = motion
@@ -318,7 +302,7 @@ struct SkeletonMethods: Sendable {
                 documents.sessionChanged(uri, entry, events: [])
             }
         }
-        return .null
+        return NullResult()
     }
 
     /// Applies `change` to the session of scene `only`, or (nil) of every scene of a document, collecting the

@@ -96,7 +96,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "SkeletonImaging", dependencies: ["CGif", "CZlib"], swiftSettings: strict),
-        .target(name: "SkeletonClient", dependencies: ["JSON", "JSONRPC"], swiftSettings: strict),
+        .target(name: "SkeletonClient", dependencies: ["JSON", "JSONRPC", "SkeletonProtocol"], swiftSettings: strict),
         .executableTarget(
             name: "skeletond",
             dependencies: [
@@ -119,6 +119,7 @@ let package = Package(
             name: "skeleton",
             dependencies: [
                 "SkeletonClient", "SkeletonImaging", "SkeletonWebPreview", "JSON", "JSONRPC", "CZlib",
+                "SkeletonProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
             ],

@@ -77,15 +77,24 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 public final class JSONDocument: @unchecked Sendable {
     let arena: OpaquePointer
     let root: UnsafeMutablePointer<json_t>
-    /// Bytes the arena reserved for this tree.
+    /// The document whose arena holds this tree, when this one is a part of it (`JSONValue.asDocument`); nil when
+    /// this document owns its arena.
+    private let whole: JSONDocument?
+    /// Bytes the arena reserved for this tree (for a part, the whole's).
     public var reservedBytes: Int { skd_arena_reserved(arena) }
 
-    private init(arena: OpaquePointer, root: UnsafeMutablePointer<json_t>) {
+    private init(arena: OpaquePointer, root: UnsafeMutablePointer<json_t>, whole: JSONDocument? = nil) {
         self.arena = arena
         self.root = root
+        self.whole = whole
     }
 
-    deinit { skd_arena_destroy(arena) }
+    deinit { if whole == nil { skd_arena_destroy(arena) } }
+
+    /// `value` as the root of a document of its own, its memory still `value`'s document's (kept alive with it).
+    fileprivate static func part(_ value: JSONValue) -> JSONDocument {
+        JSONDocument(arena: value.document.arena, root: value.pointer, whole: value.document)
+    }
 
     /// The top-level value.
     public var value: JSONValue { JSONValue(document: self, pointer: root) }
@@ -280,4 +289,14 @@ public enum JSONArenaStatistics {
     public static var arenaAllocations: Int { skd_arena_stat_arena_allocs() }
     /// Arena chunks waiting in the calling thread's cache for the next parse on that thread.
     public static var threadCachedChunks: Int { skd_arena_stat_thread_cached_chunks() }
+}
+
+extension JSONValue {
+    /// This value as the root of a document of its own: pointers to the values inside it (`pointerFromRoot`, and so
+    /// every `JSONDecodingError`) start here, not at its document's root. A batch's elements are messages of their
+    /// own this way: their errors name `/params/…`. No copy: the tree stays its document's, which stays alive.
+    public var asDocument: JSONValue {
+        guard pointer != document.root else { return self }
+        return JSONValue(document: JSONDocument.part(self), pointer: pointer)
+    }
 }

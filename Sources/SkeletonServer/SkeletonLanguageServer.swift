@@ -37,8 +37,8 @@ public final class SkeletonLanguageServer: Sendable {
         self.server = Server(
             table: table, log: log,
             initializer: { params in
-                try configuration.configure(from: params)
                 try documents.configureWorkspace(from: params)
+                configuration.configure(from: params)
                 return Self.capabilities(methods: methods, encoding: configuration.positionEncoding)
             }, onExit: onExit)
         documents.attach(server)

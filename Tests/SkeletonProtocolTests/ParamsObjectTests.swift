@@ -87,4 +87,40 @@ import Testing
         #expect(
             params.contentChanges[1].source.pointerFromRoot == JSONPointer(["params", "contentChanges", "1", "range"]))
     }
+
+    /// An operation's options are members of its params like any other: an unknown one is refused by the one rule
+    /// (its message lists the options with the scene's members), not by the options' decoder.
+    @Test func anUnknownOptionIsRefusedByTheOneRule() throws {
+        let unknown = #expect(throws: JSONDecodingError.self) {
+            _ = try ShowRequest.Params.decode(params: try Self.params(#"{"uri": "u", "assumeSkeletonables": true}"#))
+        }
+        #expect(unknown?.pointer == JSONPointer(["params", "assumeSkeletonables"]))
+        #expect(unknown?.message.hasPrefix("unknown member; expected ") == true)
+        #expect(unknown?.message.contains("assumeSkeletonable,") == true)
+        let colour = #expect(throws: JSONDecodingError.self) {
+            _ = try UpdateRequest.Params.decode(params: try Self.params(#"{"uri": "u", "colour": "red"}"#))
+        }
+        #expect(colour?.pointer == JSONPointer(["params", "colour"]))
+    }
+
+    /// A batch's element is a message of its own: the pointers of its errors start at it, not at the batch.
+    @Test func aValueAsADocumentNamesPointersFromIt() throws {
+        let batch = try JSONDocument.parse(#"[{"params": {"uri": 1}}, {"params": {"uri": "u", "frame": 1}}]"#)
+        let first = try #require(batch.value[0]?.asDocument["params"])
+        #expect(
+            throws: JSONDecodingError(
+                pointer: JSONPointer(["params", "uri"]), message: "must be a string, not an integer")
+        ) {
+            _ = try Open.decode(params: first)
+        }
+        let second = try #require(batch.value[1]?.asDocument["params"])
+        #expect(
+            throws: JSONDecodingError(
+                pointer: JSONPointer(["params", "frame"]), message: "unknown member; expected scene, uri")
+        ) {
+            _ = try Closed.decode(params: second)
+        }
+        // The batch itself still names its elements.
+        #expect(batch.value[1]?["params"]?.pointerFromRoot == JSONPointer(["1", "params"]))
+    }
 }

@@ -77,6 +77,32 @@ import Testing
         #expect(s.daemon?.documents.document("file:///p")?.version == 1)
     }
 
+    /// In a batch, an element's errors name `/params/…` as on their own: those the decoder and the handler find at a
+    /// value, and those a handler names itself (`/params/ops` for a result that would be invalid, which the old
+    /// rewriting of batch messages turned into `/ops`).
+    @Test func aPatchInABatchNamesItsParamsAsAlone() throws {
+        let s = try server()
+        let ops: [JSON] = [["op": "set", "node": "b", "properties": ["frame": "wide"]]]
+        s.client.send([
+            [
+                "jsonrpc": "2.0", "id": 1, "method": "skeleton/patch",
+                "params": ["uri": "file:///p", "ops": .array(ops)],
+            ],
+            [
+                "jsonrpc": "2.0", "id": 2, "method": "skeleton/patch",
+                "params": ["uri": "file:///p", "ops": [["op": "remove", "node": "ghost"]]],
+            ],
+            ["jsonrpc": "2.0", "id": 3, "method": "skeleton/patch", "params": ["uri": "file:///p", "ops": []]],
+        ])
+        let batch = try #require(try s.client.receive().arrayValue)
+        let invalid = try #require(batch.first { $0["id"] == 1 }?["error"])
+        #expect(invalid["data"]?["pointer"] == "/params/ops")
+        #expect(invalid["message"]?.stringValue?.hasPrefix("/params/ops: the patch would make") == true)
+        #expect(batch.first { $0["id"] == 2 }?["error"]?["data"]?["pointer"] == "/params/ops/0/node")
+        #expect(batch.first { $0["id"] == 3 }?["error"]?["message"] == "/params/ops: must list at least one op")
+        #expect(text(s) == self.text)
+    }
+
     @Test func refusesCyclesStaleVersionsAndTheRoot() throws {
         let s = try server()
         let cycle = try patch(s, [["op": "move", "node": "b", "parent": "0.1.0"]])

@@ -19,7 +19,8 @@ public struct InvalidMessage: Error, Sendable {
 /// What one parsed body holds: a single message, or a batch (JSON-RPC 2.0 §6).
 public enum IncomingPayload: Sendable {
     case single(Result<IncomingMessage, InvalidMessage>)
-    /// The elements of a non-empty batch array, each decoded on its own.
+    /// The elements of a non-empty batch array, each decoded on its own as a message of its own (`asDocument`: the
+    /// pointers of its errors start at it).
     case batch([Result<IncomingMessage, InvalidMessage>])
 }
 
@@ -36,7 +37,7 @@ extension IncomingPayload {
                             error: ResponseError(
                                 .invalidRequest, "empty batch: a batch array needs at least one message"))))
             } else {
-                self = .batch(elements.map(IncomingMessage.decode))
+                self = .batch(elements.map { IncomingMessage.decode($0.asDocument) })
             }
         } else {
             self = .single(IncomingMessage.decode(value))

@@ -15,6 +15,14 @@ public enum MessageEncoder {
         return writer.bytes
     }
 
+    /// `{"jsonrpc":"2.0","id":…,"result":…}` with the result written by `write` (a typed result, no tree).
+    public static func response(id: RequestID?, writing write: (inout JSONWriter) -> Void) -> [UInt8] {
+        var writer = responseHead(id: id)
+        write(&writer)
+        writer.writeByte(UInt8(ascii: "}"))
+        return writer.bytes
+    }
+
     /// `{"jsonrpc":"2.0","id":…,"result":…}` around a result that is already encoded.
     public static func response(id: RequestID?, encodedResult: EncodedJSON) -> [UInt8] {
         var writer = responseHead(id: id, extra: encodedResult.bytes.count)

@@ -1,24 +1,15 @@
 public import JSON
 
-/// Decoders for the options of `skeleton/show`, `skeleton/update`, `skeleton/hide` and `skeleton/startAnimation`.
-/// Errors carry the JSON Pointer of the offending member (from the message root, e.g. `/params/delay`).
-/// `decode(fields:)` reads the options' own members of an object whose members its caller checked (the protocol's
-/// params types, `SkeletonProtocol`); `decode(_:ignoring:)` checks them itself for a caller that did not (members in
-/// `ignoring` are skipped; any other unknown member is an error).
+/// Decoders for the options of a show, an update, a hide and an animation (SkeletonView's arguments).
+/// Errors carry the JSON Pointer of the offending member (from its document's root, e.g. `/params/delay`).
+/// `decode(fields:)` reads the options' own members of an object and passes over any other: which other members
+/// the object may have is its caller's to say (the protocol's params types, `SkeletonProtocol`, refuse the rest).
 extension ShowOptions {
     /// The members this decoder accepts.
     public static let fieldNames: Set<String> = [
         "type", "color", "gradient", "animated", "animation", "delay", "transition", "minimumDuration",
         "assumeSkeletonable",
     ]
-
-    /// Decodes request params; unknown members (except `ignoring`) are errors.
-    public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"])
-        throws(JSONDecodingError) -> ShowOptions
-    {
-        try OptionFields.refuseUnknown(params, known: fieldNames, ignoring: ignoring)
-        return try decode(fields: params)
-    }
 
     /// Decodes the options' members of `params` (an object), passing over any other member.
     public static func decode(fields params: JSONValue) throws(JSONDecodingError) -> ShowOptions {
@@ -44,14 +35,6 @@ extension UpdateOptions {
     /// The members this decoder accepts.
     public static let fieldNames: Set<String> = ["type", "color", "gradient", "animated", "animation"]
 
-    /// Decodes request params; unknown members (except `ignoring`) are errors.
-    public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"])
-        throws(JSONDecodingError) -> UpdateOptions
-    {
-        try OptionFields.refuseUnknown(params, known: fieldNames, ignoring: ignoring)
-        return try decode(fields: params)
-    }
-
     /// Decodes the options' members of `params` (an object), passing over any other member.
     public static func decode(fields params: JSONValue) throws(JSONDecodingError) -> UpdateOptions {
         let f = try OptionFields(params)
@@ -72,14 +55,6 @@ extension HideOptions {
     /// The members this decoder accepts.
     public static let fieldNames: Set<String> = ["transition", "reloadDataAfter"]
 
-    /// Decodes request params; unknown members (except `ignoring`) are errors.
-    public static func decode(_ params: JSONValue, ignoring: Set<String> = ["uri", "node", "time"])
-        throws(JSONDecodingError) -> HideOptions
-    {
-        try OptionFields.refuseUnknown(params, known: fieldNames, ignoring: ignoring)
-        return try decode(fields: params)
-    }
-
     /// Decodes the options' members of `params` (an object), passing over any other member.
     public static func decode(fields params: JSONValue) throws(JSONDecodingError) -> HideOptions {
         let f = try OptionFields(params)
@@ -97,25 +72,13 @@ extension AnimationSpec {
     }
 }
 
-/// Reads the members of a params object, refusing unknown ones.
+/// Reads the members of an options object.
 private struct OptionFields {
     let object: JSONValue
 
     init(_ object: JSONValue) throws(JSONDecodingError) {
         guard object.kind == .object else { throw object.mismatch("an object") }
         self.object = object
-    }
-
-    /// Refuses the first member of `object` that is neither `known` nor in `ignoring`.
-    static func refuseUnknown(_ object: JSONValue, known: Set<String>, ignoring: Set<String>)
-        throws(JSONDecodingError)
-    {
-        guard object.kind == .object else { throw object.mismatch("an object") }
-        for (key, _) in object.members where !known.contains(key) && !ignoring.contains(key) {
-            let allowed = known.sorted().joined(separator: ", ")
-            throw JSONDecodingError(
-                pointer: object.pointerFromRoot.appending(key), message: "unknown field; expected one of \(allowed)")
-        }
     }
 
     func parse<T>(_ key: String, _ parser: (JSONValue) throws(ValueFailure) -> T) throws(JSONDecodingError) -> T? {

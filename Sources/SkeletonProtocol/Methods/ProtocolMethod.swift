@@ -40,9 +40,11 @@ public enum DocumentMember: Sendable {
     }
 }
 
-/// A request's result as its handler gives it: a value to encode, or text already encoded (an answer whose shape
-/// is fixed, written straight with a `JSONWriter`; one kept encoded, such as an outline per text version).
+/// A request's result as its handler gives it: a typed value that writes itself, a tree to encode, or text already
+/// encoded (an answer whose shape is fixed, written straight with a `JSONWriter`; one kept encoded, such as an
+/// outline per text version).
 public enum Reply: Sendable {
+    case written(any ResultValue)
     case json(JSON)
     case encoded(EncodedJSON)
 }
@@ -52,7 +54,7 @@ public protocol ProtocolResult: Sendable {
     var reply: Reply { get }
 }
 
-extension JSON: ProtocolResult {
+extension JSON {
     /// LSP's result shapes built by a feature (hover, symbols, code actions), as JSON.
     public var reply: Reply { .json(self) }
 }

@@ -9,6 +9,8 @@ public enum ProtocolMethods {
 
     /// Every typed method, requests and notifications.
     public static let all: [Entry] = [
+        request(InitializeRequest.self),
+        notification(InitializedNotification.self),
         notification(DidOpenTextDocument.self),
         notification(DidChangeTextDocument.self),
         notification(DidCloseTextDocument.self),
@@ -42,6 +44,12 @@ public enum ProtocolMethods {
         notification(AckNotification.self),
         request(RefreshRequest.self),
         request(UnsubscribeRequest.self),
+        request(ScenesRequest.self),
+        request(PatchRequest.self),
+        request(SetAppearanceRequest.self),
+        request(SetMotionRequest.self),
+        request(WorkspaceRequest.self),
+        notification(DidChangeWatchedFiles.self),
     ]
 
     private static func notification<Method: NotificationMethod>(_: Method.Type) -> Entry {

@@ -8,7 +8,7 @@ public import SkeletonModel
 public enum ClockAdvanceRequest: RequestMethod {
     public static let method = "clock/advance"
     /// The clock's time after the move.
-    public typealias Result = JSON
+    public typealias Result = Double
 
     public struct Params: ProtocolObject {
         public static let members = MemberRule.closed(["seconds"])
@@ -31,7 +31,7 @@ public enum ClockAdvanceRequest: RequestMethod {
 /// `clock/set`: moves the manual clock to a time.
 public enum ClockSetRequest: RequestMethod {
     public static let method = "clock/set"
-    public typealias Result = JSON
+    public typealias Result = Double
 
     public struct Params: ProtocolObject {
         public static let members = MemberRule.closed(["time"])
@@ -58,7 +58,7 @@ public enum StatusRequest: RequestMethod {
 /// `skeleton/layers`: a scene's display list at a time.
 public enum LayersRequest: RequestMethod {
     public static let method = "skeleton/layers"
-    public typealias Result = JSON
+    public typealias Result = LayersResult
 
     public struct Params: DocumentParams {
         public static let members = MemberRule.closed(SceneName.members.adding(["time", "includeContent"]))
@@ -80,7 +80,7 @@ public enum LayersRequest: RequestMethod {
 /// `skeleton/setTraits`: a document's (or one scene's) colour scheme, layout direction and device width overrides.
 public enum SetTraitsRequest: RequestMethod {
     public static let method = "skeleton/setTraits"
-    public typealias Result = JSON
+    public typealias Result = NullResult
 
     public struct Params: DocumentParams {
         public static let members = MemberRule.closed(

@@ -63,6 +63,11 @@ public struct SceneOperationParams<Options: SkeletonOptions>: DocumentParams {
         node = try object.optionalString("node")
         target = try SceneName(from: object)
     }
+
+    /// Whether the request names any of `options` (even as null).
+    public func names(anyOf options: Set<String>) -> Bool {
+        target.params.members.contains { options.contains($0.key) }
+    }
 }
 
 /// What an operation's options are: their members, decoded from the params object (its members already checked).
@@ -128,41 +133,41 @@ public struct TreeOptions: SkeletonOptions {
 public enum ShowRequest: RequestMethod {
     public static let method = "skeleton/show"
     public typealias Params = SceneOperationParams<ShowOptions>
-    public typealias Result = JSON
+    public typealias Result = OperationResult
 }
 
 public enum UpdateRequest: RequestMethod {
     public static let method = "skeleton/update"
     public typealias Params = SceneOperationParams<UpdateOptions>
-    public typealias Result = JSON
+    public typealias Result = OperationResult
 }
 
 public enum HideRequest: RequestMethod {
     public static let method = "skeleton/hide"
     public typealias Params = SceneOperationParams<HideOptions>
-    public typealias Result = JSON
+    public typealias Result = OperationResult
 }
 
 public enum StartAnimationRequest: RequestMethod {
     public static let method = "skeleton/startAnimation"
     public typealias Params = SceneOperationParams<AnimationOption>
-    public typealias Result = JSON
+    public typealias Result = OperationResult
 }
 
 public enum StopAnimationRequest: RequestMethod {
     public static let method = "skeleton/stopAnimation"
     public typealias Params = SceneOperationParams<NoOptions>
-    public typealias Result = JSON
+    public typealias Result = OperationResult
 }
 
 public enum IsActiveRequest: RequestMethod {
     public static let method = "skeleton/isActive"
     public typealias Params = SceneOperationParams<TimeOption>
-    public typealias Result = JSON
+    public typealias Result = Bool
 }
 
 public enum TreeDescriptionRequest: RequestMethod {
     public static let method = "skeleton/treeDescription"
     public typealias Params = SceneOperationParams<TreeOptions>
-    public typealias Result = JSON
+    public typealias Result = TreeDescriptionResult
 }

@@ -2,16 +2,13 @@ import Dispatch
 public import JSON
 import JSONRPC
 import SkeletonModel
-import SkeletonProtocol
+public import SkeletonProtocol
 import Synchronization
 
 /// The session's time in seconds: monotonic real time since `initialize`, or a manual clock that the client
 /// moves with `clock/advance` and `clock/set` (deterministic previews and tests).
 public final class SessionClock: Sendable {
-    public enum Mode: String, Sendable, CaseIterable {
-        case real
-        case manual
-    }
+    public typealias Mode = ClockMode
 
     private struct State {
         var mode: Mode = .real
@@ -66,15 +63,14 @@ public final class SessionClock: Sendable {
     /// Registers `clock/advance` and `clock/set`.
     public func register(in table: inout MethodTable) {
         table.request(ClockAdvanceRequest.self, route: .barrier) { [self] params, _ in
-            .double(
-                try move { current throws(JSONDecodingError) in
-                    guard params.seconds <= Self.maxTime - current else {
-                        throw JSONDecodingError(
-                            at: params.source,
-                            "would move the clock from \(current) past \(Int(Self.maxTime)) seconds, its latest time")
-                    }
-                    return current + params.seconds
-                })
+            try move { current throws(JSONDecodingError) in
+                guard params.seconds <= Self.maxTime - current else {
+                    throw JSONDecodingError(
+                        at: params.source,
+                        "would move the clock from \(current) past \(Int(Self.maxTime)) seconds, its latest time")
+                }
+                return current + params.seconds
+            }
         }
         table.request(ClockSetRequest.self, route: .barrier) { [self] params, _ in
             let current = now
@@ -82,7 +78,7 @@ public final class SessionClock: Sendable {
                 throw JSONDecodingError(
                     at: params.source, "must not be before the current time \(current): the clock never goes back")
             }
-            return .double(try move { _ in params.time })
+            return try move { _ in params.time }
         }
     }
 

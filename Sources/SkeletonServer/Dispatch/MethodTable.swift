@@ -136,6 +136,16 @@ public struct MethodTable: Sendable {
         }
     }
 
+    /// Registers a notification that is about no document, on `route` (a named lane); params decoded as for a
+    /// document's notification.
+    public mutating func notification<Method: NotificationMethod>(
+        _: Method.Type, route: Route, _ handler: @escaping @Sendable (Method.Params, NotificationContext) throws -> Void
+    ) {
+        notifications[Method.method] = NotificationEntry(route: route, lane: Self.lane(route)) { context in
+            try handler(Method.Params.decode(params: context.params), context)
+        }
+    }
+
     // MARK: Lanes
 
     /// The lane of a document's work: the document named by `member`, or the control lane when it names none

@@ -41,6 +41,7 @@ extension Responder {
 
     static func encode(_ id: RequestID?, _ result: Result<Reply, ResponseError>) -> [UInt8] {
         switch result {
+        case .success(.written(let value)): MessageEncoder.response(id: id) { value.write(into: &$0) }
         case .success(.json(let value)): MessageEncoder.response(id: id, result: value)
         case .success(.encoded(let value)): MessageEncoder.response(id: id, encodedResult: value)
         case .failure(let error): MessageEncoder.error(id: id, error)

@@ -1,6 +1,6 @@
 public import JSON
 public import JSONRPC
-import SkeletonProtocol
+public import SkeletonProtocol
 import Synchronization
 
 /// The JSON-RPC server: LSP lifecycle, dispatch onto lanes, cancellation, batches.
@@ -8,9 +8,9 @@ import Synchronization
 /// Everything here runs on the reader thread except the handlers, which run on lanes. The lifecycle phase
 /// therefore changes in input order, and a handler never sees a phase that its request did not.
 public final class Server: MessageHandler {
-    /// Decides the server's capabilities from the client's `initialize` params (and may read options there).
+    /// Decides the server's capabilities from the client's `initialize` params (and may take settings there).
     /// Throwing a `ResponseError` or `JSONDecodingError` refuses the `initialize`.
-    public typealias Initializer = @Sendable (_ params: JSONValue?) throws -> JSON
+    public typealias Initializer = @Sendable (_ params: InitializeRequest.Params) throws -> JSON
 
     public let log: Logger
     public let info: ServerInfo
@@ -83,7 +83,7 @@ public final class Server: MessageHandler {
         case .single(.failure(let invalid)):
             connection.sendError(id: invalid.id, invalid.error)
         case .single(.success(let message)):
-            dispatch(message, responder: DirectResponder(connection: connection), pointerPrefix: 0)
+            dispatch(message, responder: DirectResponder(connection: connection))
         case .batch(let elements):
             let responder = BatchResponder(
                 connection: connection, expected: elements.count, maxBytes: connection.outbox.budget)
@@ -94,7 +94,7 @@ public final class Server: MessageHandler {
                 }
                 switch element {
                 case .failure(let invalid): responder.respond(invalid.id, error: invalid.error)
-                case .success(let message): dispatch(message, responder: responder, pointerPrefix: 1)
+                case .success(let message): dispatch(message, responder: responder)
                 }
             }
         }
@@ -109,7 +109,7 @@ public final class Server: MessageHandler {
 
     // MARK: Dispatch
 
-    private func dispatch(_ message: IncomingMessage, responder: any Responder, pointerPrefix: Int) {
+    private func dispatch(_ message: IncomingMessage, responder: any Responder) {
         switch message {
         case .response(let id, _, _):
             log.debug("a response to \(id.map(\.description) ?? "null") (the server waits for none)")
@@ -118,19 +118,17 @@ public final class Server: MessageHandler {
             handleNotification(method, params)
             responder.skip()
         case .request(let id, let method, let params):
-            handleRequest(id, method, params, responder, pointerPrefix)
+            handleRequest(id, method, params, responder)
         }
     }
 
-    private func handleRequest(
-        _ id: RequestID, _ method: String, _ params: JSONValue?, _ responder: any Responder, _ pointerPrefix: Int
-    ) {
+    private func handleRequest(_ id: RequestID, _ method: String, _ params: JSONValue?, _ responder: any Responder) {
         let current = lifecyclePhase
         if method == "initialize" {
             guard current == .uninitialized else {
                 return responder.respond(id, error: ResponseError(.invalidRequest, "initialize was already received"))
             }
-            return responder.respond(id, initialize(params, pointerPrefix).map(Reply.json))
+            return responder.respond(id, initialize(params).map(Reply.json))
         }
         switch current {
         case .uninitialized:
@@ -155,7 +153,7 @@ public final class Server: MessageHandler {
         if case .barrier = entry.route {
             // On the reader thread: nothing new is dispatched until it is done.
             lanes.waitUntilIdle()
-            let result = run { try entry.handler(context) }.mapError { adjust($0, pointerPrefix) }
+            let result = run { try entry.handler(context) }
             pending.withLock { $0[id] = nil }
             responder.respond(id, result)
             if case .success = result { context.hooks.run() }
@@ -167,7 +165,7 @@ public final class Server: MessageHandler {
             if token.isCancelled {
                 result = .failure(Self.cancelled)
             } else {
-                result = run { try entry.handler(context) }.mapError { adjust($0, pointerPrefix) }
+                result = run { try entry.handler(context) }
             }
             pending.withLock { pending in
                 if pending[id] === token { pending[id] = nil }
@@ -227,11 +225,8 @@ public final class Server: MessageHandler {
         if let token { token.cancel() } else { log.debug("$/cancelRequest for \(id), which is not pending") }
     }
 
-    private func initialize(_ params: JSONValue?, _ pointerPrefix: Int) -> Result<JSON, ResponseError> {
-        if let params, params.kind != .object {
-            return .failure(ResponseError.invalidParams("/params: must be an object", pointer: JSONPointer(["params"])))
-        }
-        let result = run { try initializer(params) }.mapError { adjust($0, pointerPrefix) }
+    private func initialize(_ params: JSONValue?) -> Result<JSON, ResponseError> {
+        let result = run { try initializer(InitializeRequest.Params.decode(params: params)) }
         guard case .success(let capabilities) = result else { return result }
         phase.withLock { $0 = .running }
         return .success([
@@ -252,23 +247,5 @@ public final class Server: MessageHandler {
             log.error("internal error: \(error)")
             return .failure(ResponseError(.internalError, "internal error: \(error)"))
         }
-    }
-
-    /// Pointers inside a batch are relative to the batch element, not the batch array.
-    private func adjust(_ error: ResponseError, _ pointerPrefix: Int) -> ResponseError {
-        guard pointerPrefix > 0, error.code == ErrorCode.invalidParams.rawValue,
-            let text = error.data?["pointer"]?.stringValue, let pointer = JSONPointer(parsing: text)
-        else { return error }
-        let relative = pointer.dropping(first: pointerPrefix)
-        var adjusted = error
-        adjusted.message = error.message.replacingPrefix(text, with: relative.description)
-        adjusted.data = ["pointer": .string(relative.description)]
-        return adjusted
-    }
-}
-
-extension String {
-    fileprivate func replacingPrefix(_ prefix: String, with replacement: String) -> String {
-        hasPrefix(prefix) ? replacement + dropFirst(prefix.count) : self
     }
 }

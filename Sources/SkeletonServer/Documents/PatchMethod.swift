@@ -1,6 +1,7 @@
 import JSON
 import JSONRPC
 import SkeletonModel
+import SkeletonProtocol
 
 /// `skeleton/patch`: structural edits of a document for scripted clients, applied to its text.
 ///
@@ -10,27 +11,23 @@ struct PatchMethod: Sendable {
     let documents: DocumentStore
 
     func register(in table: inout MethodTable) {
-        table.request("skeleton/patch", members: ["uri", "version", "ops"]) { context in try patch(context) }
+        table.request(PatchRequest.self) { params, context in try patch(params, context) }
     }
 
-    private func patch(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        let document = try documents.skeletonTarget(params)
+    private func patch(_ params: PatchRequest.Params, _ context: RequestContext) throws -> PatchResult {
+        let document = try documents.skeletonTarget(params.document)
         let (uri, entry) = (document.uri, document.entry)
         var text = entry.state.withLock { $0.text }
         guard !entry.state.withLock({ $0.isInterfaceBuilder }) else {
             throw ResponseError(.requestFailed, "\(uri) is an Interface Builder file: patches edit JSON documents")
         }
-        if let value = params.optionalMember("version") {
-            let expected = try value.decodeInt()
+        if let expected = params.version {
             guard expected == text.version else {
                 throw ResponseError(.contentModified, "\(uri) is at version \(text.version), not \(expected)")
             }
         }
-        let ops = try params.member("ops").decodeArray()
-        guard !ops.isEmpty else { throw JSONDecodingError(at: try params.member("ops"), "must list at least one op") }
         var editor = JSONTextEditor(bytes: text.buffer.bytes)
-        for op in ops { try apply(op, to: &editor) }
+        for op in params.ops { try apply(op, to: &editor) }
         // A patch of a valid document whose changes lie inside one node decodes that node alone: the rest of the
         // text did not change and was valid, so that node's text being valid (and its ids free) makes the whole
         // valid. The frames follow the answer.
@@ -46,7 +43,7 @@ struct PatchMethod: Sendable {
                 context.afterResponse {
                     documents.sessionChanged(uri, entry, events: events.map { SceneEvent(scene: "", event: $0) })
                 }
-                return ["version": .int(patched.version)]
+                return PatchResult(version: patched.version)
             }
         }
         // Atomic: an invalid result changes nothing.
@@ -69,67 +66,60 @@ struct PatchMethod: Sendable {
         entry.state.withLock { $0.text = text }
         let version = text.version
         context.afterResponse { documents.analyse(uri, entry, as: .runtime) }
-        return ["version": .int(version)]
+        return PatchResult(version: version)
     }
 
     // MARK: Ops
 
-    private func apply(_ op: JSONValue, to editor: inout JSONTextEditor) throws {
-        let kind = try op.member("op").decodeEnum(Kind.self)
+    private func apply(_ op: PatchOperation, to editor: inout JSONTextEditor) throws {
         let tree: NodeIndex
         do { tree = try NodeIndex(editor.bytes) } catch {
             throw ResponseError(
                 .requestFailed, "the document's text is not valid JSON (\(error)): fix it before patching")
         }
         do {
-            switch kind {
-            case .set:
-                let node = try tree.pointer(op, "node")
-                for (key, value) in try op.member("properties").decodeObject() {
-                    guard key != "children" else {
-                        throw JSONDecodingError(at: value, "children change with insert, remove and move")
-                    }
+            switch op.operation {
+            case .set(let reference, let properties):
+                let node = try tree.pointer(reference)
+                for (key, value) in properties {
                     if value.isNull {
                         try editor.removeMember(key, of: node)
                     } else {
                         try editor.setMember(key, of: node, to: value.json.bytes)
                     }
                 }
-            case .insert:
-                let parent = try tree.pointer(op, "parent")
-                let node = try op.member("node")
-                _ = try node.decodeObject()
+            case .insert(let parentReference, let node, let index):
+                let parent = try tree.pointer(parentReference)
                 try insert(
-                    node.json.bytes, into: parent, at: try index(op, count: tree.childCount(parent), editor), &editor)
-            case .remove:
-                let node = try tree.pointer(op, "node")
+                    node.json.bytes, into: parent, at: try Self.position(index, count: tree.childCount(parent)), &editor
+                )
+            case .remove(let reference):
+                let node = try tree.pointer(reference)
                 guard node != NodeIndex.root else {
-                    throw JSONDecodingError(at: try op.member("node"), "the root cannot be removed")
+                    throw JSONDecodingError(at: reference.source, "the root cannot be removed")
                 }
                 try editor.removeElement(at: node)
-            case .move:
-                let node = try tree.pointer(op, "node")
-                var parent = try tree.pointer(op, "parent")
+            case .move(let reference, let parentReference, let index):
+                let node = try tree.pointer(reference)
+                var parent = try tree.pointer(parentReference)
                 guard node != NodeIndex.root else {
-                    throw JSONDecodingError(at: try op.member("node"), "the root cannot be moved")
+                    throw JSONDecodingError(at: reference.source, "the root cannot be moved")
                 }
                 guard !parent.tokens.starts(with: node.tokens) else {
                     throw JSONDecodingError(
-                        at: try op.member("parent"), "is the moved node or inside it: that would make a cycle")
+                        at: parentReference.source, "is the moved node or inside it: that would make a cycle")
                 }
                 let moved = try editor.valueText(at: node)
                 try editor.removeElement(at: node)
                 parent = NodeIndex.shifted(parent, afterRemoving: node)
                 try insert(
-                    moved, into: parent, at: try index(op, count: tree.childCount(parent, after: node), editor), &editor
-                )
+                    moved, into: parent, at: try Self.position(index, count: tree.childCount(parent, after: node)),
+                    &editor)
             }
         } catch let error as JSONTextEditor.EditError {
-            throw JSONDecodingError(at: op, error.description)
+            throw JSONDecodingError(at: op.source, error.description)
         }
     }
-
-    private enum Kind: String, CaseIterable { case set, insert, remove, move }
 
     private func insert(_ node: [UInt8], into parent: JSONPointer, at index: Int, _ editor: inout JSONTextEditor) throws
     {
@@ -139,12 +129,13 @@ struct PatchMethod: Sendable {
         try editor.insertElement(node, into: parent.appending("children"), at: index)
     }
 
-    /// `index`: 0 ... count (default: the end).
-    private func index(_ op: JSONValue, count: Int, _ editor: JSONTextEditor) throws(JSONDecodingError) -> Int {
-        guard let value = op.optionalMember("index") else { return count }
-        let index = try value.decodeInt()
-        guard index >= 0, index <= count else { throw JSONDecodingError(at: value, "must be between 0 and \(count)") }
-        return index
+    /// Where `index` puts a node among `count` children: 0 ... count (default: the end).
+    private static func position(_ index: PatchOperation.Index?, count: Int) throws(JSONDecodingError) -> Int {
+        guard let index else { return count }
+        guard index.value >= 0, index.value <= count else {
+            throw JSONDecodingError(at: index.source, "must be between 0 and \(count)")
+        }
+        return index.value
     }
 }
 
@@ -170,14 +161,12 @@ struct NodeIndex {
         }
     }
 
-    /// The node named by member `key` of `op` (an id or an index path).
-    func pointer(_ op: JSONValue, _ key: String) throws(JSONDecodingError) -> JSONPointer {
-        let value = try op.member(key)
-        let reference = try value.decodeString()
-        guard let pointer = pointers[reference] else {
+    /// The node `reference` names (an id or an index path).
+    func pointer(_ reference: PatchOperation.Reference) throws(JSONDecodingError) -> JSONPointer {
+        guard let pointer = pointers[reference.name] else {
             throw JSONDecodingError(
-                at: value,
-                "no node of the document has the reference \"\(reference)\" (template instances are patched through their template)"
+                at: reference.source,
+                "no node of the document has the reference \"\(reference.name)\" (template instances are patched through their template)"
             )
         }
         return pointer

@@ -1,5 +1,5 @@
-public import JSON
 public import SkeletonModel
+public import SkeletonProtocol
 import Synchronization
 
 /// What `initialize` settled for the whole session, read by every feature.
@@ -32,31 +32,13 @@ public final class SessionConfiguration: Sendable {
         set { state.withLock { $0 = newValue } }
     }
 
-    /// Reads the parts of the client's `initialize` params that concern the whole session. Fields of the wrong
-    /// type are refused with -32602 naming them.
-    public func configure(from params: JSONValue?) throws(JSONDecodingError) {
-        guard let params else { return }
-        if let processID = params.optionalMember("processId") { _ = try processID.decodeInt() }
-        var clockMode = SessionClock.Mode.real
-        if let options = params.optionalMember("initializationOptions") {
-            _ = try options.decodeObject()
-            if let clock = options.optionalMember("clock") { clockMode = try clock.decodeEnum(SessionClock.Mode.self) }
-            motion = try MotionOptions.decode(options)
-            if let incremental = options.optionalMember("incrementalEdits") {
-                incrementalEdits = try incremental.decodeBool()
-            }
-        }
-        var offered: [String] = []
-        if let capabilities = params.optionalMember("capabilities") {
-            _ = try capabilities.decodeObject()
-            if let general = capabilities.optionalMember("general") {
-                _ = try general.decodeObject()
-                if let encodings = general.optionalMember("positionEncodings") {
-                    for encoding in try encodings.decodeArray() { offered.append(try encoding.decodeString()) }
-                }
-            }
-        }
-        positionEncoding = PositionEncoding.negotiate(clientOffers: offered)
-        clock.start(clockMode)
+    /// Takes the parts of the client's `initialize` params that concern the whole session (decoded and checked
+    /// before anything is taken).
+    public func configure(from params: InitializeRequest.Params) {
+        let options = params.initializationOptions
+        if let change = options.motion { motion = change.applied(to: MotionOptions()) }
+        if let incremental = options.incrementalEdits { incrementalEdits = incremental }
+        positionEncoding = PositionEncoding.negotiate(clientOffers: params.capabilities.positionEncodings)
+        clock.start(options.clock ?? .real)
     }
 }

@@ -46,26 +46,19 @@ extension DocumentStore {
         try target(uri: document.uri, at: document.uriSource)
     }
 
-    /// The open document `params.uri` names.
-    func target(_ params: JSONValue) throws(JSONDecodingError) -> DocumentTarget {
-        let (uri, value) = try DocumentTarget.uri(in: params)
-        return try target(uri: uri, at: value)
-    }
-
     /// The open document `uri` names; `source` is the uri's string in the message.
     private func target(uri: String, at source: JSONValue) throws(JSONDecodingError) -> DocumentTarget {
         guard let entry = entry(uri) else { throw DocumentTarget.notOpen(source) }
         return DocumentTarget(uri: uri, entry: entry)
     }
 
-    /// The open document `params.uri` names, for a `skeleton/*` method: a Swift document is -32602 at
-    /// `/params/uri` (it has no views; its code applies to the storyboards and XIBs that name its classes).
-    func skeletonTarget(_ params: JSONValue) throws(JSONDecodingError) -> DocumentTarget {
-        let (uri, value) = try DocumentTarget.uri(in: params)
-        return try skeletonTarget(uri: uri, at: value)
+    /// The open document `document` names, for a `skeleton/*` method: a Swift document is -32602 at its `uri` (it
+    /// has no views; its code applies to the storyboards and XIBs that name its classes).
+    func skeletonTarget(_ document: TextDocumentIdentifier) throws(JSONDecodingError) -> DocumentTarget {
+        try skeletonTarget(uri: document.uri, at: document.uriSource)
     }
 
-    /// The open document `name` names, for a `skeleton/*` method (as `skeletonTarget(_:)` with params).
+    /// The open document `name` names, for a `skeleton/*` method (as `skeletonTarget(_:)` with a document).
     func skeletonTarget(_ name: SceneName) throws(JSONDecodingError) -> DocumentTarget {
         try skeletonTarget(uri: name.uri, at: name.uriSource)
     }
@@ -79,12 +72,6 @@ extension DocumentStore {
                     + "scenes name its classes; send this request for one of them")
         }
         return document
-    }
-
-    /// The scene `params.scene` names (default: the initial scene) of the open document `params.uri` names, with
-    /// its live session.
-    func sceneTarget(_ params: JSONValue) throws -> SceneTarget {
-        try sceneTarget(SceneName(from: ParamsObject(params, .open(SceneName.members))))
     }
 
     /// The scene `name` names (default: the initial scene) of the open document it names, with its live session.
@@ -106,13 +93,6 @@ extension DocumentStore {
                 .requestFailed, "\(document.uri) has no valid tree for this scene yet: see its diagnostics")
         }
         return SceneTarget(document: document, scene: scene, session: session)
-    }
-
-    /// The scene `params.scene` names, checked as `sceneTarget` checks it, or nil when the request names none (for
-    /// the methods that then act on every scene: `setTraits`, and `setAppearance` and `setMotion` with a uri).
-    func namedScene(_ params: JSONValue) throws -> String? {
-        guard params.optionalMember("scene") != nil else { return nil }
-        return try sceneTarget(params).scene
     }
 
     /// -32803 for a document that has never had a valid tree.

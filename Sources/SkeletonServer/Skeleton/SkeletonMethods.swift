@@ -17,7 +17,7 @@ struct SkeletonMethods: Sendable {
             let options = params.options
             let target = try documents.sceneTarget(params.target)
             var shows = [CodeShowPlan.Show(node: params.node, options: options)]
-            if !Self.hasShowOptions(params.target.params) {
+            if !params.names(anyOf: Self.showOptionsButAssume) {
                 shows =
                     CodeShowPlan.shows(
                         target.codeShows, node: params.node, assumeSkeletonable: options.assumeSkeletonable)
@@ -46,23 +46,18 @@ struct SkeletonMethods: Sendable {
             try mutate(context, params) { session, node, now in try session.stopAnimation(node: node, at: now) }
         }
         table.request(LayersRequest.self) { params, _ in try layers(params) }
-        table.request("skeleton/scenes", members: ["uri"]) { context in try scenes(context) }
+        table.request(ScenesRequest.self) { params, _ in try scenes(params) }
         table.request(SetTraitsRequest.self) { params, context in try setTraits(params, context) }
         table.request(TreeDescriptionRequest.self) { params, _ in try treeDescription(params) }
         table.request(IsActiveRequest.self) { params, _ in
             let session = try documents.sceneTarget(params.target).session
             let time = params.options.time ?? documents.configuration.clock.now
-            do { return .bool(try session.isActive(params.node, at: time)) } catch let error as EngineError {
+            do { return try session.isActive(params.node, at: time) } catch let error as EngineError {
                 throw Self.refusal(error, params.target.params)
             }
         }
-        table.request("skeleton/setAppearance", route: .document, members: ["uri", "scene", "appearance"]) {
-            context in try setAppearance(context)
-        }
-        let motionMembers = ParamMembers(["uri", "scene"]).adding(MotionOptions.fieldNames)
-        table.request("skeleton/setMotion", route: .document, members: motionMembers) { context in
-            try setMotion(context)
-        }
+        table.request(SetAppearanceRequest.self) { params, context in try setAppearance(params, context) }
+        table.request(SetMotionRequest.self) { params, context in try setMotion(params, context) }
     }
 
     // MARK: Helpers
@@ -71,8 +66,8 @@ struct SkeletonMethods: Sendable {
     /// did.
     private func mutate<Options>(
         _ context: RequestContext, _ params: SceneOperationParams<Options>,
-        _ operation: (inout SkeletonSession, String?, Double) throws -> OperationResult
-    ) throws -> JSON {
+        _ operation: (inout SkeletonSession, String?, Double) throws -> SkeletonEngine.OperationResult
+    ) throws -> SkeletonProtocol.OperationResult {
         try mutate(context, try documents.sceneTarget(params.target), params.node, refusing: params.target, operation)
     }
 
@@ -81,13 +76,13 @@ struct SkeletonMethods: Sendable {
     /// it, operating and storing it back is atomic.
     private func mutate(
         _ context: RequestContext, _ target: SceneTarget, _ node: String?, refusing name: SceneName,
-        _ operation: (inout SkeletonSession, String?, Double) throws -> OperationResult,
+        _ operation: (inout SkeletonSession, String?, Double) throws -> SkeletonEngine.OperationResult,
         after: ((String, SkeletonSession) -> Void)? = nil
-    ) throws -> JSON {
+    ) throws -> SkeletonProtocol.OperationResult {
         let (uri, entry, scene, current) = (target.uri, target.entry, target.scene, target.session)
         let now = documents.configuration.clock.now
         var session = current
-        let result: OperationResult
+        let result: SkeletonEngine.OperationResult
         do { result = try operation(&session, node, now) } catch let error as EngineError {
             throw Self.refusal(error, name.params)
         }
@@ -96,14 +91,12 @@ struct SkeletonMethods: Sendable {
         // Notifications and frames follow the answer.
         let events = result.events.map { SceneEvent(scene: scene, event: $0) }
         context.afterResponse { documents.sessionChanged(uri, entry, events: events) }
-        return Self.json(result.outcome)
+        return Self.result(result.outcome)
     }
 
-    /// Whether a `skeleton/show` request says how to show (any show option but `assumeSkeletonable`); one that does
-    /// not makes the show its scene's code makes, when the code makes one.
-    static func hasShowOptions(_ params: JSONValue) -> Bool {
-        params.members.contains { $0.key != "assumeSkeletonable" && ShowOptions.fieldNames.contains($0.key) }
-    }
+    /// The options that say how to show (all but `assumeSkeletonable`): a `skeleton/show` that names none makes the
+    /// show its scene's code makes, when the code makes one.
+    static let showOptionsButAssume = ShowOptions.fieldNames.subtracting(["assumeSkeletonable"])
 
     /// An engine refusal as -32602 naming the offending param.
     static func refusal(_ error: EngineError, _ params: JSONValue) -> JSONDecodingError {
@@ -117,8 +110,10 @@ struct SkeletonMethods: Sendable {
 
     /// A show's `notSkeletonable` answer says what to do: set `isSkeletonable` or assume it; when the show
     /// already assumed it, that nothing under the node holds content.
-    static func explained(_ answer: JSON, assumingSkeletonable: Bool) -> JSON {
-        guard answer["outcome"]?.stringValue == "notSkeletonable" else { return answer }
+    static func explained(_ answer: SkeletonProtocol.OperationResult, assumingSkeletonable: Bool)
+        -> SkeletonProtocol.OperationResult
+    {
+        guard answer.outcome == .notSkeletonable else { return answer }
         let message =
             assumingSkeletonable
             ? "nothing is drawn: no view under the node holds content (labels, text views and fields, images, "
@@ -126,87 +121,74 @@ struct SkeletonMethods: Sendable {
             : "nothing is drawn: the node is not skeletonable. Set isSkeletonable on it and on the views to "
                 + "skeleton (in Interface Builder: a boolean runtime attribute isSkeletonable = YES; in code: "
                 + "view.isSkeletonable = true), or show with assumeSkeletonable: true to try SkeletonView on this screen"
-        return ["outcome": "notSkeletonable", "message": .string(message)]
+        return SkeletonProtocol.OperationResult(.notSkeletonable, message: message)
     }
 
-    static func json(_ outcome: Outcome) -> JSON {
+    /// What an operation did, as its result.
+    static func result(_ outcome: Outcome) -> SkeletonProtocol.OperationResult {
         switch outcome {
-        case .shown(let leaves): ["outcome": "shown", "leaves": .array(leaves.map(JSON.string))]
+        case .shown(let leaves): .init(.shown, leaves: leaves)
         case .alreadyActive:
-            [
-                "outcome": "alreadyActive",
-                "message":
-                    "a skeleton is already active under this node, so show does nothing: use skeleton/update to change it",
-            ]
-        case .notSkeletonable:
-            ["outcome": "notSkeletonable", "message": "the node is not skeletonable: nothing is drawn"]
-        case .scheduled(let at): ["outcome": "scheduled", "at": .double(at)]
-        case .updated(let retinted, let recreated):
-            [
-                "outcome": "updated", "retinted": .array(retinted.map(JSON.string)),
-                "recreated": .array(recreated.map(JSON.string)),
-            ]
-        case .hidden(let leaves): ["outcome": "hidden", "leaves": .array(leaves.map(JSON.string))]
-        case .deferred(let until): ["outcome": "deferred", "until": .double(until)]
-        case .notActive: ["outcome": "notActive"]
-        case .cancelledPendingShow: ["outcome": "cancelledPendingShow"]
-        case .animation(let leaves): ["outcome": "animation", "leaves": .array(leaves.map(JSON.string))]
+            .init(
+                .alreadyActive,
+                message:
+                    "a skeleton is already active under this node, so show does nothing: use skeleton/update to change it"
+            )
+        case .notSkeletonable: .init(.notSkeletonable, message: "the node is not skeletonable: nothing is drawn")
+        case .scheduled(let at): .init(.scheduled, at: at)
+        case .updated(let retinted, let recreated): .init(.updated, retinted: retinted, recreated: recreated)
+        case .hidden(let leaves): .init(.hidden, leaves: leaves)
+        case .deferred(let until): .init(.deferred, until: until)
+        case .notActive: .init(.notActive)
+        case .cancelledPendingShow: .init(.cancelledPendingShow)
+        case .animation(let leaves): .init(.animation, leaves: leaves)
         }
     }
 
     // MARK: Queries
 
-    private func layers(_ params: LayersRequest.Params) throws -> JSON {
+    private func layers(_ params: LayersRequest.Params) throws -> LayersResult {
         let session = try documents.sceneTarget(params.target).session
         let time = params.time ?? documents.configuration.clock.now
         let includeContent = params.includeContent
         let list = session.layers(at: time)
         let layers = list.layers.filter { includeContent || $0.kind.isSkeleton }
-        return [
-            "width": .double(list.size.width), "height": .double(list.size.height),
-            "background": .string(list.background.hexRGBA),
-            "layers": .array(layers.map(GraphicsWire.layer)),
-        ]
+        return LayersResult(
+            width: list.size.width, height: list.size.height, background: list.background.hexRGBA,
+            layers: layers.map(GraphicsWire.layer))
     }
 
     /// The document's scenes (`[{id, title, rootViewID, frame, initial, class?, show?, shows?}]`): one per view controller or top-level
     /// view of a storyboard or XIB; one with id `""` for a JSON document.
-    private func scenes(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        let document = try documents.skeletonTarget(params)
+    private func scenes(_ params: ScenesRequest.Params) throws -> [SceneSummary] {
+        let document = try documents.skeletonTarget(params.document)
         let (scenes, initial, valid, shows) = document.entry.state.withLock {
             ($0.scenes, $0.initialScene, !$0.sessions.isEmpty, $0.codeShows)
         }
         guard valid else { throw DocumentStore.noValidTree(document.uri) }
-        return .array(
-            scenes.map { scene in
-                var item: JSONObject = [
-                    "id": .string(scene.id), "title": .string(scene.title), "rootViewID": .string(scene.rootViewID),
-                    "frame": GraphicsWire.rect(scene.frame), "initial": .bool(scene.id == initial),
-                ]
-                if let className = scene.className { item["class"] = .string(className) }
-                if let shows = shows[scene.id], let first = shows.first {
-                    item["show"] = Self.codeShowJSON(first.options)
-                    item["shows"] = .array(shows.map { Self.codeShowJSON($0.options, node: $0.node) })
-                }
-                return .object(item)
-            })
+        return scenes.map { scene in
+            var summary = SceneSummary(
+                id: scene.id, title: scene.title, rootViewID: scene.rootViewID, frame: scene.frame.array,
+                initial: scene.id == initial, className: scene.className)
+            if let shows = shows[scene.id], let first = shows.first {
+                summary.show = Self.codeShow(first.options)
+                summary.shows = shows.map { Self.codeShow($0.options, node: $0.node) }
+            }
+            return summary
+        }
     }
 
-    /// A show a scene's code makes, as `skeleton/scenes` says it: `{node?, type, animated, delay?}` (`node`: the
-    /// view it is made on, for `shows`; none for `show`).
-    static func codeShowJSON(_ show: ShowOptions, node: String? = nil) -> JSON {
-        var out: JSONObject = node.map { ["node": .string($0)] } ?? [:]
-        out["type"] = .string(show.type.rawValue)
-        out["animated"] = .bool(show.animated ?? (show.delay != nil))
-        if let delay = show.delay { out["delay"] = .double(delay) }
-        return .object(out)
+    /// A show a scene's code makes, as `skeleton/scenes` says it (`node`: the view it is made on, for `shows`; none
+    /// for `show`).
+    static func codeShow(_ show: ShowOptions, node: String? = nil) -> SceneSummary.CodeShow {
+        SceneSummary.CodeShow(
+            node: node, type: show.type.rawValue, animated: show.animated ?? (show.delay != nil), delay: show.delay)
     }
 
     /// Overrides the document's `colorScheme`, `layoutDirection` and width (null: the document's own again), for the
     /// scene `scene` names or else for every scene, as the trait collection and screen of a device would; the skeleton
     /// state is kept.
-    private func setTraits(_ params: SetTraitsRequest.Params, _ context: RequestContext) throws -> JSON {
+    private func setTraits(_ params: SetTraitsRequest.Params, _ context: RequestContext) throws -> NullResult {
         let document = try documents.skeletonTarget(params.target)
         let (uri, entry) = (document.uri, document.entry)
         let scene = params.target.scene == nil ? nil : try documents.sceneTarget(params.target).scene
@@ -218,10 +200,10 @@ struct SkeletonMethods: Sendable {
             if let scene { state.sceneTraits[scene] = traits } else { state.traits = traits }
         }
         context.afterResponse { documents.analyse(uri, entry, as: .runtime) }
-        return .null
+        return NullResult()
     }
 
-    private func treeDescription(_ params: TreeDescriptionRequest.Params) throws -> JSON {
+    private func treeDescription(_ params: TreeDescriptionRequest.Params) throws -> TreeDescriptionResult {
         let session = try documents.sceneTarget(params.target).session
         let (node, includeState) = (params.node, params.options.includeState)
         let time = params.options.time ?? documents.configuration.clock.now
@@ -229,27 +211,21 @@ struct SkeletonMethods: Sendable {
         do { tree = try session.treeDescription(node: node, at: time) } catch {
             throw Self.refusal(error, params.target.params)
         }
-        return [
-            "tree": Self.json(tree, includeState: includeState),
-            "text": .string(tree.prettyPrinted(includeState: includeState)),
-        ]
+        return TreeDescriptionResult(
+            tree: Self.node(tree, includeState: includeState), text: tree.prettyPrinted(includeState: includeState))
     }
 
-    static func json(_ tree: TreeDescription, includeState: Bool) -> JSON {
-        var object: JSONObject = [
-            "type": .string(tree.type), "reference": .string(tree.reference),
-            "isSkeletonable": .bool(tree.isSkeletonable),
-        ]
+    static func node(_ tree: TreeDescription, includeState: Bool) -> TreeDescriptionResult.Node {
+        var out = TreeDescriptionResult.Node(
+            type: tree.type, reference: tree.reference, isSkeletonable: tree.isSkeletonable,
+            children: tree.children.map { Self.node($0, includeState: includeState) })
         if includeState {
-            object["isSkeletonActive"] = .bool(tree.isSkeletonActive)
-            object["isHidden"] = .bool(tree.isHidden)
-            object["isUserInteractionEnabled"] = .bool(tree.isUserInteractionEnabled)
-            if let scroll = tree.isScrollEnabled { object["isScrollEnabled"] = .bool(scroll) }
+            out.isSkeletonActive = tree.isSkeletonActive
+            out.isHidden = tree.isHidden
+            out.isUserInteractionEnabled = tree.isUserInteractionEnabled
+            out.isScrollEnabled = tree.isScrollEnabled
         }
-        if !tree.children.isEmpty {
-            object["children"] = .array(tree.children.map { json($0, includeState: includeState) })
-        }
-        return .object(object)
+        return out
     }
 
     /// `SKELETON_DEBUG`: the tree description on stderr and as `window/logMessage`, after every show.
@@ -264,21 +240,20 @@ struct SkeletonMethods: Sendable {
 
     /// With `uri`: that document's overrides (of the scene `scene` names, else of every scene). Without: the
     /// daemon-wide appearance every document starts from.
-    private func setAppearance(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        let overrides = try AppearanceOverrides.decode(try params.member("appearance"))
+    private func setAppearance(_ params: SetAppearanceRequest.Params, _ context: RequestContext) throws -> NullResult {
+        let overrides = params.appearance
         let now = documents.configuration.clock.now
-        if params.optionalMember("uri") != nil {
-            let target = try documents.sceneTarget(params)
+        if let name = params.target {
+            let target = try documents.sceneTarget(name)
             let (uri, entry) = (target.uri, target.entry)
-            let only = try documents.namedScene(params)
+            let only = name.scene == nil ? nil : target.scene
             let events = entry.state.withLock {
                 Self.forEachScene(&$0, only: only) { session, scene in
                     session.setAppearance(overrides, at: now).map { SceneEvent(scene: scene, event: $0) }
                 }
             }
             documents.sessionChanged(uri, entry, events: events)
-            return .null
+            return NullResult()
         }
         let base = documents.baseAppearance.withLock { base -> SkeletonAppearance in
             base = base.applying(overrides)
@@ -295,18 +270,17 @@ struct SkeletonMethods: Sendable {
                 documents.sessionChanged(uri, entry, events: events)
             }
         }
-        return .null
+        return NullResult()
     }
 
     /// `gradientSpace`, `reducedMotion`, `stopAfter`: for one document with `uri` (one scene of it with `scene`),
     /// else for every document and the ones opened later.
-    private func setMotion(_ context: RequestContext) throws -> JSON {
-        let params = try context.paramsObject()
-        if params.optionalMember("uri") != nil {
-            let target = try documents.sceneTarget(params)
+    private func setMotion(_ params: SetMotionRequest.Params, _ context: RequestContext) throws -> NullResult {
+        if let name = params.target {
+            let target = try documents.sceneTarget(name)
             let (uri, entry, session) = (target.uri, target.entry, target.session)
-            let motion = try MotionOptions.decode(params, base: session.motion)
-            let only = try documents.namedScene(params)
+            let motion = params.motion.applied(to: session.motion)
+            let only = name.scene == nil ? nil : target.scene
             _ = entry.state.withLock {
                 Self.forEachScene(&$0, only: only) { session, _ in
                     session.motion = motion
@@ -314,9 +288,9 @@ struct SkeletonMethods: Sendable {
                 }
             }
             documents.sessionChanged(uri, entry, events: [])
-            return .null
+            return NullResult()
         }
-        let motion = try MotionOptions.decode(params, base: documents.configuration.motion)
+        let motion = params.motion.applied(to: documents.configuration.motion)
         documents.configuration.motion = motion
         for uri in documents.uris {
             guard let entry = documents.entry(uri) else { continue }
@@ -330,7 +304,7 @@ struct SkeletonMethods: Sendable {
                 documents.sessionChanged(uri, entry, events: [])
             }
         }
-        return .null
+        return NullResult()
     }
 
     /// Applies `change` to the session of scene `only`, or (nil) of every scene of a document, collecting the

@@ -2,6 +2,7 @@ import Dispatch
 import JSON
 import JSONRPC
 import SkeletonModel
+import SkeletonProtocol
 import Synchronization
 
 /// The workspace as the app (`Protocol/base-protocol.md`, "The workspace"): `initialize` names its folders,
@@ -22,86 +23,50 @@ extension DocumentStore {
     static let watchedGlobs = [
         "**/*.swift", "**/*.storyboard", "**/*.xib", "**/*.skeleton.json", "**/*.colorset/Contents.json",
     ]
-    /// Workspace folders `initialize` may name, at most.
-    static let maxWorkspaceFolders = 64
 
     func registerWorkspace(in table: inout MethodTable) {
-        table.notification("initialized", route: Self.workspaceRoute, members: nil) { [self] _ in startIndexing() }
-        table.notification("workspace/didChangeWatchedFiles", route: Self.workspaceRoute, members: nil) {
-            [self] context in
-            let changes = try context.paramsObject().member("changes").decodeArray()
-            var decoded: [(path: String, type: Int)] = []
-            for change in changes {
-                let uri = try change.string("uri")
-                let typeValue = try change.member("type")
-                let type = try typeValue.decodeInt()
-                guard (1...3).contains(type) else {
-                    throw JSONDecodingError(at: typeValue, "must be 1 (created), 2 (changed) or 3 (deleted)")
-                }
-                if let path = WorkspaceIndex.path(ofURI: uri) { decoded.append((path, type)) }
-            }
-            filesChanged(decoded)
+        table.notification(InitializedNotification.self, route: Self.workspaceRoute) { [self] _, _ in startIndexing() }
+        table.notification(DidChangeWatchedFiles.self, route: Self.workspaceRoute) { [self] params, _ in
+            filesChanged(
+                params.changes.compactMap { change in WorkspaceIndex.path(ofURI: change.uri).map { ($0, change.type) } }
+            )
         }
-        table.request("skeleton/workspace", route: Self.workspaceRoute, members: []) { [self] _ in
-            workspaceSummary()
-        }
+        table.request(WorkspaceRequest.self, route: Self.workspaceRoute) { [self] _, _ in workspaceSummary() }
     }
 
-    /// Reads the workspace folders from `initialize`'s params: `workspaceFolders` (each `{uri, name}`), else
-    /// `rootUri`, else `rootPath`; `file://` uris only. And what the client can do: create work done progress,
-    /// register file watchers dynamically. Optional `initializationOptions.workspace`
-    /// `{maxFiles, maxBytes, maxSyntaxTreeBytes}` lower
-    /// the index's limits (never raise them).
-    func configureWorkspace(from params: JSONValue?) throws(JSONDecodingError) {
-        guard let params else { return }
-        var roots: [String] = []
-        if let folders = params.optionalMember("workspaceFolders"), !folders.isNull {
-            let items = try folders.decodeArray()
-            guard items.count <= Self.maxWorkspaceFolders else {
-                throw JSONDecodingError(at: folders, "more than \(Self.maxWorkspaceFolders) workspace folders")
-            }
-            for item in items {
-                let uri = try item.string("uri")
-                if let path = WorkspaceIndex.path(ofURI: uri) { roots.append(path) }
-            }
-        } else if let root = params.optionalMember("rootUri"), !root.isNull {
-            if let path = WorkspaceIndex.path(ofURI: try root.decodeString()) { roots.append(path) }
-        } else if let root = params.optionalMember("rootPath"), !root.isNull {
-            roots.append(try root.decodeString())
-        }
+    /// Takes the workspace folders `initialize` names (`workspaceFolders`, else `rootUri`, else `rootPath`;
+    /// `file://` uris only) and what the client can do: create work done progress, register file watchers
+    /// dynamically. Optional `initializationOptions.workspace` `{maxFiles, maxBytes, maxSyntaxTreeBytes}` lower the
+    /// index's limits (never raise them).
+    func configureWorkspace(from params: InitializeRequest.Params) throws(JSONDecodingError) {
+        var roots = params.workspaceURIs.compactMap(WorkspaceIndex.path(ofURI:))
+        if let path = params.rootPath { roots.append(path) }
         var limits = ProjectLimits.standard
         var treeBudget = WorkspaceIndex.treeBudget
-        if let options = params.optionalMember("initializationOptions")?.optionalMember("workspace") {
-            _ = try options.decodeObject()
-            if let value = options.optionalMember("maxFiles") {
-                limits.maxFiles = try Self.lowered(value, limits.maxFiles)
-            }
-            if let value = options.optionalMember("maxBytes") {
-                limits.maxBytes = try Self.lowered(value, limits.maxBytes)
-            }
-            if let value = options.optionalMember("maxSyntaxTreeBytes") {
-                treeBudget = try Self.lowered(value, treeBudget)
-            }
+        if let options = params.initializationOptions.workspace {
+            if let value = options.maxFiles { limits.maxFiles = try Self.lowered(value, limits.maxFiles) }
+            if let value = options.maxBytes { limits.maxBytes = try Self.lowered(value, limits.maxBytes) }
+            if let value = options.maxSyntaxTreeBytes { treeBudget = try Self.lowered(value, treeBudget) }
         }
-        let capabilities = params.optionalMember("capabilities")
-        let progress = try capabilities?.optionalMember("window")?.optionalMember("workDoneProgress")?.decodeBool()
-        let watchers = try capabilities?.optionalMember("workspace")?.optionalMember("didChangeWatchedFiles")?
-            .optionalMember("dynamicRegistration")?.decodeBool()
+        let capabilities = params.capabilities
         workspace.state.withLock { state in
             state.roots = roots
             state.limits = limits
             state.treeBudget = treeBudget
             state.phase = roots.isEmpty ? .none : .indexing
-            state.clientCreatesProgress = progress ?? false
-            state.clientRegistersWatchers = watchers ?? false
+            state.clientCreatesProgress = capabilities.workDoneProgress
+            state.clientRegistersWatchers = capabilities.registersWatchers
         }
     }
 
     /// A limit from 1 to `standard`.
-    private static func lowered(_ value: JSONValue, _ standard: Int) throws(JSONDecodingError) -> Int {
-        let n = try value.decodeInt()
-        guard n >= 1, n <= standard else { throw JSONDecodingError(at: value, "must be from 1 to \(standard)") }
-        return n
+    private static func lowered(_ limit: (value: Int, source: JSONValue), _ standard: Int) throws(JSONDecodingError)
+        -> Int
+    {
+        guard limit.value >= 1, limit.value <= standard else {
+            throw JSONDecodingError(at: limit.source, "must be from 1 to \(standard)")
+        }
+        return limit.value
     }
 
     /// After `initialized` (on the workspace lane): registers the file watchers (when the client registers
@@ -185,7 +150,7 @@ extension DocumentStore {
     /// `workspace/didChangeWatchedFiles`' changes, on the workspace lane: a file created or changed is read again, a
     /// file deleted is dropped (a folder: every file under it; a folder created or changed is scanned), then the open
     /// documents that depend on what changed are analysed again.
-    private func filesChanged(_ changes: [(path: String, type: Int)]) {
+    private func filesChanged(_ changes: [(path: String, type: FileEvent.Change)]) {
         guard workspace.phase != .none else { return }
         let limits = workspace.state.withLock { $0.limits }
         var classes = Set<String>()
@@ -193,7 +158,7 @@ extension DocumentStore {
         for (path, type) in changes where workspace.contains(path: path) {
             let kind = ProjectFile.kind(ofPath: path)
             if kind == .colorSet { colors = true }
-            if type == 3 {
+            if type == .deleted {
                 if kind != nil {
                     classes.formUnion(workspace.forget(WorkspaceIndex.uri(ofPath: path)))
                 } else {

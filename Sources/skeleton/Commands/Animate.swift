@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JSON
 import SkeletonImaging
+import SkeletonProtocol
 
 /// `skeleton animate`: a looping GIF of the skeleton appearing, animating and going away.
 struct Animate: ParsableCommand {
@@ -118,7 +119,7 @@ struct Animate: ParsableCommand {
         func runSteps(until time: Double) throws {
             while let step = pending.first, step.at <= time {
                 pending.removeFirst()
-                try daemon.call("clock/set", ["time": .double(step.at)])
+                try daemon.call(ClockSetRequest.self, ["time": .double(step.at)])
                 switch step.action {
                 case .show: try daemon.showDrawing(show, of: source)
                 case .hide: try daemon.call("skeleton/hide", hide)
@@ -133,7 +134,7 @@ struct Animate: ParsableCommand {
         do {
             for (k, time) in plan.times.enumerated() {
                 try runSteps(until: time)
-                try daemon.call("clock/set", ["time": .double(time)])
+                try daemon.call(ClockSetRequest.self, ["time": .double(time)])
                 let frame = try daemon.renderImage(source, scale: scale)
                 if writer == nil {
                     writer = try GIFWriter(path: partial.temporaryPath, width: frame.width, height: frame.height)

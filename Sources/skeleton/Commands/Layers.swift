@@ -1,5 +1,6 @@
 import ArgumentParser
 import JSON
+import SkeletonProtocol
 
 /// `skeleton layers`: the display list of a skeleton at a moment.
 struct Layers: ParsableCommand {
@@ -41,19 +42,18 @@ struct Layers: ParsableCommand {
         let daemon = try DaemonSession.start(project: source.project)
         defer { daemon.finish() }
         try daemon.openValid(source)
-        try daemon.call("skeleton/show", show.showParams(source, node: node))
-        try daemon.call("clock/set", ["time": .double(time)])
+        try daemon.call(ShowRequest.self, show.showParams(source, node: node))
+        try daemon.call(ClockSetRequest.self, ["time": .double(time)])
         var params = source.target
         if includeContent { params["includeContent"] = true }
-        let result = try daemon.call("skeleton/layers", params)
+        let result = try daemon.call(LayersRequest.self, params)
         if json {
-            try StandardOutput.line(result.text)
+            try StandardOutput.line(String(decoding: result.encoded.bytes, as: UTF8.self))
             return
         }
-        let width = result["width"].map(Self.number) ?? "?"
-        let height = result["height"].map(Self.number) ?? "?"
-        try StandardOutput.line("canvas \(width)×\(height) background \(result["background"]?.stringValue ?? "?")")
-        for layer in result["layers"]?.arrayValue ?? [] { try StandardOutput.line(Self.describe(layer)) }
+        let (width, height) = (Self.number(.double(result.width)), Self.number(.double(result.height)))
+        try StandardOutput.line("canvas \(width)×\(height) background \(result.background)")
+        for layer in result.layers { try StandardOutput.line(Self.describe(layer)) }
     }
 
     /// One layer as `id kind [x y w h] fill opacity`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JSON
 import SkeletonImaging
+import SkeletonProtocol
 
 /// `skeleton matrix`: every appearance of a document on one labelled sheet.
 struct Matrix: ParsableCommand {
@@ -89,7 +90,7 @@ struct Matrix: ParsableCommand {
                 opened.append((variant.label, document))
             }
         }
-        try daemon.call("clock/set", ["time": .double(time)])
+        try daemon.call(ClockSetRequest.self, ["time": .double(time)])
         var tiles: [ContactSheet.Tile] = []
         for (label, document) in opened {
             tiles.append(ContactSheet.Tile(label: label, image: try daemon.renderImage(document, scale: scale)))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSON
+import SkeletonProtocol
 
 /// `skeleton preview`: a live preview in the terminal, drawn from `cells` frames (24-bit colour half blocks).
 struct Preview: ParsableCommand {
@@ -44,9 +45,8 @@ struct Preview: ParsableCommand {
         let daemon = try DaemonSession.start(project: source.project)
         defer { daemon.finish() }
         try daemon.openValid(source)
-        let layers = try daemon.call("skeleton/layers", source.target)
-        let width = layers["width"]?.doubleValue ?? 1
-        let height = layers["height"]?.doubleValue ?? 1
+        let layers = try daemon.call(LayersRequest.self, source.target)
+        let (width, height) = (layers.width, layers.height)
         let grid = TerminalGrid.fit(
             width: width, height: height, columns: columns, rows: rows, terminal: TerminalGrid.terminalSize())
         var screen = TerminalScreen(columns: grid.columns, rows: grid.rows)
@@ -55,7 +55,7 @@ struct Preview: ParsableCommand {
         subscribe["window"] = 8
         subscribe["cells"] = ["columns": .int(grid.columns), "rows": .int(grid.rows)]
         let subscription = try daemon.call("preview/subscribe", subscribe)["subscription"] ?? .null
-        _ = try daemon.call("skeleton/show", show.showParams(source))
+        try daemon.call(ShowRequest.self, show.showParams(source))
         let frames = Int((duration * Double(fps)).rounded(.up))
         let terminal = TerminalSession()
         defer { terminal.leave() }

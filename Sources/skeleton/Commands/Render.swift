@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSON
+import SkeletonProtocol
 
 /// `skeleton render`: one PNG of the skeleton at a moment.
 struct Render: ParsableCommand {
@@ -54,7 +55,7 @@ struct Render: ParsableCommand {
         try daemon.openValid(source)
         guard allScenes else {
             try daemon.showDrawing(show.showParams(source, node: node), of: source, at: time)
-            try daemon.call("clock/set", ["time": .double(time)])
+            try daemon.call(ClockSetRequest.self, ["time": .double(time)])
             try OutputFile(output).write(try daemon.renderPNG(source, scale: scale))
             return
         }
@@ -67,7 +68,7 @@ struct Render: ParsableCommand {
                 blank.append(sceneDocument.scene ?? "")
             }
         }
-        try daemon.call("clock/set", ["time": .double(time)])
+        try daemon.call(ClockSetRequest.self, ["time": .double(time)])
         for sceneDocument in scenes {
             try OutputFile(sceneDocument.scenePath(output)).write(try daemon.renderPNG(sceneDocument, scale: scale))
         }

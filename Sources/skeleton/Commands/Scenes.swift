@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSON
+import SkeletonProtocol
 
 /// `skeleton scenes`: the scenes of a storyboard or XIB (one, with id "", for a JSON document), or every screen of
 /// an app (`--project DIR` without a FILE).
@@ -70,31 +71,30 @@ struct Scenes: ParsableCommand {
     }
 
     /// The scenes as lines (or one line of JSON), each after `file` when given.
-    private func lines(_ scenes: [JSON], file: String?) -> [String] {
+    private func lines(_ scenes: [SceneSummary], file: String?) -> [String] {
         if json { return [JSON.array(scenes.map { Self.listed($0, file: file) }).text] }
         return scenes.map { scene in
-            let size = (scene["frame"]?.arrayValue ?? []).dropFirst(2).map(Layers.number).joined(separator: "×")
-            var line = (file.map { $0 + "  " } ?? "") + "\(scene["id"]?.stringValue ?? "")  \(size)"
-            line += "  \(scene["title"]?.stringValue ?? "")"
-            if let className = scene["class"]?.stringValue { line += "  class \(className)" }
-            if let show = scene["show"] {
-                let type = show["type"]?.stringValue ?? "solid"
-                line += "  shows \(type)" + (show["animated"] == true ? ", animated" : "")
-                if let delay = show["delay"] { line += " after \(Layers.number(delay)) s" }
+            let size = scene.frame.dropFirst(2).map { Layers.number(.double($0)) }.joined(separator: "×")
+            var line = (file.map { $0 + "  " } ?? "") + "\(scene.id)  \(size)"
+            line += "  \(scene.title)"
+            if let className = scene.className { line += "  class \(className)" }
+            if let show = scene.show {
+                line += "  shows \(show.type)" + (show.animated ? ", animated" : "")
+                if let delay = show.delay { line += " after \(Layers.number(.double(delay))) s" }
             }
-            return line + (scene["initial"] == true ? "  (initial)" : "")
+            return line + (scene.initial ? "  (initial)" : "")
         }
     }
 
     /// A scene as `--json` lists it.
-    private static func listed(_ scene: JSON, file: String?) -> JSON {
+    private static func listed(_ scene: SceneSummary, file: String?) -> JSON {
         var item: JSONObject = [
-            "id": scene["id"] ?? .null, "title": scene["title"] ?? .null,
-            "initial": scene["initial"] ?? false, "frame": scene["frame"] ?? .null,
+            "id": .string(scene.id), "title": .string(scene.title), "initial": .bool(scene.initial),
+            "frame": .array(scene.frame.map(JSON.double)),
         ]
         if let file { item["file"] = .string(file) }
-        if let className = scene["class"] { item["class"] = className }
-        if let show = scene["show"] { item["show"] = show }
+        if let className = scene.className { item["class"] = .string(className) }
+        if let show = scene.show { item["show"] = .encoded(show.encoded) }
         return .object(item)
     }
 

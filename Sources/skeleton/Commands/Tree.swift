@@ -1,5 +1,6 @@
 import ArgumentParser
 import JSON
+import SkeletonProtocol
 
 /// `skeleton tree`: SkeletonView's `skeletonTreeDescription` of a document.
 struct Tree: ParsableCommand {
@@ -31,10 +32,6 @@ struct Tree: ParsableCommand {
         var params = source.target
         if let node { params["node"] = .string(node) }
         if state { params["includeState"] = true }
-        let result = try daemon.call("skeleton/treeDescription", params)
-        guard let text = result["text"]?.stringValue else {
-            throw CLIError.daemon("skeleton/treeDescription answered without text")
-        }
-        try StandardOutput.line(text)
+        try StandardOutput.line(try daemon.call(TreeDescriptionRequest.self, params).text)
     }
 }

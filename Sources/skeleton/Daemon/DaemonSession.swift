@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import JSONRPC
 import SkeletonClient
+import SkeletonProtocol
 
 /// A running `skeletond`, initialized under the manual clock, and the CLI's only way to talk to it: every call
 /// has a timeout, and a daemon that dies, stalls or refuses becomes a `CLIError` that says so.
@@ -116,6 +117,17 @@ final class DaemonSession {
         let response = try exchange(method, params)
         if let error = response["error"] { throw refusal(method, error) }
         return response["result"] ?? .null
+    }
+
+    /// Sends `Method`'s request (its name from its type) and reads its result into the method's result type; an error
+    /// answer, an answer of another shape, a timeout or a dead daemon throws.
+    @discardableResult
+    func call<Method: RequestMethod>(_: Method.Type, _ params: JSONObject) throws(CLIError) -> Method.Result
+    where Method.Result: ResultValue {
+        let result = try call(Method.method, params)
+        do { return try Method.Result(answer: result) } catch {
+            throw .daemon("skeletond answered \(Method.method) with \(error.message)")
+        }
     }
 
     /// Sends a request and returns the whole response (result or error); only transport failures throw.

@@ -1,4 +1,5 @@
 import JSON
+import SkeletonProtocol
 
 extension DaemonSession {
     /// Opens `document` (`textDocument/didOpen`, version 1) and returns its diagnostics.
@@ -72,16 +73,16 @@ extension DaemonSession {
     /// `skeleton/show` with `params`, and the error (status 4) that says why nothing is drawn, if nothing is:
     /// `notSkeletonable`; `shown` on no leaf; `scheduled` after `time` (the time drawn; nil: a later time may be).
     func show(_ params: JSONObject, of document: SourceDocument, at time: Double? = nil) throws(CLIError) -> CLIError? {
-        let answer = try call("skeleton/show", params)
+        let answer = try call(ShowRequest.self, params)
         let reason: String
-        switch answer["outcome"]?.stringValue {
-        case "notSkeletonable":
+        switch answer.outcome {
+        case .notSkeletonable:
             let hint = params["assumeSkeletonable"] == nil ? " (here: --assume-skeletonable)" : ""
-            reason = (answer["message"]?.stringValue ?? "nothing is drawn") + hint
-        case "shown" where answer["leaves"]?.arrayValue?.isEmpty ?? true:
+            reason = (answer.message ?? "nothing is drawn") + hint
+        case .shown where answer.leaves?.isEmpty ?? true:
             reason = "the show made no skeleton: no skeletonable view under the node holds one"
-        case "scheduled":
-            guard let time, let at = answer["at"]?.doubleValue, at > time else { return nil }
+        case .scheduled:
+            guard let time, let at = answer.at, at > time else { return nil }
             reason =
                 "the show is scheduled at \(at.plainText) s, after the time drawn (\(time.plainText) s): nothing is drawn yet"
         default:

@@ -1,18 +1,18 @@
 import Foundation
 import JSON
+import SkeletonProtocol
 
 extension DaemonSession {
-    /// `skeleton/scenes` of an open document: `[{id, title, rootViewID, frame, initial}]` in file order.
-    func scenes(of document: SourceDocument) throws(CLIError) -> [JSON] {
-        try call("skeleton/scenes", ["uri": .string(document.uri)]).arrayValue ?? []
+    /// `skeleton/scenes` of an open document, in file order.
+    func scenes(of document: SourceDocument) throws(CLIError) -> [SceneSummary] {
+        try call(ScenesRequest.self, ["uri": .string(document.uri)])
     }
 
     /// The document once per scene (`--all-scenes`), each aimed at its scene.
     func sceneDocuments(_ document: SourceDocument) throws(CLIError) -> [SourceDocument] {
-        try scenes(of: document).compactMap { scene in
-            guard let id = scene["id"]?.stringValue else { return nil }
+        try scenes(of: document).map { scene in
             var copy = document
-            copy.scene = id
+            copy.scene = scene.id
             return copy
         }
     }

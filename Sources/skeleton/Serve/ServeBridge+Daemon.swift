@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SkeletonProtocol
 import SkeletonWebPreview
 
 extension ServeBridge {
@@ -40,7 +41,7 @@ extension ServeBridge {
     /// Moves the daemon's clock to `time` (never back).
     func setClock(_ time: Double) throws(CLIError) {
         guard time >= clock else { return }
-        clock = try daemon.call("clock/set", ["time": .double(time)]).doubleValue ?? time
+        clock = try daemon.call(ClockSetRequest.self, ["time": .double(time)])
     }
 
     /// Subscribes page `id` to the scene's frames; a scene without a valid tree is said on the page, which

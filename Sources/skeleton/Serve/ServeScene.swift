@@ -28,12 +28,10 @@ extension DaemonSession {
         let name = (document.path as NSString).lastPathComponent
         let whole = [ServeScene(document: index, scene: nil, label: name)]
         guard document.isInterfaceBuilder, let scenes = try? scenes(of: document) else { return whole }
-        let listed = scenes.compactMap { scene -> ServeScene? in
-            guard let id = scene["id"]?.stringValue else { return nil }
-            let title = scene["title"]?.stringValue ?? ""
+        let listed = scenes.map { scene in
+            let (id, title) = (scene.id, scene.title)
             let label = title.isEmpty || title == id ? "\(name) › \(id)" : "\(name) › \(title) (\(id))"
-            return ServeScene(
-                document: index, scene: id, label: label, initial: scene["initial"]?.boolValue ?? false)
+            return ServeScene(document: index, scene: id, label: label, initial: scene.initial)
         }
         return listed.isEmpty ? whole : listed
     }

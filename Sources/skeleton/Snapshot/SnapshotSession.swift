@@ -55,7 +55,7 @@ final class SnapshotSession {
         }
         // A JSON document has one scene, which requests name by leaving it out.
         var scenes: [String?] = [nil]
-        if source.isInterfaceBuilder { scenes = try daemon.scenes(of: source).compactMap { $0["id"]?.stringValue } }
+        if source.isInterfaceBuilder { scenes = try daemon.scenes(of: source).map(\.id) }
         let variantList = variants.variants
         if let refusal = SnapshotLimits.refusal(
             of: source.path, scenes: scenes.count, variants: variantList.count, after: pictureCount)

@@ -1,0 +1,177 @@
+public import JSON
+import SkeletonModel
+
+// LSP's lifecycle (`Protocol/base-protocol.md`, "Lifecycle"): what `initialize` reads, and `initialized`. LSP's
+// objects, so members the daemon does not read are passed over.
+
+/// `initialize`: the session's settings and the client's capabilities; answers the server's capabilities.
+public enum InitializeRequest: RequestMethod {
+    public static let method = "initialize"
+    /// `{capabilities, serverInfo}`.
+    public typealias Result = JSON
+
+    public struct Params: ProtocolObject {
+        public static let members = MemberRule.open([
+            "processId", "initializationOptions", "capabilities", "workspaceFolders", "rootUri", "rootPath",
+        ])
+
+        public let initializationOptions: InitializationOptions
+        public let capabilities: ClientCapabilities
+        /// `workspaceFolders`' uris, else `rootUri`, else nil (`rootPath` is then read).
+        public let workspaceURIs: [String]
+        public let rootPath: String?
+
+        /// The most workspace folders `initialize` may name.
+        public static let maxWorkspaceFolders = 64
+
+        /// No params: every default.
+        public init() {
+            initializationOptions = InitializationOptions()
+            capabilities = ClientCapabilities()
+            workspaceURIs = []
+            rootPath = nil
+        }
+
+        public init(from object: ParamsObject) throws(JSONDecodingError) {
+            if let processID = object.optional("processId") { _ = try processID.decodeInt() }
+            initializationOptions = try object.decodeIfPresent("initializationOptions") ?? InitializationOptions()
+            capabilities = try object.decodeIfPresent("capabilities") ?? ClientCapabilities()
+            var uris: [String] = []
+            var rootPath: String?
+            if let folders = object.optional("workspaceFolders") {
+                let items = try folders.decodeArray()
+                guard items.count <= Self.maxWorkspaceFolders else {
+                    throw JSONDecodingError(at: folders, "more than \(Self.maxWorkspaceFolders) workspace folders")
+                }
+                for item in items { uris.append(try WorkspaceFolder.decode(item).uri) }
+            } else if let root = object.optional("rootUri") {
+                uris.append(try root.decodeString())
+            } else if let root = object.optional("rootPath") {
+                rootPath = try root.decodeString()
+            }
+            workspaceURIs = uris
+            self.rootPath = rootPath
+        }
+
+        /// Absent params are every default; any other value but an object is -32602 at `/params`.
+        public static func decode(params: JSONValue?) throws(JSONDecodingError) -> Params {
+            guard let params else { return Params() }
+            guard params.kind == .object else { throw ParamsObject.notAnObject }
+            return try decode(params)
+        }
+    }
+}
+
+/// LSP's `WorkspaceFolder`: `{uri, name}`.
+public struct WorkspaceFolder: ProtocolObject {
+    public static let members = MemberRule.open(["uri", "name"])
+
+    public let uri: String
+
+    public init(from object: ParamsObject) throws(JSONDecodingError) { uri = try object.string("uri") }
+}
+
+/// How the session's clock runs: the real one, or moved only by `clock/advance` and `clock/set`.
+public enum ClockMode: String, Sendable, CaseIterable {
+    case real
+    case manual
+}
+
+/// `initialize`'s `initializationOptions`: the daemon's own settings for the session.
+public struct InitializationOptions: ProtocolObject {
+    public static let members = MemberRule.open(
+        ParamMembers(["clock", "incrementalEdits", "workspace"]).adding(MotionChange.members))
+
+    /// nil: real.
+    public let clock: ClockMode?
+    public let motion: MotionChange?
+    /// nil: true.
+    public let incrementalEdits: Bool?
+    public let workspace: WorkspaceLimitOptions?
+
+    init() {
+        clock = nil
+        motion = nil
+        incrementalEdits = nil
+        workspace = nil
+    }
+
+    public init(from object: ParamsObject) throws(JSONDecodingError) {
+        clock = try object.optional("clock")?.decodeEnum(ClockMode.self)
+        motion = try MotionChange(from: object)
+        incrementalEdits = try object.optionalBool("incrementalEdits")
+        workspace = try object.decodeIfPresent("workspace")
+    }
+}
+
+/// `initializationOptions.workspace`: lower limits for the workspace's index (from 1 to the standard one, which the
+/// server checks: it knows them).
+public struct WorkspaceLimitOptions: ProtocolObject {
+    public static let members = MemberRule.open(["maxFiles", "maxBytes", "maxSyntaxTreeBytes"])
+
+    /// Each with its value in the message.
+    public let maxFiles: (value: Int, source: JSONValue)?
+    public let maxBytes: (value: Int, source: JSONValue)?
+    public let maxSyntaxTreeBytes: (value: Int, source: JSONValue)?
+
+    public init(from object: ParamsObject) throws(JSONDecodingError) {
+        maxFiles = try Self.int(object, "maxFiles")
+        maxBytes = try Self.int(object, "maxBytes")
+        maxSyntaxTreeBytes = try Self.int(object, "maxSyntaxTreeBytes")
+    }
+
+    private static func int(_ object: ParamsObject, _ key: String) throws(JSONDecodingError)
+        -> (value: Int, source: JSONValue)?
+    {
+        guard let source = object.optional(key) else { return nil }
+        return (try source.decodeInt(), source)
+    }
+}
+
+/// The client's capabilities the daemon reads.
+public struct ClientCapabilities: ProtocolObject {
+    public static let members = MemberRule.open(["general", "window", "workspace"])
+
+    /// `general.positionEncodings`, in the client's order.
+    public let positionEncodings: [String]
+    /// `window.workDoneProgress`.
+    public let workDoneProgress: Bool
+    /// `workspace.didChangeWatchedFiles.dynamicRegistration`.
+    public let registersWatchers: Bool
+
+    init() {
+        positionEncodings = []
+        workDoneProgress = false
+        registersWatchers = false
+    }
+
+    public init(from object: ParamsObject) throws(JSONDecodingError) {
+        var encodings: [String] = []
+        if let general = object.optional("general") {
+            let general = try ParamsObject(general, .open(["positionEncodings"]))
+            for encoding in try general.optional("positionEncodings")?.decodeArray() ?? [] {
+                encodings.append(try encoding.decodeString())
+            }
+        }
+        positionEncodings = encodings
+        // `window` and `workspace` are read only where they are objects, as LSP clients send them.
+        workDoneProgress = try object.optional("window")?.optionalBool("workDoneProgress") ?? false
+        let watched = object.optional("workspace")?.optionalMember("didChangeWatchedFiles")
+        registersWatchers = try watched?.optionalBool("dynamicRegistration") ?? false
+    }
+}
+
+/// `initialized`: the client has the server's capabilities; the workspace's reading starts. Its params are not read
+/// (absent, or anything).
+public enum InitializedNotification: NotificationMethod {
+    public static let method = "initialized"
+
+    public struct Params: ProtocolObject {
+        public static let members = MemberRule.open([])
+
+        public init() {}
+        public init(from object: ParamsObject) {}
+
+        public static func decode(params: JSONValue?) -> Params { Params() }
+    }
+}

@@ -1,4 +1,5 @@
 import InterfaceBuilder
+import SkeletonModel
 import JSON
 import SwiftCode
 
@@ -9,7 +10,7 @@ extension SceneOverlay {
     /// The row height in points code gives table `listID` (`tableView.rowHeight = n`, `heightForRowAt`); nil when
     /// code gives none (or makes it automatic).
     func codeRowHeight(_ listID: String) -> Double? {
-        switch members[listID]?["rowHeight"] {
+        switch members[listID]?[DocumentProperty.list.rowHeight.name] {
         case .int(let n)?: Double(n)
         case .double(let d)?: d
         default: nil

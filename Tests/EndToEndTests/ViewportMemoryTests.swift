@@ -9,9 +9,11 @@ import Testing
 @Suite struct ViewportMemoryTests {
     typealias D = DaemonSession
 
-    /// Peak resident memory allowed to a daemon holding a 5,000-node document with an animated preview through a
-    /// 1000 × 800-pixel viewport.
-    static let budget = 100 << 20
+    /// Peak resident memory allowed to a daemon (a debug build) holding a 5,000-node document with an animated preview
+    /// through a 1000 × 800-pixel viewport.
+    static let budget = 112 << 20
+    /// What the preview may add to the peak of the opened, shown document: under one whole-canvas frame (62 MB).
+    static let previewGrowth = 56 << 20
 
     /// About 5,000 nodes in a near-square grid of feed cards (11 nodes each, as the bench's `CardDocument`):
     /// 454 cards in 22 columns, a 3,924 × 3,956-point canvas (15.5 million pixels at scale 1: 62 MB a frame).
@@ -72,6 +74,7 @@ import Testing
         s.open(uri, document)
         _ = try s.call(
             "skeleton/show", ["uri": .string(uri), "type": "gradient", "animated": true, "transition": "none"])
+        let opened = try HostileClientTests.peakMemory(s)
         let id =
             try s.call(
                 "preview/subscribe",
@@ -102,6 +105,11 @@ import Testing
         #expect(received >= 12, "the animation sent \(received) frames")
         #expect(try s.call("daemon/status", [:])["frameBytes"] == .int(2 * 4 * 1000 * 800))
         let peak = try HostileClientTests.peakMemory(s)
+        // What the preview adds to the shown document's own peak: the viewport's frames and what encodes them, a
+        // fraction of one whole-canvas frame (62 MB); and the whole, within the aim of issue 28 with some room for
+        // the allocator's arenas when every core is busy (a debug build alone peaks at 92-98 MiB).
+        print("viewport memory (\(encoding)): document \(opened >> 20) MiB, peak \(peak >> 20) MiB")
+        #expect(peak - opened < Self.previewGrowth, "the preview added \((peak - opened) >> 20) MiB")
         #expect(peak < Self.budget, "peak \(peak >> 20) MiB")
     }
 }

@@ -34,7 +34,7 @@ import Testing
         "Sources/SkeletonEngine/Description/TreeDescription.swift": [
             "isSkeletonable", "isHidden", "isUserInteractionEnabled", "isScrollEnabled",
         ],
-        "Sources/SkeletonServer/Skeleton/SkeletonMethods.swift": [
+        "Sources/SkeletonProtocol/Results/SkeletonResults.swift": [
             "isSkeletonable", "isHidden", "isUserInteractionEnabled", "isScrollEnabled",
         ],
         "Sources/skeleton/MCP/Tools/ExplainTool.swift": ["isSkeletonable", "isHidden"],
@@ -86,7 +86,7 @@ import Testing
     @Test func theScanFindsALiteral() throws {
         // The scan finds a spelling it is known to allow, and never looks in the registry's own folder.
         let found = try Self.spellings(of: ["isSkeletonable"])
-        #expect(found["Sources/SkeletonServer/Skeleton/SkeletonMethods.swift"] == ["isSkeletonable"])
+        #expect(found["Sources/SkeletonProtocol/Results/SkeletonResults.swift"] == ["isSkeletonable"])
         #expect(found.keys.allSatisfy { !$0.hasPrefix("Sources/SkeletonModel/Properties/") })
     }
 }

@@ -12,7 +12,7 @@ enum RawHTTP {
     struct Failure: Error { let message: String }
 
     /// Sends `request` and returns what the server wrote until it closed or `timeout` seconds passed.
-    static func exchange(port: Int, _ request: String, timeout: Double = 5) throws -> String {
+    static func exchange(port: Int, _ request: String, timeout: Double = 20) throws -> String {
         let connection = try Connection(port: port)
         try connection.write(request)
         return connection.receive(timeout: timeout, untilLine: !request.contains("Connection: close"))

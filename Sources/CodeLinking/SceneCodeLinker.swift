@@ -1,33 +1,32 @@
-public import InterfaceBuilder
+package import InterfaceBuilder
 import JSON
-public import SkeletonModel
-public import SwiftCode
+package import SkeletonModel
+package import SwiftCode
 
 /// A scene with its app's code applied: the document UIKit would show after the code ran, and the show the
 /// screen makes.
-public struct LinkedScene: Sendable {
+package struct LinkedScene: Sendable {
     /// The scene's document with the code's settings.
-    public var result: DocumentDecodingResult
+    package var result: DocumentDecodingResult
     /// The shows the scene's code makes, in run order, each on the view it is called on (SkeletonView starts each
     /// from that view, with its own options).
-    public var shows: [LinkedShow]
+    package var shows: [LinkedShow]
     /// `SkeletonAppearance.default` as the linked classes set it.
-    public var appearance: AppearanceOverrides
+    package var appearance: AppearanceOverrides
     /// The linked classes' hints, then what linking itself could not do (`linkerHints`).
-    public var hints: [CodeHint]
+    package var hints: [CodeHint]
     /// What linking itself could not do or had to assume (a cell class whose code is not open, views built in code
     /// that their constraints do not place, a size that depends on a view the scene does not size…), each with the
     /// Swift file (`CodeHint.file`, the uri the facts were read with) and the range there it is about. Unlike the
     /// classes' own hints, these depend on the scene as well as on the code, so the Swift file's reader does not
     /// have them: the server publishes them with the Swift file's diagnostics (`Protocol/swift-code.md`).
-    public var linkerHints: [CodeHint]
+    package var linkerHints: [CodeHint]
     /// The classes whose facts were applied, in binding order.
-    public var linkedClasses: [String]
+    package var linkedClasses: [String]
     /// The nib names linking looked for (found or not): the scene is linked again when one of them changes.
-    public var nibs: Set<String> = []
+    package var nibs: Set<String> = []
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         result: DocumentDecodingResult, shows: [LinkedShow], appearance: AppearanceOverrides, hints: [CodeHint],
         linkedClasses: [String], linkerHints: [CodeHint] = []
     ) {
@@ -40,21 +39,20 @@ public struct LinkedScene: Sendable {
     }
 
     /// The options of the last show the scene's code makes (nil: none in code).
-    public var show: ShowOptions? { shows.last?.options }
+    package var show: ShowOptions? { shows.last?.options }
 
     /// The element ids of the views the code shows from (the scene's root when its class's own view is shown).
-    public var shownNodes: Set<String> { Set(shows.map(\.node)) }
+    package var shownNodes: Set<String> { Set(shows.map(\.node)) }
 }
 
 /// One show the scene's code makes: on which view (its IB element id), with which options.
-public struct LinkedShow: Sendable, Hashable {
+package struct LinkedShow: Sendable, Hashable {
     /// The IB element id of the view the show is called on.
-    public var node: String
+    package var node: String
     /// SkeletonView's arguments as `skeleton/show` options.
-    public var options: ShowOptions
+    package var options: ShowOptions
 
-    /// Creates a value with the given members.
-    public init(node: String, options: ShowOptions) {
+    package init(node: String, options: ShowOptions) {
         self.node = node
         self.options = options
     }
@@ -69,16 +67,16 @@ public struct LinkedShow: Sendable, Hashable {
 /// subviews its code adds and constrains placed by `AnchorSolver`. Its flow layout delegate answers apply to the
 /// collections whose `delegate` it is. Sizes the code refers to (`view.frame.width`) are the scene's own, as the
 /// file alone decodes it.
-public enum SceneCodeLinker {
+package enum SceneCodeLinker {
     /// Links every class of `code` (files read one by one; the first that declares a class wins) that scene `scene`
     /// (nil: the initial scene) names; nil for an unknown scene.
-    public static func link(file: InterfaceBuilderFile, scene: String? = nil, code: [SwiftCodeFacts]) -> LinkedScene? {
+    package static func link(file: InterfaceBuilderFile, scene: String? = nil, code: [SwiftCodeFacts]) -> LinkedScene? {
         link(file: file, scene: scene, app: AppCode(files: code))
     }
 
     /// Links every class of the app that scene `scene` (nil: the initial scene) names, its cells' XIBs found among
     /// the app's; nil for an unknown scene.
-    public static func link(file: InterfaceBuilderFile, scene: String? = nil, app: AppCode) -> LinkedScene? {
+    package static func link(file: InterfaceBuilderFile, scene: String? = nil, app: AppCode) -> LinkedScene? {
         var classes: [String: ClassFacts] = [:]
         for c in app.code.classes where classes[c.name] == nil { classes[c.name] = c }
         guard let alone = file.decodeScene(scene) else { return nil }

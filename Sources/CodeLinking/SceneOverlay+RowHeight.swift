@@ -1,6 +1,6 @@
 import InterfaceBuilder
-import SkeletonModel
 import JSON
+import SkeletonModel
 import SwiftCode
 
 /// Cells at the row height code sets: UIKit sizes every row's cell to the table's row height (`rowHeight`, or the

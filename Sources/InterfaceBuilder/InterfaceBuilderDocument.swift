@@ -1,10 +1,10 @@
-public import SkeletonModel
+package import SkeletonModel
 
 /// Interface Builder files as skeleton documents: one call from bytes to scenes and per-scene documents.
-public enum InterfaceBuilderDocument {
+package enum InterfaceBuilderDocument {
     /// Parses an IB file and decodes every scene; `namedColors` are the app's asset catalogue colours (see
     /// `InterfaceBuilderFile.parse`).
-    public static func decode(
+    package static func decode(
         bytes: [UInt8], limits: DocumentLimits = .default, namedColors: [String: SkeletonColor] = [:]
     ) -> IBDecodingResult {
         let file = InterfaceBuilderFile.parse(bytes: bytes, limits: limits, namedColors: namedColors)
@@ -19,12 +19,12 @@ public enum InterfaceBuilderDocument {
     }
 
     /// Parses IB text and decodes every scene.
-    public static func decode(text: String, limits: DocumentLimits = .default) -> IBDecodingResult {
+    package static func decode(text: String, limits: DocumentLimits = .default) -> IBDecodingResult {
         decode(bytes: Array(text.utf8), limits: limits)
     }
 
     /// Parses an IB file and decodes only `scene` (nil: the initial scene).
-    public static func decode(bytes: [UInt8], scene: String?, limits: DocumentLimits = .default) -> IBDecodingResult {
+    package static func decode(bytes: [UInt8], scene: String?, limits: DocumentLimits = .default) -> IBDecodingResult {
         let file = InterfaceBuilderFile.parse(bytes: bytes, limits: limits)
         guard let s = file.scene(scene), let (result, views) = file.decodeSceneCounting(s.id) else {
             return IBDecodingResult(file: file, documents: [:])
@@ -34,43 +34,42 @@ public enum InterfaceBuilderDocument {
 }
 
 /// A decoded IB file: its scenes, the initial scene, file problems, and the decoded scenes.
-public struct IBDecodingResult: Sendable {
+package struct IBDecodingResult: Sendable {
     /// The parsed file (decodes further scenes on demand).
-    public let file: InterfaceBuilderFile
+    package let file: InterfaceBuilderFile
     /// Decoded scenes by scene id.
-    public let documents: [String: DocumentDecodingResult]
+    package let documents: [String: DocumentDecodingResult]
     /// The views mapped to decode `documents`, an embedded scene's again in every scene that embeds it: the work
     /// counter the file's budget bounds (at most `DocumentLimits.maxNodes` for all the scenes of a file).
-    public let viewsMapped: Int
+    package let viewsMapped: Int
 
-    /// Creates a value with the given members.
-    public init(file: InterfaceBuilderFile, documents: [String: DocumentDecodingResult], viewsMapped: Int = 0) {
+    package init(file: InterfaceBuilderFile, documents: [String: DocumentDecodingResult], viewsMapped: Int = 0) {
         self.file = file
         self.documents = documents
         self.viewsMapped = viewsMapped
     }
 
     /// Storyboard or XIB (nil: not an IB document).
-    public var kind: IBFileKind? { file.kind }
+    package var kind: IBFileKind? { file.kind }
     /// The scenes, in file order.
-    public var scenes: [IBScene] { file.scenes }
+    package var scenes: [IBScene] { file.scenes }
     /// The default scene's id.
-    public var initialSceneID: String? { file.initialSceneID }
+    package var initialSceneID: String? { file.initialSceneID }
     /// Problems of the file as a whole.
-    public var problems: [DocumentProblem] { file.problems }
+    package var problems: [DocumentProblem] { file.problems }
 
     /// The decoded scene `id` (nil: the initial scene); decoded now if it was not yet; nil for an unknown scene.
-    public func result(scene id: String? = nil) -> DocumentDecodingResult? {
+    package func result(scene id: String? = nil) -> DocumentDecodingResult? {
         guard let s = file.scene(id) else { return nil }
         return documents[s.id] ?? file.decodeScene(s.id)
     }
 
     /// The file's problems, then every decoded scene's, in line order without repeats (for diagnostics).
-    public var allProblems: [DocumentProblem] { allProblems(replacingScenes: [:]) }
+    package var allProblems: [DocumentProblem] { allProblems(replacingScenes: [:]) }
 
     /// The file's problems with those of each scene, taking a scene's from `replacements` where it has one (a
     /// scene decoded again with the app's code reports what that decoding found, not what the file alone did).
-    public func allProblems(replacingScenes replacements: [String: DocumentDecodingResult]) -> [DocumentProblem] {
+    package func allProblems(replacingScenes replacements: [String: DocumentDecodingResult]) -> [DocumentProblem] {
         let sceneProblems = scenes.compactMap { replacements[$0.id] ?? documents[$0.id] }.flatMap(\.problems)
         return SceneDecoder.ordered(problems + sceneProblems, max: Int.max)
     }

@@ -1,5 +1,5 @@
-public import JSON
-public import SkeletonModel
+package import JSON
+package import SkeletonModel
 
 /// A parsed Interface Builder file (`.storyboard` or `.xib`): its scenes and what is needed to turn any one
 /// of them into a `SkeletonDocument` on demand.
@@ -7,18 +7,18 @@ public import SkeletonModel
 /// `problems` are about the file as a whole (not XML, not an IB document, no scenes, an initial view
 /// controller that loops); each scene's own problems come with its `DocumentDecodingResult`. Every problem
 /// carries the 1-based `line` and `column` of the element it is about; its pointer is empty.
-public struct InterfaceBuilderFile: Sendable {
+package struct InterfaceBuilderFile: Sendable {
     /// Storyboard or XIB; nil when the file is not an IB document.
-    public let kind: IBFileKind?
+    package let kind: IBFileKind?
     /// The scenes, in file order.
-    public let scenes: [IBScene]
+    package let scenes: [IBScene]
     /// The scene shown by default: the initial view controller's (through navigation and tab bar
     /// controllers), else the first.
-    public let initialSceneID: String?
+    package let initialSceneID: String?
     /// Problems of the file as a whole.
-    public let problems: [DocumentProblem]
+    package let problems: [DocumentProblem]
     /// The limits scene documents are decoded with.
-    public let limits: DocumentLimits
+    package let limits: DocumentLimits
 
     let roots: [String: IBElement]
     /// Scene id → its index in `scenes` (the first scene with that id).
@@ -38,7 +38,7 @@ public struct InterfaceBuilderFile: Sendable {
     ///
     /// `namedColors`: the app's asset catalogue colours (light and dark), over the single value a file's
     /// `<resources><namedColor>` keeps.
-    public static func parse(
+    package static func parse(
         bytes: [UInt8], limits: DocumentLimits = .default, namedColors: [String: SkeletonColor] = [:]
     ) -> InterfaceBuilderFile {
         guard bytes.count <= limits.maxBytes else {
@@ -106,7 +106,7 @@ public struct InterfaceBuilderFile: Sendable {
     }
 
     /// Parses IB text.
-    public static func parse(text: String, limits: DocumentLimits = .default) -> InterfaceBuilderFile {
+    package static func parse(text: String, limits: DocumentLimits = .default) -> InterfaceBuilderFile {
         parse(bytes: Array(text.utf8), limits: limits)
     }
 
@@ -129,7 +129,7 @@ public struct InterfaceBuilderFile: Sendable {
     }
 
     /// The scene with `id`, or the initial scene when `id` is nil; nil when there is no such scene.
-    public func scene(_ id: String? = nil) -> IBScene? {
+    package func scene(_ id: String? = nil) -> IBScene? {
         guard let id = id ?? initialSceneID, let k = sceneIndex[id], scenes.indices.contains(k) else { return nil }
         return scenes[k]
     }
@@ -138,7 +138,7 @@ public struct InterfaceBuilderFile: Sendable {
     ///
     /// `overlay` adds document members to the nodes of elements by IB id (code's settings): a member replaces the
     /// mapped one, except `templates`, whose entries are added to the mapped ones.
-    public func decodeScene(_ id: String? = nil, overlay: [String: JSONObject] = [:]) -> DocumentDecodingResult? {
+    package func decodeScene(_ id: String? = nil, overlay: [String: JSONObject] = [:]) -> DocumentDecodingResult? {
         decodeSceneCounting(id, overlay: overlay)?.result
     }
 
@@ -151,7 +151,7 @@ public struct InterfaceBuilderFile: Sendable {
     }
 
     /// The scene's objects whose classes code may define (nil: the initial scene), in file order.
-    public func classBindings(scene id: String? = nil) -> [IBClassBinding] {
+    package func classBindings(scene id: String? = nil) -> [IBClassBinding] {
         guard let scene = scene(id), let root = roots[scene.id] else { return [] }
         return IBClassBinding.bindings(in: codeObjects[scene.id] ?? [root], sceneRootID: root["id"] ?? "")
     }

@@ -8,34 +8,34 @@ internal import CJansson
 #endif
 
 /// Explicit limits on what a parse accepts. Checked before jansson allocates anything.
-public struct JSONLimits: Sendable, Hashable {
+package struct JSONLimits: Sendable, Hashable {
     /// The largest text accepted, in bytes.
-    public var maxBytes: Int
+    package var maxBytes: Int
     /// The deepest nesting of arrays and objects accepted (a scalar at top level is depth 0, `[]` is 1).
-    public var maxDepth: Int
+    package var maxDepth: Int
     /// The most values (objects, arrays, strings, numbers, literals) and object member names accepted, each object
     /// and array counting `StructureScan.containerWeight` (4), counted by a pass over the bytes before jansson
     /// allocates anything. jansson's tree costs ~35-60 bytes per scalar or name and ~110-210 per array or object,
     /// so this, not `maxBytes`, bounds the memory of a text made of many small values: at most ~52 bytes per unit,
     /// about 210 MB at the default.
-    public var maxValues: Int
+    package var maxValues: Int
 
-    public init(maxBytes: Int = 64 << 20, maxDepth: Int = 512, maxValues: Int = JSONLimits.defaultMaxValues) {
+    package init(maxBytes: Int = 64 << 20, maxDepth: Int = 512, maxValues: Int = JSONLimits.defaultMaxValues) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
         self.maxValues = maxValues
     }
 
     /// 4,000,000 values and names (objects and arrays counting 4).
-    public static let defaultMaxValues = 4_000_000
+    package static let defaultMaxValues = 4_000_000
 
     /// Limits for protocol messages: 64 MiB, 512 levels and 4,000,000 values and names.
-    public static let messages = JSONLimits()
+    package static let messages = JSONLimits()
 }
 
 /// Why a text is not accepted as JSON.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: Sendable, Hashable {
+package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Reason: Sendable, Hashable {
         /// jansson rejected the text (syntax, invalid UTF-8, number overflow, duplicate key).
         case syntax
         /// The text is longer than `JSONLimits.maxBytes`.
@@ -47,17 +47,17 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case tooManyValues(limit: Int)
     }
 
-    public var reason: Reason
+    package var reason: Reason
     /// What went wrong, in words (jansson's text for syntax errors).
-    public var message: String
+    package var message: String
     /// 1-based line of the error, as jansson counts it (0 when unknown).
-    public var line: Int
+    package var line: Int
     /// 1-based column of the error in the line, in Unicode scalars, as jansson counts it (0 when unknown).
-    public var column: Int
+    package var column: Int
     /// 0-based byte offset of the error in the text.
-    public var position: Int
+    package var position: Int
 
-    public init(reason: Reason, message: String, line: Int, column: Int, position: Int) {
+    package init(reason: Reason, message: String, line: Int, column: Int, position: Int) {
         self.reason = reason
         self.message = message
         self.line = line
@@ -65,7 +65,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         self.position = position
     }
 
-    public var description: String {
+    package var description: String {
         line > 0 ? "\(message) (line \(line), column \(column), byte \(position))" : message
     }
 }
@@ -74,14 +74,14 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 ///
 /// The whole tree is freed at once when the document goes away; `JSONValue`s keep their document alive,
 /// so no value can outlive its memory. Nothing mutates a parsed tree, which makes it safe to share.
-public final class JSONDocument: @unchecked Sendable {
+package final class JSONDocument: @unchecked Sendable {
     let arena: OpaquePointer
     let root: UnsafeMutablePointer<json_t>
     /// The document whose arena holds this tree, when this one is a part of it (`JSONValue.asDocument`); nil when
     /// this document owns its arena.
     private let whole: JSONDocument?
     /// Bytes the arena reserved for this tree (for a part, the whole's).
-    public var reservedBytes: Int { skd_arena_reserved(arena) }
+    package var reservedBytes: Int { skd_arena_reserved(arena) }
 
     private init(arena: OpaquePointer, root: UnsafeMutablePointer<json_t>, whole: JSONDocument? = nil) {
         self.arena = arena
@@ -97,11 +97,11 @@ public final class JSONDocument: @unchecked Sendable {
     }
 
     /// The top-level value.
-    public var value: JSONValue { JSONValue(document: self, pointer: root) }
+    package var value: JSONValue { JSONValue(document: self, pointer: root) }
 
     /// Parses exactly `bytes` (no terminator needed). Any JSON value is accepted at top level; duplicate
     /// object keys, invalid UTF-8, numbers that overflow and nesting beyond `limits.maxDepth` are errors.
-    public static func parse(
+    package static func parse(
         _ bytes: UnsafeRawBufferPointer, limits: JSONLimits = .messages
     ) throws(JSONParseError) -> JSONDocument {
         guard bytes.count <= limits.maxBytes else {
@@ -169,7 +169,7 @@ public final class JSONDocument: @unchecked Sendable {
     }
 
     /// Parses the bytes of `array`.
-    public static func parse(_ array: [UInt8], limits: JSONLimits = .messages) throws(JSONParseError) -> JSONDocument {
+    package static func parse(_ array: [UInt8], limits: JSONLimits = .messages) throws(JSONParseError) -> JSONDocument {
         let result = array.withUnsafeBytes { raw in
             Result { () throws(JSONParseError) -> JSONDocument in try parse(raw, limits: limits) }
         }
@@ -177,7 +177,7 @@ public final class JSONDocument: @unchecked Sendable {
     }
 
     /// Parses the UTF-8 bytes of `text`.
-    public static func parse(_ text: String, limits: JSONLimits = .messages) throws(JSONParseError) -> JSONDocument {
+    package static func parse(_ text: String, limits: JSONLimits = .messages) throws(JSONParseError) -> JSONDocument {
         var text = text
         let result = text.withUTF8 { buffer in
             Result { () throws(JSONParseError) -> JSONDocument in
@@ -282,20 +282,20 @@ enum StructureScan {
 }
 
 /// Counters from the arena allocator, for tests and diagnostics.
-public enum JSONArenaStatistics {
+package enum JSONArenaStatistics {
     /// Blocks jansson allocated outside any arena and has not freed yet.
-    public static var liveHeapBlocks: Int { skd_arena_stat_heap_live() }
+    package static var liveHeapBlocks: Int { skd_arena_stat_heap_live() }
     /// Blocks handed out from arenas since the process started.
-    public static var arenaAllocations: Int { skd_arena_stat_arena_allocs() }
+    package static var arenaAllocations: Int { skd_arena_stat_arena_allocs() }
     /// Arena chunks waiting in the calling thread's cache for the next parse on that thread.
-    public static var threadCachedChunks: Int { skd_arena_stat_thread_cached_chunks() }
+    package static var threadCachedChunks: Int { skd_arena_stat_thread_cached_chunks() }
 }
 
 extension JSONValue {
     /// This value as the root of a document of its own: pointers to the values inside it (`pointerFromRoot`, and so
     /// every `JSONDecodingError`) start here, not at its document's root. A batch's elements are messages of their
     /// own this way: their errors name `/params/…`. No copy: the tree stays its document's, which stays alive.
-    public var asDocument: JSONValue {
+    package var asDocument: JSONValue {
         guard pointer != document.root else { return self }
         return JSONValue(document: JSONDocument.part(self), pointer: pointer)
     }

@@ -1,13 +1,13 @@
 internal import CJansson
 
 /// An RFC 6901 JSON Pointer: `""` is the whole document, `/params/frame/2` a value inside it.
-public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
-    public var tokens: [String]
+package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+    package var tokens: [String]
 
-    public init(_ tokens: [String] = []) { self.tokens = tokens }
+    package init(_ tokens: [String] = []) { self.tokens = tokens }
 
     /// Parses `/a/b~1c/0`; nil when the text is neither empty nor starts with `/`.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         if text.isEmpty {
             self.init()
             return
@@ -19,15 +19,15 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
             })
     }
 
-    public var description: String {
+    package var description: String {
         tokens.map { "/" + $0.replacingOccurrences("~", with: "~0").replacingOccurrences("/", with: "~1") }.joined()
     }
 
-    public func appending(_ token: String) -> JSONPointer { JSONPointer(tokens + [token]) }
-    public func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
+    package func appending(_ token: String) -> JSONPointer { JSONPointer(tokens + [token]) }
+    package func appending(_ index: Int) -> JSONPointer { appending(String(index)) }
 
     /// The pointer without its first `count` tokens.
-    public func dropping(first count: Int) -> JSONPointer { JSONPointer(Array(tokens.dropFirst(count))) }
+    package func dropping(first count: Int) -> JSONPointer { JSONPointer(Array(tokens.dropFirst(count))) }
 }
 
 extension StringProtocol {
@@ -57,14 +57,14 @@ extension Substring {
 
 extension JSONValue {
     /// Where this value sits in its document, found by searching the tree (meant for error paths only).
-    public var pointerFromRoot: JSONPointer {
+    package var pointerFromRoot: JSONPointer {
         var tokens: [String] = []
         _ = Self.find(pointer, in: document.root, path: &tokens)
         return JSONPointer(tokens)
     }
 
     /// The value at `pointer` below this one, or nil.
-    public func resolve(_ pointer: JSONPointer) -> JSONValue? {
+    package func resolve(_ pointer: JSONPointer) -> JSONValue? {
         var current: JSONValue? = self
         for token in pointer.tokens {
             guard let value = current else { return nil }

@@ -1,32 +1,32 @@
 /// Minimal edits of JSON text by JSON Pointer: the rest of the text (formatting, key order, comments in
 /// strings) stays exactly as it was. Each edit finds its target in the syntax tree of the current text
 /// (`JSONSyntaxTree`, built once after each edit).
-public struct JSONTextEditor: Sendable {
+package struct JSONTextEditor: Sendable {
     /// The current text.
-    public var bytes: [UInt8] { tree.bytes }
+    package var bytes: [UInt8] { tree.bytes }
     /// The syntax tree of the current text.
-    public private(set) var tree: JSONSyntaxTree
+    package private(set) var tree: JSONSyntaxTree
 
-    public init(bytes: [UInt8]) { tree = JSONSyntaxTree(bytes: bytes) }
-    public init(_ text: String) { self.init(bytes: Array(text.utf8)) }
+    package init(bytes: [UInt8]) { tree = JSONSyntaxTree(bytes: bytes) }
+    package init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Why an edit cannot be made.
-    public struct EditError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var pointer: JSONPointer
-        public var message: String
-        public var description: String { "\(pointer): \(message)" }
+    package struct EditError: Error, Sendable, Equatable, CustomStringConvertible {
+        package var pointer: JSONPointer
+        package var message: String
+        package var description: String { "\(pointer): \(message)" }
     }
 
     /// The exact text of the value at `pointer`.
-    public func valueText(at pointer: JSONPointer) throws(EditError) -> [UInt8] {
+    package func valueText(at pointer: JSONPointer) throws(EditError) -> [UInt8] {
         Array(bytes[tree[try node(pointer)].range])
     }
 
     /// Sets member `key` of the object at `pointer` to `value` (JSON text): replaces its value, or adds the
     /// member at the end of the object.
-    public mutating func setMember(_ key: String, of pointer: JSONPointer, to value: [UInt8]) throws(EditError) {
+    package mutating func setMember(_ key: String, of pointer: JSONPointer, to value: [UInt8]) throws(EditError) {
         let object = try closed(pointer, .object, "is not an object")
         if let member = tree.child(of: object, key) {
             replace(tree[member].range, with: value)
@@ -39,14 +39,14 @@ public struct JSONTextEditor: Sendable {
     }
 
     /// Removes member `key` of the object at `pointer` (nothing happens when it is absent).
-    public mutating func removeMember(_ key: String, of pointer: JSONPointer) throws(EditError) {
+    package mutating func removeMember(_ key: String, of pointer: JSONPointer) throws(EditError) {
         let object = try node(pointer)
         guard let value = tree.child(of: object, key), let member = tree.member(ofValue: value) else { return }
         removeListItem(tree[member].range)
     }
 
     /// Inserts `value` (JSON text) into the array at `pointer` so that it ends up at `index` (0...count).
-    public mutating func insertElement(_ value: [UInt8], into pointer: JSONPointer, at index: Int) throws(EditError) {
+    package mutating func insertElement(_ value: [UInt8], into pointer: JSONPointer, at index: Int) throws(EditError) {
         let array = try closed(pointer, .array, "is not an array")
         let elements = tree.elements(of: array)
         guard index >= 0, index <= elements.count else {
@@ -62,12 +62,12 @@ public struct JSONTextEditor: Sendable {
     }
 
     /// Removes the element at `pointer` from its array, with its separating comma.
-    public mutating func removeElement(at pointer: JSONPointer) throws(EditError) {
+    package mutating func removeElement(at pointer: JSONPointer) throws(EditError) {
         removeListItem(tree[try node(pointer)].range)
     }
 
     /// The number of elements of the array at `pointer` (0 when it is not an array).
-    public func elementCount(_ pointer: JSONPointer) -> Int {
+    package func elementCount(_ pointer: JSONPointer) -> Int {
         guard let k = tree.node(at: pointer), tree[k].kind == .array else { return 0 }
         return tree.elements(of: k).count
     }

@@ -1,10 +1,10 @@
 internal import CJansson
 
 /// The kind of a JSON value, as jansson types it (integers and reals are distinct).
-public enum JSONKind: Sendable, Hashable, CustomStringConvertible {
+package enum JSONKind: Sendable, Hashable, CustomStringConvertible {
     case object, array, string, integer, real, bool, null
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .object: "an object"
         case .array: "an array"
@@ -18,9 +18,9 @@ public enum JSONKind: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A read-only view of one value inside a `JSONDocument`. Cheap to copy; keeps its document alive.
-public struct JSONValue: @unchecked Sendable {
+package struct JSONValue: @unchecked Sendable {
     /// The document that owns this value's memory.
-    public let document: JSONDocument
+    package let document: JSONDocument
     let pointer: UnsafeMutablePointer<json_t>
 
     init(document: JSONDocument, pointer: UnsafeMutablePointer<json_t>) {
@@ -28,7 +28,7 @@ public struct JSONValue: @unchecked Sendable {
         self.pointer = pointer
     }
 
-    public var kind: JSONKind {
+    package var kind: JSONKind {
         switch pointer.pointee.type {
         case JSON_OBJECT: .object
         case JSON_ARRAY: .array
@@ -40,10 +40,10 @@ public struct JSONValue: @unchecked Sendable {
         }
     }
 
-    public var isNull: Bool { pointer.pointee.type == JSON_NULL }
+    package var isNull: Bool { pointer.pointee.type == JSON_NULL }
 
     /// The boolean, or nil for any other kind.
-    public var bool: Bool? {
+    package var bool: Bool? {
         switch pointer.pointee.type {
         case JSON_TRUE: true
         case JSON_FALSE: false
@@ -52,12 +52,12 @@ public struct JSONValue: @unchecked Sendable {
     }
 
     /// The integer, or nil for any other kind (a real such as `1.0` is not an integer).
-    public var int: Int? {
+    package var int: Int? {
         pointer.pointee.type == JSON_INTEGER ? Int(json_integer_value(pointer)) : nil
     }
 
     /// The number as a Double for integers and reals, or nil. jansson rejects non-finite numbers when parsing.
-    public var double: Double? {
+    package var double: Double? {
         switch pointer.pointee.type {
         case JSON_INTEGER: Double(json_integer_value(pointer))
         case JSON_REAL: json_real_value(pointer)
@@ -66,7 +66,7 @@ public struct JSONValue: @unchecked Sendable {
     }
 
     /// The string (it may contain NUL), or nil for any other kind.
-    public var string: String? {
+    package var string: String? {
         guard pointer.pointee.type == JSON_STRING, let chars = json_string_value(pointer) else { return nil }
         let length = json_string_length(pointer)
         return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
@@ -75,7 +75,7 @@ public struct JSONValue: @unchecked Sendable {
     }
 
     /// Calls `body` with the string's UTF-8 bytes without copying them, or returns nil when not a string.
-    public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+    package func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
         guard pointer.pointee.type == JSON_STRING, let chars = json_string_value(pointer) else { return nil }
         let length = json_string_length(pointer)
         return try chars.withMemoryRebound(to: UInt8.self, capacity: length) {
@@ -84,7 +84,7 @@ public struct JSONValue: @unchecked Sendable {
     }
 
     /// The number of elements of an array or members of an object; 0 for scalars.
-    public var count: Int {
+    package var count: Int {
         switch pointer.pointee.type {
         case JSON_ARRAY: json_array_size(pointer)
         case JSON_OBJECT: json_object_size(pointer)
@@ -93,7 +93,7 @@ public struct JSONValue: @unchecked Sendable {
     }
 
     /// The member named `key` of an object, or nil (also when this is not an object).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard pointer.pointee.type == JSON_OBJECT else { return nil }
         var key = key
         let found = key.withUTF8 { utf8 in
@@ -103,7 +103,7 @@ public struct JSONValue: @unchecked Sendable {
     }
 
     /// The element at `index` of an array, or nil when out of range or not an array.
-    public subscript(index: Int) -> JSONValue? {
+    package subscript(index: Int) -> JSONValue? {
         guard pointer.pointee.type == JSON_ARRAY, index >= 0, index < json_array_size(pointer),
             let element = json_array_get(pointer, index)
         else { return nil }
@@ -111,7 +111,7 @@ public struct JSONValue: @unchecked Sendable {
     }
 
     /// The elements of an array in order; empty for any other kind.
-    public var elements: [JSONValue] {
+    package var elements: [JSONValue] {
         guard pointer.pointee.type == JSON_ARRAY else { return [] }
         let n = json_array_size(pointer)
         var out: [JSONValue] = []
@@ -123,7 +123,7 @@ public struct JSONValue: @unchecked Sendable {
     }
 
     /// The members of an object in document order; empty for any other kind.
-    public var members: [(key: String, value: JSONValue)] {
+    package var members: [(key: String, value: JSONValue)] {
         guard pointer.pointee.type == JSON_OBJECT else { return [] }
         var out: [(key: String, value: JSONValue)] = []
         out.reserveCapacity(json_object_size(pointer))
@@ -166,12 +166,12 @@ public struct JSONValue: @unchecked Sendable {
     }
 
     /// Whether two views name the very same value in the same document.
-    public func isIdentical(to other: JSONValue) -> Bool {
+    package func isIdentical(to other: JSONValue) -> Bool {
         document === other.document && pointer == other.pointer
     }
 
     /// A detached copy as an output value (for echoing, storing or comparing).
-    public var json: JSON {
+    package var json: JSON {
         switch kind {
         case .null: return .null
         case .bool: return .bool(bool ?? false)

@@ -7,27 +7,27 @@
 /// Besides whole values, the writer takes the parts of a value one at a time (`writeRaw`, `writeInt`,
 /// `writeString`, `writeEscaped`), so messages whose shape is known (replies, frames) are encoded straight into
 /// one buffer without building a `JSON` tree first.
-public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8]
+package struct JSONWriter: Sendable {
+    package private(set) var bytes: [UInt8]
 
-    public init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
     /// Continues after `bytes` (already valid JSON text, or the start of it).
-    public init(appendingTo bytes: [UInt8]) { self.bytes = bytes }
+    package init(appendingTo bytes: [UInt8]) { self.bytes = bytes }
 
     /// Reserves room for `count` more bytes, growing geometrically (reserving exactly, call after call, would copy
     /// the whole buffer each time: a keyframe of many rectangles).
-    public mutating func reserve(_ count: Int) {
+    package mutating func reserve(_ count: Int) {
         let (total, overflow) = bytes.count.addingReportingOverflow(count)
         guard !overflow, total > bytes.capacity else { return }
         let doubled = bytes.capacity.multipliedReportingOverflow(by: 2)
         bytes.reserveCapacity(doubled.overflow ? total : max(total, doubled.partialValue))
     }
 
-    public mutating func write(_ value: JSON) {
+    package mutating func write(_ value: JSON) {
         switch value {
         case .null: writeRaw(Self.nullText)
         case .bool(let b): writeRaw(b ? Self.trueText : Self.falseText)
@@ -63,22 +63,22 @@ public struct JSONWriter: Sendable {
     private static let falseText: [UInt8] = Array("false".utf8)
 
     /// Appends text that is already valid JSON.
-    public mutating func writeRaw(_ text: String) {
+    package mutating func writeRaw(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
     /// Appends bytes that are already valid JSON.
-    public mutating func writeRaw(_ raw: [UInt8]) {
+    package mutating func writeRaw(_ raw: [UInt8]) {
         bytes.append(contentsOf: raw)
     }
 
     /// Appends bytes that are already valid JSON.
-    public mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) {
+    package mutating func writeRaw(_ raw: UnsafeBufferPointer<UInt8>) {
         bytes.append(contentsOf: raw)
     }
 
     /// Appends bytes that are already valid JSON.
-    public mutating func writeRaw(_ raw: some Sequence<UInt8>) {
+    package mutating func writeRaw(_ raw: some Sequence<UInt8>) {
         bytes.append(contentsOf: raw)
     }
 
@@ -86,15 +86,15 @@ public struct JSONWriter: Sendable {
     ///
     /// - Important: `append` must only append, and only valid JSON text (or the inside of a string that needs no
     ///   escape, such as base64): nothing it writes is checked.
-    public mutating func writeRaw(_ append: (inout [UInt8]) -> Void) {
+    package mutating func writeRaw(_ append: (inout [UInt8]) -> Void) {
         append(&bytes)
     }
 
     /// Appends one byte of JSON text (a bracket, a comma, a colon).
-    public mutating func writeByte(_ byte: UInt8) { bytes.append(byte) }
+    package mutating func writeByte(_ byte: UInt8) { bytes.append(byte) }
 
     /// Writes `i` in decimal, digits straight into the buffer (no String).
-    public mutating func writeInt(_ i: Int) {
+    package mutating func writeInt(_ i: Int) {
         if i < 0 { bytes.append(UInt8(ascii: "-")) }
         // The magnitude as unsigned, so Int.min has one too.
         var n = i.magnitude
@@ -110,7 +110,7 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    public mutating func writeDouble(_ d: Double) {
+    package mutating func writeDouble(_ d: Double) {
         guard d.isFinite else { return writeRaw(Self.nullText) }
         if d == d.rounded(), abs(d) < 9_007_199_254_740_992 {
             writeInt(Int(d))
@@ -122,7 +122,7 @@ public struct JSONWriter: Sendable {
     private static let hex = Array("0123456789abcdef".utf8)
 
     /// Writes `s` as a JSON string: quotes, `\"`, `\\`, `\n`, `\r`, `\t`, and `\u00XX` for other control bytes.
-    public mutating func writeString(_ s: String) {
+    package mutating func writeString(_ s: String) {
         var s = s
         s.withUTF8 { writeString(utf8: $0) }
     }
@@ -130,7 +130,7 @@ public struct JSONWriter: Sendable {
     /// Writes UTF-8 bytes as a JSON string, escaped as `writeString` does.
     ///
     /// - Important: `utf8` must be valid UTF-8 (as jansson's strings and Swift's are): it is copied, not checked.
-    public mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
         writeEscaped(utf8)
         bytes.append(UInt8(ascii: "\""))
@@ -139,7 +139,7 @@ public struct JSONWriter: Sendable {
     /// Writes the inside of a JSON string (no quotes): `utf8` with `"`, `\\` and control bytes escaped.
     ///
     /// - Important: `utf8` must be valid UTF-8: it is copied, not checked.
-    public mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
         guard let base = utf8.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         // Runs of bytes that need no escape are copied at once; they are found eight bytes at a time.

@@ -1,8 +1,8 @@
 import Foundation
-public import JSON
+package import JSON
 
 /// Receives what a connection reads. Called on the reader thread, in input order.
-public protocol MessageHandler: Sendable {
+package protocol MessageHandler: Sendable {
     func handle(_ payload: IncomingPayload, from connection: Connection)
     /// The input ended (EOF or a read error). Called once, after every payload.
     func inputDidEnd(_ connection: Connection)
@@ -12,14 +12,14 @@ public protocol MessageHandler: Sendable {
 ///
 /// Framing and parse errors are answered here (id null) and reading goes on; everything that decodes is
 /// passed to the handler.
-public final class Connection: Sendable {
-    public let outbox: Outbox
-    public let log: Logger
-    public let mode: FramingMode
+package final class Connection: Sendable {
+    package let outbox: Outbox
+    package let log: Logger
+    package let mode: FramingMode
     private let inputFD: Int32
     private let limits: JSONLimits
 
-    public init(
+    package init(
         input: Int32, output: Int32, mode: FramingMode, limits: JSONLimits = .messages,
         watermarks: Outbox.Watermarks = Outbox.Watermarks(), log: Logger
     ) {
@@ -31,25 +31,25 @@ public final class Connection: Sendable {
     }
 
     /// Sends a complete message.
-    public func send(_ message: JSON) { outbox.send(message.bytes) }
+    package func send(_ message: JSON) { outbox.send(message.bytes) }
 
     /// Sends a response, its envelope encoded straight into the message's buffer (`MessageEncoder`).
-    public func sendResult(id: RequestID, _ result: JSON) {
+    package func sendResult(id: RequestID, _ result: JSON) {
         outbox.send(MessageEncoder.response(id: id, result: result))
     }
 
     /// Sends an error response from its preformatted parts (`MessageEncoder.error`).
-    public func sendError(id: RequestID?, _ error: ResponseError) {
+    package func sendError(id: RequestID?, _ error: ResponseError) {
         outbox.send(MessageEncoder.error(id: id, error))
     }
 
     /// Sends a notification, its envelope encoded straight into the message's buffer.
-    public func sendNotification(_ method: String, _ params: JSON) {
+    package func sendNotification(_ method: String, _ params: JSON) {
         outbox.send(MessageEncoder.notification(method: method, params: params))
     }
 
     /// Reads until the end of input on a new thread.
-    public func start(_ handler: any MessageHandler) {
+    package func start(_ handler: any MessageHandler) {
         let thread = Thread { [self] in readLoop(handler) }
         thread.name = "skeletond.reader"
         thread.stackSize = 8 << 20
@@ -57,7 +57,7 @@ public final class Connection: Sendable {
     }
 
     /// Reads until the end of input on the calling thread.
-    public func readLoop(_ handler: any MessageHandler) {
+    package func readLoop(_ handler: any MessageHandler) {
         var stream = IncomingStream(mode: mode, limits: limits)
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
         defer { chunk.deallocate() }

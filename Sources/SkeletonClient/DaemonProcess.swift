@@ -1,15 +1,15 @@
-public import Foundation
-public import JSONRPC
+package import Foundation
+package import JSONRPC
 
 /// A `skeletond` process started with pipes for stdin, stdout and stderr, and a client on those pipes.
-public final class DaemonProcess: @unchecked Sendable {
-    public let process = Process()
-    public let client: PipeClient
+package final class DaemonProcess: @unchecked Sendable {
+    package let process = Process()
+    package let client: PipeClient
     private let stderrPipe = Pipe()
     private let stderrTail: StandardErrorTail
 
     /// Starts `executable` (a `skeletond` binary) with `arguments` (plus `--jsonl` in that mode).
-    public init(
+    package init(
         executable: URL, arguments: [String] = [], mode: FramingMode = .lsp, environment: [String: String] = [:]
     ) throws {
         let stdinPipe = Pipe()
@@ -30,7 +30,7 @@ public final class DaemonProcess: @unchecked Sendable {
     }
 
     /// Waits for the process to exit and returns its status; kills it after `timeout` seconds.
-    public func waitForExit(timeout: Double = 20) -> Int32? {
+    package func waitForExit(timeout: Double = 20) -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, deadline.timeIntervalSinceNow > 0 { usleep(5_000) }
         if process.isRunning {
@@ -42,7 +42,7 @@ public final class DaemonProcess: @unchecked Sendable {
 
     /// What the daemon wrote to stderr (its last MiB), read as it was written so the daemon never blocks on a full
     /// pipe. Waits up to `timeout` seconds for the daemon's end of the pipe to close (call after it exited).
-    public func standardError(waitingUpTo timeout: Double = 5) -> String {
+    package func standardError(waitingUpTo timeout: Double = 5) -> String {
         stderrTail.text(waitingUpTo: timeout)
     }
 

@@ -1,10 +1,10 @@
-public import JSON
-public import SkeletonProtocol
+package import JSON
+package import SkeletonProtocol
 
 extension PipeClient {
     /// Sends `Method`'s request (its name from its type) and reads the answer's result into `Method.Result`: an error
     /// answer, or a result of another shape, is a `ClientError` that says so.
-    public func request<Method: RequestMethod>(_: Method.Type, _ params: JSON? = nil, timeout: Double = 20) throws
+    package func request<Method: RequestMethod>(_: Method.Type, _ params: JSON? = nil, timeout: Double = 20) throws
         -> Method.Result where Method.Result: ResultValue
     {
         let response = try request(Method.method, params, timeout: timeout)

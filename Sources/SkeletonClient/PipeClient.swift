@@ -1,22 +1,22 @@
 import Foundation
-public import JSON
-public import JSONRPC
+package import JSON
+package import JSONRPC
 
 /// Something went wrong talking to the server.
-public struct ClientError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct ClientError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// A JSON-RPC client over two file descriptors: writes framed messages to the server's input and reads framed
 /// messages from its output, always with a timeout, so a client can never hang on a server that died or stalled.
-public final class PipeClient: @unchecked Sendable {
+package final class PipeClient: @unchecked Sendable {
     /// The daemon's messages are parsed with the message limits but no count of values: an answer about a large
     /// document (`skeleton/layers` of 100,000 nodes) may hold more than a request may, and its size is the
     /// daemon's to bound.
     static let answerLimits = JSONLimits(maxValues: .max)
 
-    public let mode: FramingMode
+    package let mode: FramingMode
     private let writeFD: Int32
     private let readFD: Int32
     private var framer: any Framer
@@ -24,11 +24,11 @@ public final class PipeClient: @unchecked Sendable {
     private var nextID = 1000
     private var inputClosed = false
     /// Set when the server's output reached end of file.
-    public private(set) var reachedEnd = false
+    package private(set) var reachedEnd = false
     /// The descriptors this client writes the server's input to and reads its output from.
-    public var descriptors: (write: Int32, read: Int32) { (writeFD, readFD) }
+    package var descriptors: (write: Int32, read: Int32) { (writeFD, readFD) }
 
-    public init(writeFD: Int32, readFD: Int32, mode: FramingMode = .lsp) {
+    package init(writeFD: Int32, readFD: Int32, mode: FramingMode = .lsp) {
         self.writeFD = writeFD
         self.readFD = readFD
         self.mode = mode
@@ -36,25 +36,25 @@ public final class PipeClient: @unchecked Sendable {
     }
 
     /// Sends one message, framed for the mode.
-    public func send(_ message: JSON) {
+    package func send(_ message: JSON) {
         sendRaw(OutputFraming.framing(for: mode)(message.bytes))
     }
 
     /// Sends bytes as they are.
-    public func sendRaw(_ bytes: [UInt8]) {
+    package func sendRaw(_ bytes: [UInt8]) {
         guard !inputClosed else { return }
         FileDescriptor.writeAll(writeFD, bytes)
     }
 
     /// Closes the server's input (it sees end of file).
-    public func closeInput() {
+    package func closeInput() {
         guard !inputClosed else { return }
         inputClosed = true
         close(writeFD)
     }
 
     /// The next message from the server.
-    public func receive(timeout: Double = 20) throws -> JSON {
+    package func receive(timeout: Double = 20) throws -> JSON {
         let deadline = Date().addingTimeInterval(timeout)
         while inbox.isEmpty {
             guard !reachedEnd else { throw ClientError("the server closed its output") }
@@ -66,7 +66,7 @@ public final class PipeClient: @unchecked Sendable {
     }
 
     /// Messages that arrive within `seconds` (for checking that nothing else comes).
-    public func drain(for seconds: Double) throws -> [JSON] {
+    package func drain(for seconds: Double) throws -> [JSON] {
         let deadline = Date().addingTimeInterval(seconds)
         while !reachedEnd, deadline.timeIntervalSinceNow > 0 {
             try fill(waitMilliseconds: Int32(max(1, deadline.timeIntervalSinceNow * 1000)))
@@ -76,7 +76,7 @@ public final class PipeClient: @unchecked Sendable {
     }
 
     /// Waits for the server to close its output, returning whatever it sent before.
-    public func readUntilEnd(timeout: Double = 20) throws -> [JSON] {
+    package func readUntilEnd(timeout: Double = 20) throws -> [JSON] {
         let deadline = Date().addingTimeInterval(timeout)
         while !reachedEnd {
             let remaining = deadline.timeIntervalSinceNow
@@ -89,7 +89,7 @@ public final class PipeClient: @unchecked Sendable {
 
     /// Sends a request with a fresh id and returns its response; notifications that arrive first are kept
     /// in `notifications`.
-    public func request(_ method: String, _ params: JSON? = nil, timeout: Double = 20) throws -> JSON {
+    package func request(_ method: String, _ params: JSON? = nil, timeout: Double = 20) throws -> JSON {
         nextID += 1
         let id = nextID
         var message: JSONObject = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method)]
@@ -103,14 +103,14 @@ public final class PipeClient: @unchecked Sendable {
     }
 
     /// Sends a notification.
-    public func notify(_ method: String, _ params: JSON? = nil) {
+    package func notify(_ method: String, _ params: JSON? = nil) {
         var message: JSONObject = ["jsonrpc": "2.0", "method": .string(method)]
         if let params { message["params"] = params }
         send(.object(message))
     }
 
     /// Messages received while waiting for responses.
-    public var notifications: [JSON] = []
+    package var notifications: [JSON] = []
 
     private func fill(waitMilliseconds: Int32) throws {
         var descriptor = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)

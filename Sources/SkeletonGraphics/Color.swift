@@ -2,13 +2,13 @@
 
 /// An sRGB colour with alpha. Components are kept as given (extended range allowed while computing,
 /// as UIKit's extended sRGB does); `clamped` and the 8-bit forms clip each channel to 0...1.
-public struct RGBA: Hashable, Sendable {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
+package struct RGBA: Hashable, Sendable {
+    package var red: Double
+    package var green: Double
+    package var blue: Double
+    package var alpha: Double
 
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -16,38 +16,38 @@ public struct RGBA: Hashable, Sendable {
     }
 
     /// From 8-bit channels.
-    public init(r8: UInt8, g8: UInt8, b8: UInt8, a8: UInt8 = 255) {
+    package init(r8: UInt8, g8: UInt8, b8: UInt8, a8: UInt8 = 255) {
         self.init(red: Double(r8) / 255, green: Double(g8) / 255, blue: Double(b8) / 255, alpha: Double(a8) / 255)
     }
 
-    public static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
-    public static let white = RGBA(red: 1, green: 1, blue: 1)
-    public static let black = RGBA(red: 0, green: 0, blue: 0)
+    package static let clear = RGBA(red: 0, green: 0, blue: 0, alpha: 0)
+    package static let white = RGBA(red: 1, green: 1, blue: 1)
+    package static let black = RGBA(red: 0, green: 0, blue: 0)
 
     /// Each channel clipped to 0...1 (what a display does with extended-range colours).
-    public var clamped: RGBA {
+    package var clamped: RGBA {
         RGBA(red: Self.clip(red), green: Self.clip(green), blue: Self.clip(blue), alpha: Self.clip(alpha))
     }
 
     /// The four channels as bytes, rounded to nearest after clipping.
-    public var bytes: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    package var bytes: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         (Self.byte(red), Self.byte(green), Self.byte(blue), Self.byte(alpha))
     }
 
     /// `#RRGGBBAA`, upper case, after clipping: the wire form of a resolved colour.
-    public var hexRGBA: String {
+    package var hexRGBA: String {
         let b = bytes
         return "#" + Self.hex2(b.r) + Self.hex2(b.g) + Self.hex2(b.b) + Self.hex2(b.a)
     }
 
     /// `#RRGGBB`, upper case, after clipping (alpha dropped).
-    public var hexRGB: String {
+    package var hexRGB: String {
         let b = bytes
         return "#" + Self.hex2(b.r) + Self.hex2(b.g) + Self.hex2(b.b)
     }
 
     /// Parses `#RRGGBB` or `#RRGGBBAA` (case-insensitive). Returns nil for anything else.
-    public init?(hex: String) {
+    package init?(hex: String) {
         let utf8 = Array(hex.utf8)
         guard utf8.count == 7 || utf8.count == 9, utf8[0] == UInt8(ascii: "#") else { return nil }
         var channels: [UInt8] = []
@@ -61,7 +61,7 @@ public struct RGBA: Hashable, Sendable {
     }
 
     /// Linear interpolation of every channel, `t` in 0...1.
-    public func mix(_ other: RGBA, _ t: Double) -> RGBA {
+    package func mix(_ other: RGBA, _ t: Double) -> RGBA {
         RGBA(
             red: red + (other.red - red) * t,
             green: green + (other.green - green) * t,
@@ -71,7 +71,7 @@ public struct RGBA: Hashable, Sendable {
     }
 
     /// The same colour with alpha multiplied by `factor`.
-    public func multiplyingAlpha(_ factor: Double) -> RGBA {
+    package func multiplyingAlpha(_ factor: Double) -> RGBA {
         RGBA(red: red, green: green, blue: blue, alpha: alpha * factor)
     }
 

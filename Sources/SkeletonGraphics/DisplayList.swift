@@ -4,15 +4,15 @@ import Synchronization
 
 /// A linear gradient, as `CAGradientLayer` (`.axial`) draws it: `start` and `end` are unit coordinates of the
 /// layer's own bounds (0,0 top-left, 1,1 bottom-right); colours beyond the ends are extended.
-public struct LinearGradient: Hashable, Sendable {
+package struct LinearGradient: Hashable, Sendable {
     /// At least one colour.
-    public var colors: [RGBA]
+    package var colors: [RGBA]
     /// Stop positions in 0...1, one per colour; nil means evenly spaced (`k / (m - 1)`), as Core Animation does.
-    public var locations: [Double]?
-    public var start: Point
-    public var end: Point
+    package var locations: [Double]?
+    package var start: Point
+    package var end: Point
 
-    public init(colors: [RGBA], locations: [Double]? = nil, start: Point, end: Point) {
+    package init(colors: [RGBA], locations: [Double]? = nil, start: Point, end: Point) {
         self.colors = colors
         self.locations = locations
         self.start = start
@@ -20,7 +20,7 @@ public struct LinearGradient: Hashable, Sendable {
     }
 
     /// The stop positions actually used: `locations`, or evenly spaced.
-    public var resolvedLocations: [Double] {
+    package var resolvedLocations: [Double] {
         if let locations, locations.count == colors.count { return locations }
         guard colors.count > 1 else { return [0] }
         let last = Double(colors.count - 1)
@@ -29,13 +29,13 @@ public struct LinearGradient: Hashable, Sendable {
 }
 
 /// How a layer is painted.
-public enum Fill: Hashable, Sendable {
+package enum Fill: Hashable, Sendable {
     case solid(RGBA)
     case linearGradient(LinearGradient)
 }
 
 /// What a layer stands for.
-public enum LayerKind: String, Hashable, Sendable {
+package enum LayerKind: String, Hashable, Sendable {
     /// A node's own background (the content under the skeleton).
     case content
     /// A node's text: a label's, text view's or text field's text or placeholder, a button's title.
@@ -52,11 +52,11 @@ public enum LayerKind: String, Hashable, Sendable {
     case line
 
     /// A skeleton's own layer (a block or a line), as opposed to the content under it.
-    public var isSkeleton: Bool { self == .block || self == .line }
+    package var isSkeleton: Bool { self == .block || self == .line }
 }
 
 /// What a layer paints inside its shape, beyond a plain fill.
-public enum LayerContent: Hashable, Sendable {
+package enum LayerContent: Hashable, Sendable {
     /// Text laid out in the shape's rectangle, every glyph painted with the layer's fill (a solid colour);
     /// nothing is drawn outside the rectangle.
     case text(TextContent)
@@ -74,42 +74,42 @@ public enum LayerContent: Hashable, Sendable {
 /// A list also carries an `identity` (equal for copies of one built list, new after any change) and, when its
 /// builder made it by splicing an earlier list, its `derivation`: which run of layers replaced which. Damage uses
 /// them to skip comparing the layers a splice kept (`LayerDamage`); equality and hashing ignore both.
-public struct DisplayList: Hashable, Sendable {
+package struct DisplayList: Hashable, Sendable {
     /// The canvas in points (the root node's size).
-    public var size: Size {
+    package var size: Size {
         didSet { forgetLineage() }
     }
     /// The opaque canvas colour under everything.
-    public var background: RGBA {
+    package var background: RGBA {
         didSet { forgetLineage() }
     }
     /// The layers in paint order, in segments (none empty).
-    public private(set) var segments: [LayerSegment]
+    package private(set) var segments: [LayerSegment]
     /// How many layers there are (all segments).
-    public private(set) var layerCount: Int
+    package private(set) var layerCount: Int
     /// Shared by copies of this list; a fresh one after any change to it.
-    public private(set) var identity: UInt64
+    package private(set) var identity: UInt64
     /// How this list was made from an earlier one, when it was (and has not changed since).
-    public private(set) var derivation: Derivation?
+    package private(set) var derivation: Derivation?
 
     /// A splice: this list is the list `parent` with its layers `replacedOld` replaced by this list's layers
     /// `replacedNew`; every other layer is the earlier list's, in the same order.
-    public struct Derivation: Hashable, Sendable {
+    package struct Derivation: Hashable, Sendable {
         /// The earlier list's `identity`.
-        public var parent: UInt64
+        package var parent: UInt64
         /// Indices of the replaced layers in the earlier list.
-        public var replacedOld: Range<Int>
+        package var replacedOld: Range<Int>
         /// Indices of the layers that replaced them in this list.
-        public var replacedNew: Range<Int>
+        package var replacedNew: Range<Int>
 
-        public init(parent: UInt64, replacedOld: Range<Int>, replacedNew: Range<Int>) {
+        package init(parent: UInt64, replacedOld: Range<Int>, replacedNew: Range<Int>) {
             self.parent = parent
             self.replacedOld = replacedOld
             self.replacedNew = replacedNew
         }
     }
 
-    public init(size: Size, background: RGBA, layers: [Layer]) {
+    package init(size: Size, background: RGBA, layers: [Layer]) {
         self.size = size
         self.background = background
         segments = LayerSegment.segments(of: layers[...])
@@ -122,7 +122,7 @@ public struct DisplayList: Hashable, Sendable {
     /// touch are shared with `parent`.
     ///
     /// - Important: `replaced` lies within `parent`'s layers.
-    public init(splicing parent: DisplayList, replaced: Range<Int>, with run: [Layer]) {
+    package init(splicing parent: DisplayList, replaced: Range<Int>, with run: [Layer]) {
         size = parent.size
         background = parent.background
         segments = LayerSegment.splice(parent.segments, replacing: replaced, with: run)
@@ -135,7 +135,7 @@ public struct DisplayList: Hashable, Sendable {
 
     /// Layers in paint order: earlier layers are drawn first (below). Reading them joins the segments (one array
     /// when there is one segment); setting them makes new segments.
-    public var layers: [Layer] {
+    package var layers: [Layer] {
         get {
             if segments.count == 1 { return segments[0].layers }
             var all: [Layer] = []
@@ -151,7 +151,7 @@ public struct DisplayList: Hashable, Sendable {
     }
 
     /// Adds `more` on top of the layers (the segments before the last one are kept).
-    public mutating func append(contentsOf more: [Layer]) {
+    package mutating func append(contentsOf more: [Layer]) {
         guard !more.isEmpty else { return }
         let last = segments.popLast()
         segments += LayerSegment.segments(of: ((last?.layers ?? []) + more)[...])
@@ -160,7 +160,7 @@ public struct DisplayList: Hashable, Sendable {
     }
 
     /// Calls `body` with each layer of `range` (indices in `layers`), in order.
-    public func forEachLayer(in range: Range<Int>, _ body: (Layer) -> Void) {
+    package func forEachLayer(in range: Range<Int>, _ body: (Layer) -> Void) {
         guard !range.isEmpty else { return }
         var start = 0
         for segment in segments {
@@ -180,13 +180,13 @@ public struct DisplayList: Hashable, Sendable {
         derivation = nil
     }
 
-    public static func == (a: DisplayList, b: DisplayList) -> Bool {
+    package static func == (a: DisplayList, b: DisplayList) -> Bool {
         guard a.size == b.size, a.background == b.background, a.layerCount == b.layerCount else { return false }
         if a.segments.count == b.segments.count, zip(a.segments, b.segments).allSatisfy({ $0 === $1 }) { return true }
         return a.layers == b.layers
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(size)
         hasher.combine(background)
         hasher.combine(layerCount)

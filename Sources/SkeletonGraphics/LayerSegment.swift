@@ -3,16 +3,16 @@
 /// At most `LayerSegment.capacity` consecutive layers of a display list, with the box their shapes lie in.
 ///
 /// Never changed once made: lists share segments, and a splice replaces the segments its run touches.
-public final class LayerSegment: Sendable {
+package final class LayerSegment: Sendable {
     /// The most layers a segment holds: a splice copies at most two segments' worth beside its run, and a renderer
     /// looks at a segment's box before its layers.
-    public static let capacity = 64
+    package static let capacity = 64
 
     /// The layers, in paint order (at least one).
-    public let layers: [Layer]
+    package let layers: [Layer]
     /// The union of the layers' shape rectangles, each normalised (a negative width or height spans the other
     /// way); nil when any is not finite (then the segment may touch anything).
-    public let extent: Rect?
+    package let extent: Rect?
 
     init(_ layers: ArraySlice<Layer>) {
         self.layers = Array(layers)

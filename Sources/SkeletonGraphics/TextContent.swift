@@ -2,11 +2,11 @@
 /// engine computes them, `SkeletonText` lays them out and rasterises them, the renderer composites the result.
 
 /// A font weight of the system font (`UIFont.Weight`), as documents name it.
-public enum FontWeight: String, Hashable, Sendable, CaseIterable {
+package enum FontWeight: String, Hashable, Sendable, CaseIterable {
     case regular, medium, semibold, bold
 
     /// The OpenType weight class (`wght` axis value): 400, 500, 600, 700.
-    public var weightClass: Int {
+    package var weightClass: Int {
         switch self {
         case .regular: 400
         case .medium: 500
@@ -17,25 +17,25 @@ public enum FontWeight: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The system font at a size and weight, with UIKit's line height.
-public struct FontSpec: Hashable, Sendable {
+package struct FontSpec: Hashable, Sendable {
     /// The point size (`UIFont.pointSize`).
-    public var size: Double
-    public var weight: FontWeight
+    package var size: Double
+    package var weight: FontWeight
     /// `UIFont.lineHeight` in points: one line's advance; baselines are placed from it as UIKit does.
-    public var lineHeight: Double
+    package var lineHeight: Double
 
     /// The system font's line height per point of size (SF Pro: ascender + descender + line gap over the em).
-    public static let systemLineHeightRatio = 1.193359375
+    package static let systemLineHeightRatio = 1.193359375
 
     /// The system font of `size` points, its line height `systemLineHeightRatio × size`.
-    public init(size: Double, weight: FontWeight = .regular) {
+    package init(size: Double, weight: FontWeight = .regular) {
         self.size = size
         self.weight = weight
         self.lineHeight = size * Self.systemLineHeightRatio
     }
 
     /// A font named by its line height alone (the document's number and `{lineHeight}` forms).
-    public init(lineHeight: Double, weight: FontWeight = .regular) {
+    package init(lineHeight: Double, weight: FontWeight = .regular) {
         self.size = lineHeight / Self.systemLineHeightRatio
         self.weight = weight
         self.lineHeight = lineHeight
@@ -43,7 +43,7 @@ public struct FontSpec: Hashable, Sendable {
 }
 
 /// How a paragraph's lines sit in their box (`NSTextAlignment`).
-public enum ParagraphAlignment: String, Hashable, Sendable, CaseIterable {
+package enum ParagraphAlignment: String, Hashable, Sendable, CaseIterable {
     /// Left for left-to-right paragraphs, right for right-to-left ones.
     case natural
     case left, center, right
@@ -52,7 +52,7 @@ public enum ParagraphAlignment: String, Hashable, Sendable, CaseIterable {
 }
 
 /// Where the block of lines sits vertically in its box.
-public enum VerticalPlacement: String, Hashable, Sendable {
+package enum VerticalPlacement: String, Hashable, Sendable {
     /// UILabel, UIButton's title, UITextField: the lines' block centred in the box.
     case center
     /// UITextView: from the top (after its text container inset).
@@ -63,22 +63,22 @@ public enum VerticalPlacement: String, Hashable, Sendable {
 ///
 /// - Important: `text` may be long (a label given 1 MB); whoever lays it out must not cost more than the lines
 ///   that can show (`maxLines`, or the lines that fit the box).
-public struct TextContent: Hashable, Sendable {
+package struct TextContent: Hashable, Sendable {
     /// The string; `\n` starts a new paragraph.
-    public var text: String
-    public var font: FontSpec
-    public var alignment: ParagraphAlignment
+    package var text: String
+    package var font: FontSpec
+    package var alignment: ParagraphAlignment
     /// At most this many lines (0: as many as fit the box); the last shown line is truncated at its tail with
     /// "…" when text remains, as `lineBreakMode = .byTruncatingTail` does.
-    public var maxLines: Int
+    package var maxLines: Int
     /// The view's effective layout direction is right to left (decides `natural`; the paragraph's own
     /// direction comes from its first strong character).
-    public var isRightToLeft: Bool
-    public var placement: VerticalPlacement
+    package var isRightToLeft: Bool
+    package var placement: VerticalPlacement
     /// Insets of the text inside the box (a text view's container inset, a text field's padding), in points.
-    public var insets: EdgeInsets
+    package var insets: EdgeInsets
 
-    public init(
+    package init(
         text: String, font: FontSpec, alignment: ParagraphAlignment = .natural, maxLines: Int = 1,
         isRightToLeft: Bool = false, placement: VerticalPlacement = .center, insets: EdgeInsets = .zero
     ) {

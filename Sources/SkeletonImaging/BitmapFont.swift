@@ -1,9 +1,9 @@
 /// A 5×7 bitmap font for printable ASCII, for labels on preview sheets (deterministic on every machine:
 /// no font files, no text shaping).
-public enum BitmapFont {
+package enum BitmapFont {
     /// Glyph cell size in font pixels, spacing included.
-    public static let advance = 6
-    public static let lineHeight = 8
+    package static let advance = 6
+    package static let lineHeight = 8
 
     /// Five column bytes per glyph from `' '` (0x20) to `'~'` (0x7E); bit 0 is the top row.
     static let glyphs: [UInt8] = [
@@ -105,12 +105,12 @@ public enum BitmapFont {
     ]
 
     /// The width in image pixels of `text` at `scale` (characters outside printable ASCII draw as `?`).
-    public static func width(of text: String, scale: Int = 1) -> Int {
+    package static func width(of text: String, scale: Int = 1) -> Int {
         text.unicodeScalars.count * advance * max(1, scale)
     }
 
     /// Draws `text` with its top-left corner at (x, y), each font pixel a `scale`×`scale` square.
-    public static func draw(
+    package static func draw(
         _ text: String, into image: inout RGBAImage, x: Int, y: Int, scale: Int = 1,
         color: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
     ) {

@@ -11,31 +11,31 @@
 /// ```
 /// Every cell is as large as the largest tile; a tile sits at its cell's top-left corner inside a one-pixel
 /// frame. Labels are drawn with `BitmapFont`, at `labelScale` unless that is wider than the cell (then smaller).
-public struct ContactSheet: Sendable {
-    public typealias Color = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+package struct ContactSheet: Sendable {
+    package typealias Color = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
 
     /// One picture and its caption.
-    public struct Tile: Sendable {
-        public var label: String
-        public var image: RGBAImage
-        public init(label: String, image: RGBAImage) {
+    package struct Tile: Sendable {
+        package var label: String
+        package var image: RGBAImage
+        package init(label: String, image: RGBAImage) {
             self.label = label
             self.image = image
         }
     }
 
-    public var columns: Int
-    public var margin = 24
-    public var gap = 24
-    public var labelScale = 2
-    public var background: Color = (0x9A, 0xA0, 0xA6, 255)
-    public var textColor: Color = (0x20, 0x21, 0x24, 255)
-    public var frameColor: Color = (0x5F, 0x63, 0x68, 255)
+    package var columns: Int
+    package var margin = 24
+    package var gap = 24
+    package var labelScale = 2
+    package var background: Color = (0x9A, 0xA0, 0xA6, 255)
+    package var textColor: Color = (0x20, 0x21, 0x24, 255)
+    package var frameColor: Color = (0x5F, 0x63, 0x68, 255)
 
-    public init(columns: Int) { self.columns = max(1, columns) }
+    package init(columns: Int) { self.columns = max(1, columns) }
 
     /// The sheet with `tiles` in rows of `columns`, under `title` when given.
-    public func compose(_ tiles: [Tile], title: String? = nil) -> RGBAImage {
+    package func compose(_ tiles: [Tile], title: String? = nil) -> RGBAImage {
         let cellWidth = tiles.map(\.image.width).max() ?? 0
         let cellHeight = tiles.map(\.image.height).max() ?? 0
         let rows = (tiles.count + columns - 1) / columns

@@ -1,10 +1,10 @@
 /// One colour of a GIF palette.
-public struct PaletteColor: Hashable, Sendable {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+package struct PaletteColor: Hashable, Sendable {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -26,15 +26,15 @@ public struct PaletteColor: Hashable, Sendable {
 /// there are 256 boxes; a box is drawn in the colour holding at least half its pixels when there is one (a
 /// background stays exact), else in its pixels' mean. (giflib's `GifQuantizeBuffer`, used before, cuts every channel
 /// to 5 bits first: white became `#F8F8F8` and a grey ramp 32 bands.)
-public struct GIFPalette: Sendable {
+package struct GIFPalette: Sendable {
     /// At most 256 colours, the frame's when it has that many or fewer (in increasing `0xRRGGBB` order then).
-    public private(set) var colors: [PaletteColor]
+    package private(set) var colors: [PaletteColor]
     /// Per pixel, its colour's index in `colors`.
-    public private(set) var indices: [UInt8]
+    package private(set) var indices: [UInt8]
 
     /// The palette of `pixels` RGBA pixels (alpha is ignored).
     /// - Important: `rgba` holds at least `pixels * 4` bytes.
-    public init(rgba: [UInt8], pixels: Int) {
+    package init(rgba: [UInt8], pixels: Int) {
         var histogram: [UInt32: Int] = [:]
         for i in 0..<pixels { histogram[Self.key(rgba, i), default: 0] += 1 }
         let entries = histogram.sorted { $0.key < $1.key }.map { (key: $0.key, count: $0.value) }

@@ -5,20 +5,20 @@ internal import CGif
 #endif
 
 /// Why a GIF could not be written.
-public struct GIFError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct GIFError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 }
 
 /// Writes an animated, looping GIF through giflib: each frame gets its own palette of at most 256 colours, chosen
 /// from the frame's colours (`GIFPalette`: exact when it has 256 or fewer).
-public final class GIFWriter {
+package final class GIFWriter {
     private var file: UnsafeMutablePointer<GifFileType>?
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     private let path: String
 
     /// Opens `path` for writing (replacing it).
-    public init(path: String, width: Int, height: Int) throws(GIFError) {
+    package init(path: String, width: Int, height: Int) throws(GIFError) {
         guard width > 0, height > 0, width <= 65_535, height <= 65_535 else {
             throw GIFError(description: "a GIF must be 1 to 65535 pixels on each side, not \(width)×\(height)")
         }
@@ -46,7 +46,7 @@ public final class GIFWriter {
 
     /// Adds one frame of `width × height` RGBA bytes (alpha is ignored: GIF frames here are opaque), shown for
     /// `delay` hundredths of a second.
-    public func add(rgba: [UInt8], delayCentiseconds delay: Int) throws(GIFError) {
+    package func add(rgba: [UInt8], delayCentiseconds delay: Int) throws(GIFError) {
         guard let file else { throw GIFError(description: "the GIF is already finished") }
         let pixels = width * height
         guard rgba.count == pixels * 4 else {
@@ -84,7 +84,7 @@ public final class GIFWriter {
     }
 
     /// Finishes the file. Called automatically when the writer goes away.
-    public func finish() throws(GIFError) {
+    package func finish() throws(GIFError) {
         guard let file else { return }
         self.file = nil
         var error: Int32 = 0

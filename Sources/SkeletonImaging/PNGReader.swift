@@ -6,29 +6,29 @@ internal import CZlib
 ///
 /// - Important: every size comes from the file, so each is checked against `Limits` before it sizes an allocation:
 ///   the file's bytes first, then the IHDR's sides and pixel count, before anything is inflated.
-public enum PNGReader {
+package enum PNGReader {
     /// Why a file was not decoded.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// The largest file and picture decoded.
-    public struct Limits: Sendable, Hashable {
-        public var maxBytes: Int
-        public var maxSide: Int
-        public var maxPixels: Int
-        public init(maxBytes: Int, maxSide: Int, maxPixels: Int) {
+    package struct Limits: Sendable, Hashable {
+        package var maxBytes: Int
+        package var maxSide: Int
+        package var maxPixels: Int
+        package init(maxBytes: Int, maxSide: Int, maxPixels: Int) {
             self.maxBytes = maxBytes
             self.maxSide = maxSide
             self.maxPixels = maxPixels
         }
 
         /// The daemon's own canvas limits (16,384 pixels a side, 2^25 in all) and 64 MiB of file.
-        public static let `default` = Limits(maxBytes: 64 << 20, maxSide: 16_384, maxPixels: 1 << 25)
+        package static let `default` = Limits(maxBytes: 64 << 20, maxSide: 16_384, maxPixels: 1 << 25)
     }
 
     /// The picture `bytes` hold, as RGBA (RGB pictures opaque).
-    public static func decode(_ bytes: [UInt8], limits: Limits = .default) throws(Failure) -> RGBAImage {
+    package static func decode(_ bytes: [UInt8], limits: Limits = .default) throws(Failure) -> RGBAImage {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw Failure(description: "not a PNG file") }
         guard bytes.count <= limits.maxBytes else {

@@ -1,19 +1,19 @@
 internal import CZlib
 
 /// Why a PNG could not be encoded.
-public struct PNGError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct PNGError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 }
 
 /// Encodes an `RGBAImage` as a PNG file: 8-bit RGB when every pixel is opaque (colour type 2), else 8-bit RGBA
 /// (colour type 6); not interlaced; one IDAT compressed by zlib; each row filtered with None, Sub or Up,
 /// whichever has the smallest sum of absolute (signed) bytes.
-public enum PNGWriter {
+package enum PNGWriter {
     /// The zlib compression level (sheets are written once and kept, so a good ratio beats speed).
-    public static let level: Int32 = 6
+    package static let level: Int32 = 6
 
     /// The PNG bytes of `image`.
-    public static func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
+    package static func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
         guard image.width > 0, image.height > 0, image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
             throw PNGError(description: "a PNG needs at least one pixel, not \(image.width)×\(image.height)")
         }
@@ -114,7 +114,7 @@ public enum PNGWriter {
     /// One PNG chunk: `data`'s length, `type`, `data` and their CRC (also for tests that build PNGs by hand).
     ///
     /// - Important: `data` must be shorter than 2^31 bytes, as PNG requires.
-    public static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    package static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         appendBigEndian(&out, UInt32(truncatingIfNeeded: data.count))
         let body = Array(type.utf8) + data

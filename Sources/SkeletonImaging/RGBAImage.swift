@@ -1,12 +1,12 @@
 /// An RGBA8 image (straight alpha, rows top to bottom), the form pictures take between the daemon and files.
-public struct RGBAImage: Sendable, Hashable {
-    public let width: Int
-    public let height: Int
+package struct RGBAImage: Sendable, Hashable {
+    package let width: Int
+    package let height: Int
     /// `width * height * 4` bytes.
-    public private(set) var bytes: [UInt8]
+    package private(set) var bytes: [UInt8]
 
     /// A new image filled with one colour.
-    public init(width: Int, height: Int, fill: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (255, 255, 255, 255)) {
+    package init(width: Int, height: Int, fill: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (255, 255, 255, 255)) {
         self.width = max(0, width)
         self.height = max(0, height)
         var bytes = [UInt8](repeating: 0, count: self.width * self.height * 4)
@@ -22,7 +22,7 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// An image over existing bytes; nil when the count does not match the size.
-    public init?(width: Int, height: Int, bytes: [UInt8]) {
+    package init?(width: Int, height: Int, bytes: [UInt8]) {
         guard width >= 0, height >= 0, bytes.count == width * height * 4 else { return nil }
         self.width = width
         self.height = height
@@ -30,14 +30,14 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// The pixel at (x, y), or nil outside the image.
-    public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
+    package subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
         guard x >= 0, y >= 0, x < width, y < height else { return nil }
         let i = (y * width + x) * 4
         return (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3])
     }
 
     /// Sets one pixel; outside the image nothing happens.
-    public mutating func set(x: Int, y: Int, _ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
+    package mutating func set(x: Int, y: Int, _ c: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) {
         guard x >= 0, y >= 0, x < width, y < height else { return }
         let i = (y * width + x) * 4
         bytes[i] = c.r
@@ -47,7 +47,7 @@ public struct RGBAImage: Sendable, Hashable {
     }
 
     /// Copies `other` with its top-left corner at (x, y), clipped to this image.
-    public mutating func draw(_ other: RGBAImage, atX x: Int, y: Int) {
+    package mutating func draw(_ other: RGBAImage, atX x: Int, y: Int) {
         let x0 = max(0, x)
         let y0 = max(0, y)
         let x1 = min(width, x + other.width)

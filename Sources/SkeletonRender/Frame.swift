@@ -1,30 +1,30 @@
 /// Frames: opaque RGBA8 sRGB pixel buffers.
 
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 /// An 8-bit sRGB colour without alpha: what a frame pixel shows.
-public struct RGB8: Hashable, Sendable {
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
-    public init(r: UInt8, g: UInt8, b: UInt8) {
+package struct RGB8: Hashable, Sendable {
+    package var r: UInt8
+    package var g: UInt8
+    package var b: UInt8
+    package init(r: UInt8, g: UInt8, b: UInt8) {
         self.r = r
         self.g = g
         self.b = b
     }
 
     /// The frame pixel word of this colour (alpha 255).
-    public var pixel: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000 }
+    package var pixel: UInt32 { UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000 }
 
     /// The colour of a frame pixel word (its alpha byte is ignored).
-    public init(pixel: UInt32) {
+    package init(pixel: UInt32) {
         self.init(
             r: UInt8(truncatingIfNeeded: pixel), g: UInt8(truncatingIfNeeded: pixel >> 8),
             b: UInt8(truncatingIfNeeded: pixel >> 16))
     }
 
     /// `#RRGGBB`, upper case: the wire form.
-    public var hex: String {
+    package var hex: String {
         let digits = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = [UInt8(ascii: "#")]
         for v in [r, g, b] {
@@ -39,15 +39,15 @@ public struct RGB8: Hashable, Sendable {
 ///
 /// Each pixel is one `UInt32` whose memory bytes are R, G, B, A (little-endian word `r | g<<8 | b<<16 | a<<24`);
 /// A is always 255. `bytes` gives the same memory as a byte array.
-public struct Frame: Hashable, Sendable {
-    public let width: Int
-    public let height: Int
+package struct Frame: Hashable, Sendable {
+    package let width: Int
+    package let height: Int
     /// `width * height` pixel words, row-major.
-    public internal(set) var pixels: [UInt32]
+    package internal(set) var pixels: [UInt32]
 
     /// A frame filled with one colour. Throws when the size is not in 1...`RenderLimits.maxDimension` per side
     /// or over `RenderLimits.maxPixels`.
-    public init(width: Int, height: Int, color: RGB8 = RGB8(r: 0, g: 0, b: 0)) throws(RenderError) {
+    package init(width: Int, height: Int, color: RGB8 = RGB8(r: 0, g: 0, b: 0)) throws(RenderError) {
         guard width > 0, height > 0, width <= RenderLimits.maxDimension, height <= RenderLimits.maxDimension,
             width * height <= RenderLimits.maxPixels
         else { throw .canvasTooLarge(width: Double(width), height: Double(height)) }
@@ -57,32 +57,32 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// A blank frame for a canvas of `size` points at `scale` (validated as `CanvasGeometry.pixelSize`).
-    public init(canvas size: Size, scale: Double) throws(RenderError) {
+    package init(canvas size: Size, scale: Double) throws(RenderError) {
         let (w, h) = try CanvasGeometry.pixelSize(of: size, scale: scale)
         try self.init(width: w, height: h)
     }
 
     /// The whole frame as a rectangle.
-    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+    package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     /// The pixel at (`x`, `y`); nil outside the frame.
-    public subscript(x: Int, y: Int) -> RGB8? {
+    package subscript(x: Int, y: Int) -> RGB8? {
         guard x >= 0, y >= 0, x < width, y < height else { return nil }
         return RGB8(pixel: pixels[y * width + x])
     }
 
     /// The frame as RGBA bytes, row-major (`width * height * 4`).
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         pixels.withUnsafeBytes { Array($0) }
     }
 
     /// Calls `body` with the frame's RGBA bytes, without copying.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    package func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try pixels.withUnsafeBytes(body)
     }
 
     /// Copies the pixels of `rects` from `source` (a frame of the same size) into this frame.
-    public mutating func copy(_ rects: [PixelRect], from source: Frame) throws(RenderError) {
+    package mutating func copy(_ rects: [PixelRect], from source: Frame) throws(RenderError) {
         guard source.width == width, source.height == height else { throw .frameSizeMismatch }
         let w = width
         let clipped = rects.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
@@ -100,7 +100,7 @@ public struct Frame: Hashable, Sendable {
 
     /// Writes `rgba` (a `rect.width × rect.height × 4` byte block, row-major; alpha ignored, stored as 255)
     /// at `rect`. Used by clients and tests to apply a `raw` or decoded `png` rectangle.
-    public mutating func write(rgba: [UInt8], at rect: PixelRect) -> Bool {
+    package mutating func write(rgba: [UInt8], at rect: PixelRect) -> Bool {
         guard !rect.isEmpty, bounds.contains(rect), rgba.count == rect.area * 4 else { return false }
         let w = width
         for row in 0..<rect.height {
@@ -114,7 +114,7 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// Fills `rect` (clipped to the frame) with one colour.
-    public mutating func fill(_ rect: PixelRect, with color: RGB8) {
+    package mutating func fill(_ rect: PixelRect, with color: RGB8) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
         let w = width

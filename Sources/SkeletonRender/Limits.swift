@@ -1,23 +1,23 @@
 /// Limits and errors of the renderer. Canvas sizes come from clients: they are validated here, never trusted.
 
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 /// The bounds every canvas, scale and cell grid must respect.
-public enum RenderLimits {
+package enum RenderLimits {
     /// The largest frame, in pixels (width × height): 2^25, room for 7680×4320 (8K UHD). 128 MiB of RGBA.
-    public static let maxPixels = 1 << 25
+    package static let maxPixels = 1 << 25
     /// The largest side of a frame, in pixels.
-    public static let maxDimension = 16_384
+    package static let maxDimension = 16_384
     /// The allowed device scale factors (points to pixels).
-    public static let scaleRange: ClosedRange<Double> = 1...4
+    package static let scaleRange: ClosedRange<Double> = 1...4
     /// The allowed number of terminal cell columns.
-    public static let cellColumns: ClosedRange<Int> = 1...1_000
+    package static let cellColumns: ClosedRange<Int> = 1...1_000
     /// The allowed number of terminal cell rows (each row shows two pixel rows).
-    public static let cellRows: ClosedRange<Int> = 1...500
+    package static let cellRows: ClosedRange<Int> = 1...500
 }
 
 /// Why a render, region or encoding request cannot be served. `field` names the offending input.
-public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The scale is not a finite number in `RenderLimits.scaleRange`.
     case invalidScale(Double)
     /// The canvas size in points is not finite and positive.
@@ -37,7 +37,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case compressionFailed(Int32)
 
     /// The request field this error is about, for a `-32602` response.
-    public var field: String {
+    package var field: String {
         switch self {
         case .invalidScale: "scale"
         case .invalidCanvasSize, .canvasTooLarge: "scale"
@@ -49,7 +49,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidScale(let s): "scale \(s) is outside \(RenderLimits.scaleRange)"
         case .invalidCanvasSize(let w, let h): "canvas size \(w)×\(h) points is not finite and positive"
@@ -74,7 +74,7 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// What is wrong with a `cells` viewport.
-public enum ViewportProblem: Hashable, Sendable, CustomStringConvertible {
+package enum ViewportProblem: Hashable, Sendable, CustomStringConvertible {
     /// A coordinate or a side is NaN or infinite.
     case notFinite
     /// A side is not positive.
@@ -85,7 +85,7 @@ public enum ViewportProblem: Hashable, Sendable, CustomStringConvertible {
     /// `RenderLimits.maxPixels`.
     case tooLarge(scale: Double)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFinite: "is not finite"
         case .empty: "is empty (width and height must be positive)"
@@ -97,10 +97,10 @@ public enum ViewportProblem: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Converts canvas sizes in points to frame sizes in pixels.
-public enum CanvasGeometry {
+package enum CanvasGeometry {
     /// The frame size of a canvas of `size` points at `scale`: `ceil(points × scale)` on each side.
     /// Throws when the scale is out of range, the size is not finite and positive, or the frame is over the limits.
-    public static func pixelSize(of size: Size, scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+    package static func pixelSize(of size: Size, scale: Double) throws(RenderError) -> (width: Int, height: Int) {
         guard scale.isFinite, RenderLimits.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
             throw .invalidCanvasSize(width: size.width, height: size.height)

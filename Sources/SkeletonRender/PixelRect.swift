@@ -1,32 +1,32 @@
 /// Integer rectangles in frame pixels.
 
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 /// A rectangle of whole pixels: origin top-left, `width` × `height` pixels.
-public struct PixelRect: Hashable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct PixelRect: Hashable, Sendable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
     }
 
-    public var minX: Int { x }
-    public var minY: Int { y }
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
+    package var minX: Int { x }
+    package var minY: Int { y }
+    package var maxX: Int { x + width }
+    package var maxY: Int { y + height }
     /// The number of pixels covered.
-    public var area: Int { isEmpty ? 0 : width * height }
+    package var area: Int { isEmpty ? 0 : width * height }
     /// True when no pixel is covered.
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The common pixels, or an empty rectangle at the origin.
-    public func intersection(_ other: PixelRect) -> PixelRect {
+    package func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(minX, other.minX)
         let y0 = max(minY, other.minY)
         let x1 = min(maxX, other.maxX)
@@ -36,7 +36,7 @@ public struct PixelRect: Hashable, Sendable {
     }
 
     /// The smallest rectangle containing both; an empty side is ignored.
-    public func union(_ other: PixelRect) -> PixelRect {
+    package func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
         let x0 = min(minX, other.minX)
@@ -47,18 +47,18 @@ public struct PixelRect: Hashable, Sendable {
     }
 
     /// True when every pixel of `other` is in this rectangle (an empty `other` is contained).
-    public func contains(_ other: PixelRect) -> Bool {
+    package func contains(_ other: PixelRect) -> Bool {
         other.isEmpty || (other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY)
     }
 
     /// True when the pixel (`px`, `py`) is inside.
-    public func contains(px: Int, py: Int) -> Bool {
+    package func contains(px: Int, py: Int) -> Bool {
         px >= minX && px < maxX && py >= minY && py < maxY
     }
 
     /// The whole pixels touched by a rectangle in points at `scale` (outward rounding), or nil when it
     /// touches none or is not finite. Not clipped to any canvas.
-    public init?(covering rect: Rect, scale: Double) {
+    package init?(covering rect: Rect, scale: Double) {
         let x0 = rect.minX * scale
         let y0 = rect.minY * scale
         let x1 = rect.maxX * scale

@@ -1,18 +1,18 @@
 import Foundation
 import JSON
-public import JSONRPC
+package import JSONRPC
 
 /// skeletond assembled: every feature registers its methods in one table, and `initialize` announces them.
-public final class SkeletonLanguageServer: Sendable {
-    public let server: Server
-    public let configuration: SessionConfiguration
-    public let documents: DocumentStore
+package final class SkeletonLanguageServer: Sendable {
+    package let server: Server
+    package let configuration: SessionConfiguration
+    package let documents: DocumentStore
 
     /// - Parameters:
     ///   - debug: log the skeleton tree after every show (`SKELETON_DEBUG`); by default, whether that variable is set.
     ///   - previewBudget: the bytes of frames all preview subscriptions together may hold (`PreviewLimits`).
     ///   - onExit: ends the process with the given status (tests record it instead).
-    public init(
+    package init(
         log: Logger, debug: Bool? = nil, previewBudget: Int = PreviewLimits.frameBudget,
         onExit: @escaping @Sendable (Int32) -> Void
     ) {

@@ -8,7 +8,7 @@ import SkeletonGraphics
 
 /// What a font file is used for. The system font (SF Pro on iOS) is stood in for by Inter; scripts Inter does not
 /// cover fall back to Noto, then to DejaVu Sans.
-public enum FontRole: String, Hashable, Sendable, CaseIterable {
+package enum FontRole: String, Hashable, Sendable, CaseIterable {
     case systemRegular = "system-regular"
     case systemMedium = "system-medium"
     case systemSemibold = "system-semibold"
@@ -72,11 +72,11 @@ public enum FontRole: String, Hashable, Sendable, CaseIterable {
 }
 
 /// One font: a file and the index of the face inside it (collections such as `.ttc` hold several).
-public struct FontFile: Hashable, Sendable {
-    public var path: String
-    public var faceIndex: Int
+package struct FontFile: Hashable, Sendable {
+    package var path: String
+    package var faceIndex: Int
 
-    public init(path: String, faceIndex: Int = 0) {
+    package init(path: String, faceIndex: Int = 0) {
         self.path = path
         self.faceIndex = faceIndex
     }
@@ -89,31 +89,31 @@ public struct FontFile: Hashable, Sendable {
 /// Every file found is a candidate: the engine uses the first that is a regular file within
 /// `TextLimits.maxFontFileBytes` and a font both libraries read (`FontSet`), so an empty file or a FIFO named like a
 /// font does not hide the installed one.
-public struct FontFiles: Hashable, Sendable {
+package struct FontFiles: Hashable, Sendable {
     /// Each role's candidates, best first.
-    public var candidates: [FontRole: [FontFile]]
+    package var candidates: [FontRole: [FontFile]]
     /// The directories that were searched, in order (for reports).
-    public var searched: [String]
+    package var searched: [String]
 
     /// Each role's first candidate.
-    public var files: [FontRole: FontFile] { candidates.compactMapValues(\.first) }
+    package var files: [FontRole: FontFile] { candidates.compactMapValues(\.first) }
 
     /// One file per role.
-    public init(files: [FontRole: FontFile], searched: [String] = []) {
+    package init(files: [FontRole: FontFile], searched: [String] = []) {
         self.init(candidates: files.mapValues { [$0] }, searched: searched)
     }
 
     /// Candidates per role, best first.
-    public init(candidates: [FontRole: [FontFile]], searched: [String] = []) {
+    package init(candidates: [FontRole: [FontFile]], searched: [String] = []) {
         self.candidates = candidates.filter { !$0.value.isEmpty }
         self.searched = searched
     }
 
     /// The environment variable naming an extra font directory, searched before the system's.
-    public static let directoryVariable = "SKELETOND_FONT_DIR"
+    package static let directoryVariable = "SKELETOND_FONT_DIR"
 
     /// The directories Debian installs our fonts to.
-    public static let systemDirectories = [
+    package static let systemDirectories = [
         "/usr/share/fonts/opentype/inter",
         "/usr/share/fonts/truetype/inter",
         "/usr/share/fonts/truetype/noto",
@@ -123,11 +123,11 @@ public struct FontFiles: Hashable, Sendable {
     ]
 
     /// The environment variable that replaces `systemDirectories`: directories separated by `:` (packaging, tests).
-    public static let pathVariable = "SKELETOND_FONT_PATH"
+    package static let pathVariable = "SKELETOND_FONT_PATH"
 
     /// Finds each role's file: in `SKELETOND_FONT_DIR` (when set and not empty), then in `SKELETOND_FONT_PATH`'s
     /// directories when it is set, else in `systemDirectories`.
-    public static func discover() -> FontFiles {
+    package static func discover() -> FontFiles {
         let extra = getenv(directoryVariable).map { String(cString: $0) }
         guard let path = getenv(pathVariable).map({ String(cString: $0) }) else {
             return discover(extraDirectory: extra)
@@ -137,14 +137,14 @@ public struct FontFiles: Hashable, Sendable {
     }
 
     /// Finds each role's file in `extraDirectory` (when not nil or empty), then in `systemDirectories`.
-    public static func discover(extraDirectory: String?) -> FontFiles {
+    package static func discover(extraDirectory: String?) -> FontFiles {
         let extra = extraDirectory.map { $0.isEmpty ? [] : [$0] } ?? []
         return discover(in: extra + systemDirectories)
     }
 
     /// Finds each role's candidates in `directories`, searched in order, each role's names in order within a
     /// directory: every path that exists (what it is, is checked when it is opened, without blocking).
-    public static func discover(in directories: [String]) -> FontFiles {
+    package static func discover(in directories: [String]) -> FontFiles {
         var candidates: [FontRole: [FontFile]] = [:]
         for role in FontRole.allCases {
             for directory in directories {

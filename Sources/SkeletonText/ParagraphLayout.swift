@@ -5,11 +5,11 @@ import Synchronization
 /// SF Pro's vertical metrics (units per em 2048), which UIKit's system font uses and Inter's do not match: the
 /// line height is `FontSpec.lineHeight` (1.193359375 × size for the system font, (1950 + 494) / 2048) and the
 /// baseline sits `ascender × size` below the line's top.
-public enum SystemFontMetrics {
+package enum SystemFontMetrics {
     /// SF Pro's ascender over its em: 1950 / 2048.
-    public static let ascender = 1950.0 / 2048.0
+    package static let ascender = 1950.0 / 2048.0
     /// SF Pro's descender over its em: 494 / 2048.
-    public static let descender = 494.0 / 2048.0
+    package static let descender = 494.0 / 2048.0
 
     /// SF Pro Text's tracking in points by point size (Apple's Human Interface Guidelines, iOS), which Core Text
     /// applies to the system font by itself; sizes in between take the nearer entry, sizes above 20 (where SF switches
@@ -26,7 +26,7 @@ public enum SystemFontMetrics {
 
     /// The factor applied to Inter's advances at `size` points: SF's tracking at that size spread over an average
     /// advance (0.53 em), times `interWidth`. So a label sized to its text in Interface Builder is not truncated.
-    public static func advanceFactor(size: Double) -> Double {
+    package static func advanceFactor(size: Double) -> Double {
         guard size.isFinite, size > 0 else { return 1 }
         let clamped = min(max(size, 6), 20)
         let entry = tracking.min { abs($0.size - clamped) < abs($1.size - clamped) } ?? (size: 12, points: 0)

@@ -3,19 +3,19 @@
 /// that stops caches nothing and gives back what it allocated.
 ///
 /// - Important: the closure is called often: keep it cheap (an atomic load) and safe to call from any thread.
-public struct StopSignal: Sendable {
+package struct StopSignal: Sendable {
     private let check: @Sendable () -> Bool
 
-    public init(_ check: @escaping @Sendable () -> Bool) {
+    package init(_ check: @escaping @Sendable () -> Bool) {
         self.check = check
     }
 
     /// Never stops.
-    public static let never = StopSignal { false }
+    package static let never = StopSignal { false }
 
     /// Glyphs rasterised between two checks.
     static let glyphStride = 64
 
     /// Whether the work should stop now.
-    public var isStopped: Bool { check() }
+    package var isStopped: Bool { check() }
 }

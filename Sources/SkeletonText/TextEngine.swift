@@ -1,4 +1,4 @@
-public import SkeletonGraphics
+package import SkeletonGraphics
 import Synchronization
 
 /// Real text under skeletons: `TextContent` shaped with HarfBuzz (bidi by FriBidi) and rasterised with FreeType,
@@ -7,9 +7,9 @@ import Synchronization
 /// Thread-safe: layouts, masks and glyph bitmaps are cached behind locks (each bounded by bytes, LRU-ish), FreeType
 /// faces are used under their own locks, and HarfBuzz fonts are immutable. A mask is the whole layer's coverage,
 /// never a region's, and the same inputs give the same bytes on any thread.
-public final class TextEngine: Sendable {
+package final class TextEngine: Sendable {
     /// The engine of the process, its fonts discovered (`FontFiles.discover()`) on first use.
-    public static let shared = TextEngine()
+    package static let shared = TextEngine()
 
     /// Bytes of laid-out lines kept.
     static let layoutBudget = 16 << 20
@@ -26,27 +26,27 @@ public final class TextEngine: Sendable {
 
     /// Opens the fonts of `fontFiles`; `warn` is called once for each role whose font is missing or unreadable
     /// (its text then falls back: Inter → DejaVu Sans → nothing drawn).
-    public init(fontFiles: FontFiles = .discover(), warn: @escaping @Sendable (String) -> Void = { _ in }) {
+    package init(fontFiles: FontFiles = .discover(), warn: @escaping @Sendable (String) -> Void = { _ in }) {
         fonts = FontSet(files: fontFiles, warn: warn)
     }
 
     /// Which font file each role uses, one line per role (system regular, medium, semibold, bold; Arabic, Hebrew,
     /// CJK and the last resort, each regular and bold), and what a missing role falls back to.
-    public var fontReport: [String] { fonts.report }
+    package var fontReport: [String] { fonts.report }
 
     /// One line per role whose font is missing or unreadable, and what its text falls back to (empty when every
     /// font was found): what `warn` was told, kept so a daemon can log it.
-    public var fontProblems: [String] { fonts.problems }
+    package var fontProblems: [String] { fonts.problems }
 
     /// Lays `content` out in a box of `size` points: lines, glyph positions, truncation. Cached.
     ///
     /// Invalid inputs (a size or font size that is not finite, not positive or over `TextLimits`) give no lines.
-    public func layout(_ content: TextContent, in size: Size) -> TextLayout {
+    package func layout(_ content: TextContent, in size: Size) -> TextLayout {
         layout(content, in: size, stop: .never) ?? .empty(size, content.font)
     }
 
     /// `layout(_:in:)`, nil when `stop` says so before it is done (then nothing is cached).
-    public func layout(_ content: TextContent, in size: Size, stop: StopSignal) -> TextLayout? {
+    package func layout(_ content: TextContent, in size: Size, stop: StopSignal) -> TextLayout? {
         let key = LayoutKey(content: ContentKey(content), size: size)
         if let hit = layouts.withLock({ $0.value(for: key) }) { return hit }
         guard let layout = ParagraphLayout.layout(content, in: size, fonts: fonts, counters: counters, stop: stop)
@@ -68,13 +68,13 @@ public final class TextEngine: Sendable {
     /// Baselines are rounded to whole device pixels; pen positions to quarter pixels (the glyph bitmaps' phases).
     /// The mask is clipped to the box grown by a line height and the font size on every side. Invalid inputs (a
     /// scale outside `TextLimits.scale`, a box that is not finite, a mask over `TextLimits`) give an empty mask.
-    public func mask(_ content: TextContent, in box: Rect, scale: Double) -> CoverageMask {
+    package func mask(_ content: TextContent, in box: Rect, scale: Double) -> CoverageMask {
         mask(content, in: box, scale: scale, stop: .never) ?? .empty
     }
 
     /// `mask(_:in:scale:)`, nil when `stop` says so before it is done (then nothing is cached but the glyph bitmaps
     /// already made).
-    public func mask(_ content: TextContent, in box: Rect, scale: Double, stop: StopSignal) -> CoverageMask? {
+    package func mask(_ content: TextContent, in box: Rect, scale: Double, stop: StopSignal) -> CoverageMask? {
         guard scale.isFinite, TextLimits.scale.contains(scale), box.x.isFinite, box.y.isFinite,
             abs(box.x) <= TextLimits.maxBoxSide, abs(box.y) <= TextLimits.maxBoxSide
         else { return .empty }
@@ -96,7 +96,7 @@ public final class TextEngine: Sendable {
 
     /// Forgets every cached layout and mask, and the glyph bitmaps too unless `keepingGlyphs` (the bench measures
     /// cold and warm costs with it).
-    public func removeCachedData(keepingGlyphs: Bool = false) {
+    package func removeCachedData(keepingGlyphs: Bool = false) {
         layouts.withLock { $0.removeAll() }
         masks.withLock { $0.removeAll() }
         if !keepingGlyphs { glyphs.withLock { $0.removeAll() } }

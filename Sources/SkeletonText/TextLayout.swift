@@ -1,55 +1,55 @@
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 /// A glyph placed on a line.
-public struct PositionedGlyph: Hashable, Sendable {
+package struct PositionedGlyph: Hashable, Sendable {
     /// The face it comes from (the role the face was opened for: a fallback's own role when text fell back).
-    public var font: FontRole
+    package var font: FontRole
     /// The glyph index in that face.
-    public var id: UInt32
+    package var id: UInt32
     /// The pen position: points from the box's left edge, before the glyph's own offset.
-    public var x: Double
+    package var x: Double
     /// HarfBuzz's offsets (marks on their bases, kerning), in points; `yOffset` upwards as in fonts.
-    public var xOffset: Double
-    public var yOffset: Double
+    package var xOffset: Double
+    package var yOffset: Double
     /// The advance, in points (justification's extra space not included).
-    public var advance: Double
+    package var advance: Double
     /// The first scalar of the glyph's cluster, as an offset into the line's `text` scalars.
-    public var cluster: Int
+    package var cluster: Int
 }
 
 /// One laid-out line.
-public struct TextLine: Hashable, Sendable {
+package struct TextLine: Hashable, Sendable {
     /// The line's text in logical order as shown: trailing white space dropped, "…" appended when truncated.
-    public var text: String
+    package var text: String
     /// The scalars of `TextContent.text` the line shows (offsets in its Unicode scalars), without the "…".
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// Left edge of the line's ink advance box, in points from the box's left edge (alignment and insets applied).
-    public var x: Double
+    package var x: Double
     /// The sum of the glyphs' advances (with justification's extra space), in points.
-    public var width: Double
+    package var width: Double
     /// The top of the line's box (`lineHeight` tall), in points from the box's top.
-    public var top: Double
+    package var top: Double
     /// The baseline: `top + 1950/2048 × size` (SF Pro's ascender), in points from the box's top.
-    public var baseline: Double
+    package var baseline: Double
     /// The paragraph's base direction (its first strong character; the view's direction when it has none).
-    public var isRightToLeft: Bool
+    package var isRightToLeft: Bool
     /// The line ends with "…" because text remains.
-    public var isTruncated: Bool
+    package var isTruncated: Bool
     /// The glyphs in visual order, left to right.
-    public var glyphs: [PositionedGlyph]
+    package var glyphs: [PositionedGlyph]
 }
 
 /// `TextContent` laid out in a box: what `TextEngine.mask` draws.
-public struct TextLayout: Hashable, Sendable {
-    public var lines: [TextLine]
+package struct TextLayout: Hashable, Sendable {
+    package var lines: [TextLine]
     /// Text remained after the last line (whose tail is then "…").
-    public var isTruncated: Bool
+    package var isTruncated: Bool
     /// The box laid out in, in points.
-    public var size: Size
+    package var size: Size
     /// The font the text was laid out with.
-    public var font: FontSpec
+    package var font: FontSpec
 
-    public init(lines: [TextLine], isTruncated: Bool, size: Size, font: FontSpec) {
+    package init(lines: [TextLine], isTruncated: Bool, size: Size, font: FontSpec) {
         self.lines = lines
         self.isTruncated = isTruncated
         self.size = size
@@ -57,12 +57,12 @@ public struct TextLayout: Hashable, Sendable {
     }
 
     /// Nothing to draw.
-    public static func empty(_ size: Size, _ font: FontSpec) -> TextLayout {
+    package static func empty(_ size: Size, _ font: FontSpec) -> TextLayout {
         TextLayout(lines: [], isTruncated: false, size: size, font: font)
     }
 
     /// The lines' texts, top to bottom.
-    public var lineTexts: [String] { lines.map(\.text) }
+    package var lineTexts: [String] { lines.map(\.text) }
 
     /// What the layout cache charges for it.
     var byteCost: Int {
@@ -74,14 +74,14 @@ public struct TextLayout: Hashable, Sendable {
 
 /// Coverage of laid-out text in device pixels: `width × height` bytes, row-major, 0 (none) … 255 (full), whose
 /// top-left pixel is (`x`, `y`) of the frame. The renderer blends `colour × coverage/255 × opacity`.
-public struct CoverageMask: Hashable, Sendable {
-    public let x: Int
-    public let y: Int
-    public let width: Int
-    public let height: Int
-    public let coverage: [UInt8]
+package struct CoverageMask: Hashable, Sendable {
+    package let x: Int
+    package let y: Int
+    package let width: Int
+    package let height: Int
+    package let coverage: [UInt8]
 
-    public init(x: Int, y: Int, width: Int, height: Int, coverage: [UInt8]) {
+    package init(x: Int, y: Int, width: Int, height: Int, coverage: [UInt8]) {
         self.x = x
         self.y = y
         self.width = width
@@ -90,12 +90,12 @@ public struct CoverageMask: Hashable, Sendable {
     }
 
     /// No pixels.
-    public static let empty = CoverageMask(x: 0, y: 0, width: 0, height: 0, coverage: [])
+    package static let empty = CoverageMask(x: 0, y: 0, width: 0, height: 0, coverage: [])
 
-    public var isEmpty: Bool { width == 0 || height == 0 }
+    package var isEmpty: Bool { width == 0 || height == 0 }
 
     /// The coverage at frame pixel (`px`, `py`): 0 outside the mask.
-    public func coverage(atX px: Int, y py: Int) -> UInt8 {
+    package func coverage(atX px: Int, y py: Int) -> UInt8 {
         guard px >= x, py >= y, px < x + width, py < y + height else { return 0 }
         return coverage[(py - y) * width + (px - x)]
     }

@@ -1,17 +1,17 @@
 /// Which `Host` and `Origin` a request may carry: the server's own loopback address and port only, so a page of
 /// another site (DNS rebinding, a cross-site WebSocket) gets nothing.
-public struct HostPolicy: Sendable, Hashable {
+package struct HostPolicy: Sendable, Hashable {
     /// The `host:port` values accepted in `Host` (lower case).
-    public let hosts: Set<String>
+    package let hosts: Set<String>
 
     /// The names `127.0.0.1` and `localhost` at `port`.
-    public init(port: Int) {
+    package init(port: Int) {
         hosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
     }
 
     /// Why a request with these headers is refused, or nil when it is acceptable: exactly one `Host`, one of
     /// `hosts`; at most one `Origin` (exactly one when `originRequired`: WebSockets), `http://` and one of `hosts`.
-    public func refusal(hosts given: [String], origins: [String], originRequired: Bool) -> String? {
+    package func refusal(hosts given: [String], origins: [String], originRequired: Bool) -> String? {
         guard let host = given.first else { return "a Host header is required" }
         guard given.count == 1 else { return "more than one Host header" }
         guard hosts.contains(host.lowercased()) else { return "Host \(Self.quoted(host)) is not this server" }

@@ -1,7 +1,7 @@
 import JSON
 
 /// What a page may ask of `skeleton serve`, one WebSocket text message each (`Protocol/web-preview.md`).
-public enum PageCommand: Sendable, Hashable {
+package enum PageCommand: Sendable, Hashable {
     /// Preview the scene at this index of the list the page was sent.
     case select(scene: Int)
     /// Override the colour scheme (`light`, `dark`; nil: the document's own) and the layout direction (`ltr`, `rtl`).
@@ -20,9 +20,9 @@ public enum PageCommand: Sendable, Hashable {
 }
 
 /// Why a page's message was refused: said back to the page as `{type: "error", message}`.
-public struct PageCommandError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct PageCommandError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
     init(_ message: String) { self.message = message }
 }
 
@@ -35,7 +35,7 @@ extension PageCommand {
 
     /// Reads one message: a JSON object of at most `WebPreviewLimits.maxCommandBytes` bytes with a known `type`
     /// and only that type's members, each of the right kind and within its range.
-    public static func parse(_ text: String) throws(PageCommandError) -> PageCommand {
+    package static func parse(_ text: String) throws(PageCommandError) -> PageCommand {
         guard text.utf8.count <= WebPreviewLimits.maxCommandBytes else {
             throw PageCommandError("a message is at most \(WebPreviewLimits.maxCommandBytes) bytes")
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What happened on the browser side, for the one thread that talks to the daemon.
-public enum PageEvent: Sendable {
+package enum PageEvent: Sendable {
     case opened(PageOutbox)
     case command(PageOutbox, PageCommand)
     case closed(PageOutbox)
@@ -10,18 +10,18 @@ public enum PageEvent: Sendable {
 /// The pages' events in arrival order, taken by the daemon's thread. Bounded: every page has at most
 /// `maxPendingPerPage` commands waiting (further ones are refused with an error to that page), so a page that
 /// floods costs its own commands, not memory.
-public final class PageEvents: @unchecked Sendable {
+package final class PageEvents: @unchecked Sendable {
     /// Commands from one page that may wait at once.
-    public static let maxPendingPerPage = 64
+    package static let maxPendingPerPage = 64
     private let condition = NSCondition()
     private var events: [PageEvent] = []
     private var pending: [Int: Int] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Queues `event`; false when it is a command and its page already has `maxPendingPerPage` waiting.
     @discardableResult
-    public func post(_ event: PageEvent) -> Bool {
+    package func post(_ event: PageEvent) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         if case .command(let page, _) = event {
@@ -34,7 +34,7 @@ public final class PageEvents: @unchecked Sendable {
     }
 
     /// Every queued event, waiting up to `seconds` for the first.
-    public func take(waitingUpTo seconds: Double) -> [PageEvent] {
+    package func take(waitingUpTo seconds: Double) -> [PageEvent] {
         condition.lock()
         defer { condition.unlock() }
         if events.isEmpty, seconds > 0 { _ = condition.wait(until: Date().addingTimeInterval(seconds)) }

@@ -5,9 +5,9 @@ import Foundation
 /// Bounded whatever the browser does: at most `WebPreviewLimits.maxQueuedFrames` preview frames wait (one more
 /// drops every queued frame, and the sender asks the daemon for a keyframe instead), and at most
 /// `WebPreviewLimits.maxQueuedMessages` other messages (one more closes the page).
-public final class PageOutbox: @unchecked Sendable, Hashable {
+package final class PageOutbox: @unchecked Sendable, Hashable {
     /// Numbers pages in the order they connected, for logs and tests.
-    public let id: Int
+    package let id: Int
     private let lock = NSLock()
     private var queue: [(text: String, isFrame: Bool)] = []
     private var head = 0
@@ -15,13 +15,13 @@ public final class PageOutbox: @unchecked Sendable, Hashable {
     private var waiter: CheckedContinuation<String?, Never>?
     private var closed = false
     /// Frames thrown away because the page did not take them in time.
-    public private(set) var droppedFrames = 0
+    package private(set) var droppedFrames = 0
 
-    public init(id: Int) { self.id = id }
+    package init(id: Int) { self.id = id }
 
     /// Queues a message; false when the page is closed or has let too many pile up (then it is closed).
     @discardableResult
-    public func post(_ text: String) -> Bool {
+    package func post(_ text: String) -> Bool {
         lock.withLock {
             guard !closed else { return false }
             guard queue.count - head - frames < WebPreviewLimits.maxQueuedMessages else {
@@ -35,7 +35,7 @@ public final class PageOutbox: @unchecked Sendable, Hashable {
 
     /// Queues a preview frame; false when it was dropped because too many wait (the queued frames are dropped
     /// with it: the caller asks for a keyframe) or the page is closed.
-    public func postFrame(_ text: String) -> Bool {
+    package func postFrame(_ text: String) -> Bool {
         lock.withLock {
             guard !closed else { return false }
             guard frames < WebPreviewLimits.maxQueuedFrames else {
@@ -65,12 +65,12 @@ public final class PageOutbox: @unchecked Sendable, Hashable {
     }
 
     /// No message is queued or written from now on.
-    public func close() {
+    package func close() {
         lock.withLock { closeLocked() }
     }
 
     /// Messages and frames waiting (for tests).
-    public var queuedCount: Int { lock.withLock { queue.count - head } }
+    package var queuedCount: Int { lock.withLock { queue.count - head } }
 
     private func enqueueLocked(_ text: String, isFrame: Bool) {
         if let waiter {
@@ -103,6 +103,6 @@ public final class PageOutbox: @unchecked Sendable, Hashable {
         waiter = nil
     }
 
-    public static func == (a: PageOutbox, b: PageOutbox) -> Bool { a === b }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    package static func == (a: PageOutbox, b: PageOutbox) -> Bool { a === b }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

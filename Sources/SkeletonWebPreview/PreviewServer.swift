@@ -7,11 +7,11 @@ import NIOCore
 /// The browser side of `skeleton serve`: an HTTP server on 127.0.0.1 that serves the page (three fixed routes,
 /// no files) and a WebSocket at `/ws` whose messages become `PageEvent`s, and whose pages' outboxes are written
 /// out in order. Every request's `Host` (and the WebSocket's `Origin`) must name this server (`HostPolicy`).
-public final class PreviewServer: Sendable {
+package final class PreviewServer: Sendable {
     /// The port the server listens on (the one asked for, or the free one the system chose).
-    public let port: Int
+    package let port: Int
     /// The page's address, the first line `skeleton serve` prints.
-    public var url: String { "http://127.0.0.1:\(port)/" }
+    package var url: String { "http://127.0.0.1:\(port)/" }
     private let task: Task<Void, Never>
 
     private init(port: Int, task: Task<Void, Never>) {
@@ -22,7 +22,7 @@ public final class PreviewServer: Sendable {
     /// Binds 127.0.0.1:`port` (0: a free port) and serves until `stop()`; returns once the socket listens.
     ///
     /// - Throws: `PreviewServerError` when the port is taken or cannot be bound.
-    public static func start(port: Int, events: PageEvents) throws(PreviewServerError) -> PreviewServer {
+    package static func start(port: Int, events: PageEvents) throws(PreviewServerError) -> PreviewServer {
         let started = StartSignal()
         var logger = Logger(label: "skeleton-serve")
         logger.logLevel = .critical
@@ -63,7 +63,7 @@ public final class PreviewServer: Sendable {
     }
 
     /// Stops listening and closes every connection.
-    public func stop() { task.cancel() }
+    package func stop() { task.cancel() }
 
     /// The page's routes, behind the Host check.
     static func router(_ started: StartSignal) -> Router<BasicRequestContext> {
@@ -158,9 +158,9 @@ struct HostCheck: RouterMiddleware {
 }
 
 /// Why the server could not start.
-public struct PreviewServerError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct PreviewServerError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 
     init(port: Int, _ error: any Error) {
         if let io = error as? IOError, io.errnoCode == EADDRINUSE {

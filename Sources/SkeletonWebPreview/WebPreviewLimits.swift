@@ -1,21 +1,21 @@
 /// What the browser side of `skeleton serve` accepts and holds, whatever a page sends (`Protocol/web-preview.md`).
-public enum WebPreviewLimits {
+package enum WebPreviewLimits {
     /// The largest message a page may send, in bytes: commands are a few dozen bytes.
-    public static let maxCommandBytes = 4096
+    package static let maxCommandBytes = 4096
     /// The largest WebSocket frame accepted from a page (and the size outgoing messages are split into).
-    public static let maxFrameBytes = 1 << 16
+    package static let maxFrameBytes = 1 << 16
     /// The largest request head accepted, in bytes (its header lines together); at most 64 header lines.
-    public static let maxHeaderBytes = 16384
+    package static let maxHeaderBytes = 16384
     /// TCP connections open at once (pages and their requests); further ones wait to be accepted.
-    public static let maxConnections = 64
+    package static let maxConnections = 64
     /// Pages connected at once; a further WebSocket is closed at once with a reason.
-    public static let maxPages = 8
+    package static let maxPages = 8
     /// Preview frames queued for one page at most: a further one drops the queued frames, and the page gets a
     /// keyframe instead (a slow browser costs this many frames, never more).
-    public static let maxQueuedFrames = 3
+    package static let maxQueuedFrames = 3
     /// Other messages (state, scenes, diagnostics, errors) queued for one page at most: a page that reads none of
     /// them is disconnected.
-    public static let maxQueuedMessages = 256
+    package static let maxQueuedMessages = 256
     /// The latest time the scrubber may ask for, in seconds after the show.
-    public static let maxTime = 600.0
+    package static let maxTime = 600.0
 }

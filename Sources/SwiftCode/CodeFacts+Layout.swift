@@ -1,6 +1,6 @@
 /// A number written in code that may depend on a view's size: `10`, `view.frame.width / 3 - 10`, `frame.width`.
 /// `CodeLinking` evaluates it once it knows the sizes (`evaluate(_:)`); the reader keeps it symbolic.
-public indirect enum CodeExpression: Sendable, Hashable {
+package indirect enum CodeExpression: Sendable, Hashable {
     /// A literal.
     case number(Double)
     /// The width or height of a view's `frame` or `bounds` (equal for a size).
@@ -12,7 +12,7 @@ public indirect enum CodeExpression: Sendable, Hashable {
 
     /// The value, given each view's size (nil: unknown); nil when a size is unknown, a division by zero, or the
     /// value is not finite.
-    public func evaluate(_ size: (ViewTarget, Dimension) -> Double?) -> Double? {
+    package func evaluate(_ size: (ViewTarget, Dimension) -> Double?) -> Double? {
         let value: Double?
         switch self {
         case .number(let n): value = n
@@ -32,11 +32,11 @@ public indirect enum CodeExpression: Sendable, Hashable {
     }
 
     /// The literal value, when the expression names no view.
-    public var constant: Double? { evaluate { _, _ in nil } }
+    package var constant: Double? { evaluate { _, _ in nil } }
 }
 
 /// An arithmetic operator of a `CodeExpression`.
-public enum CodeOperator: String, Sendable, Hashable {
+package enum CodeOperator: String, Sendable, Hashable {
     case add = "+"
     case subtract = "-"
     case multiply = "*"
@@ -44,19 +44,18 @@ public enum CodeOperator: String, Sendable, Hashable {
 }
 
 /// A side of a size.
-public enum Dimension: String, Sendable, Hashable {
+package enum Dimension: String, Sendable, Hashable {
     case width, height
 }
 
 /// `CGSize(width:height:)` in code.
-public struct CodeSize: Sendable, Hashable {
+package struct CodeSize: Sendable, Hashable {
     /// The width.
-    public var width: CodeExpression
+    package var width: CodeExpression
     /// The height.
-    public var height: CodeExpression
+    package var height: CodeExpression
 
-    /// Creates a value with the given members.
-    public init(width: CodeExpression, height: CodeExpression) {
+    package init(width: CodeExpression, height: CodeExpression) {
         self.width = width
         self.height = height
     }
@@ -64,22 +63,21 @@ public struct CodeSize: Sendable, Hashable {
 
 /// The literal answers of `UICollectionViewDelegateFlowLayout` (nil: not implemented, or not static; the flow
 /// layout's own value then applies), with where each was written.
-public struct FlowLayoutAnswers: Sendable, Hashable {
+package struct FlowLayoutAnswers: Sendable, Hashable {
     /// `collectionView(_:layout:sizeForItemAt:)`.
-    public var itemSize: CodeSize?
+    package var itemSize: CodeSize?
     /// `collectionView(_:layout:minimumLineSpacingForSectionAt:)`.
-    public var minimumLineSpacing: Double?
+    package var minimumLineSpacing: Double?
     /// `collectionView(_:layout:minimumInteritemSpacingForSectionAt:)`.
-    public var minimumInteritemSpacing: Double?
+    package var minimumInteritemSpacing: Double?
     /// `collectionView(_:layout:insetForSectionAt:)`: top, left, bottom, right.
-    public var sectionInset: [Double]?
+    package var sectionInset: [Double]?
     /// Where `itemSize` was answered.
-    public var itemSizeRange: CodeRange?
+    package var itemSizeRange: CodeRange?
     /// A table delegate's `tableView(_:heightForRowAt:)`, when it is one number (every row's height).
-    public var rowHeight: Double?
+    package var rowHeight: Double?
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         itemSize: CodeSize? = nil, minimumLineSpacing: Double? = nil, minimumInteritemSpacing: Double? = nil,
         sectionInset: [Double]? = nil, itemSizeRange: CodeRange? = nil
     ) {
@@ -91,28 +89,27 @@ public struct FlowLayoutAnswers: Sendable, Hashable {
     }
 
     /// Whether any answer was read.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         itemSize == nil && minimumLineSpacing == nil && minimumInteritemSpacing == nil && sectionInset == nil
     }
 }
 
 /// `collectionView.dataSource = self` / `tableView.delegate = self`: the class made its outlet's data source or
 /// delegate in code.
-public struct ListConnection: Sendable, Hashable {
+package struct ListConnection: Sendable, Hashable {
     /// Which role the class takes.
-    public enum Role: String, Sendable, Hashable {
+    package enum Role: String, Sendable, Hashable {
         case dataSource, delegate
     }
 
     /// The outlet (a table or collection view) by property name.
-    public var outlet: String
+    package var outlet: String
     /// The role.
-    public var role: Role
+    package var role: Role
     /// The assignment's range.
-    public var range: CodeRange
+    package var range: CodeRange
 
-    /// Creates a value with the given members.
-    public init(outlet: String, role: Role, range: CodeRange) {
+    package init(outlet: String, role: Role, range: CodeRange) {
         self.outlet = outlet
         self.role = role
         self.range = range
@@ -121,11 +118,11 @@ public struct ListConnection: Sendable, Hashable {
 
 /// An edge, centre or side of a view's layout (`leadingAnchor`…); `left`/`right` are read as leading/trailing
 /// (left to right).
-public enum LayoutAnchor: String, Sendable, Hashable, CaseIterable {
+package enum LayoutAnchor: String, Sendable, Hashable, CaseIterable {
     case leading, trailing, centerX, width, top, bottom, centerY, height
 
     /// The anchor of a property name (`leadingAnchor`, `leftAnchor` → leading).
-    public init?(property: String) {
+    package init?(property: String) {
         guard property.hasSuffix("Anchor") else { return nil }
         let name = String(property.dropLast("Anchor".count))
         switch name {
@@ -138,31 +135,30 @@ public enum LayoutAnchor: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether the anchor is horizontal (leading, trailing, centerX, width).
-    public var isHorizontal: Bool { [.leading, .trailing, .centerX, .width].contains(self) }
+    package var isHorizontal: Bool { [.leading, .trailing, .centerX, .width].contains(self) }
     /// Whether the anchor is a size (width, height).
-    public var isSize: Bool { self == .width || self == .height }
+    package var isSize: Bool { self == .width || self == .height }
 }
 
 /// `first.anchor.constraint(equalTo: second.anchor, multiplier: m, constant: c)` or
 /// `(equalToConstant: c)` (second nil), where it was written.
-public struct AnchorConstraint: Sendable, Hashable {
+package struct AnchorConstraint: Sendable, Hashable {
     /// The view constrained and its anchor.
-    public var first: ViewTarget
+    package var first: ViewTarget
     /// Its anchor.
-    public var firstAnchor: LayoutAnchor
+    package var firstAnchor: LayoutAnchor
     /// The other view (nil: `equalToConstant`).
-    public var second: ViewTarget?
+    package var second: ViewTarget?
     /// Its anchor.
-    public var secondAnchor: LayoutAnchor?
+    package var secondAnchor: LayoutAnchor?
     /// The multiplier (1 unless given).
-    public var multiplier: Double
+    package var multiplier: Double
     /// The constant (0 unless given).
-    public var constant: CodeExpression
+    package var constant: CodeExpression
     /// The call's range.
-    public var range: CodeRange
+    package var range: CodeRange
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         first: ViewTarget, firstAnchor: LayoutAnchor, second: ViewTarget? = nil, secondAnchor: LayoutAnchor? = nil,
         multiplier: Double = 1, constant: CodeExpression = .number(0), range: CodeRange
     ) {
@@ -177,16 +173,15 @@ public struct AnchorConstraint: Sendable, Hashable {
 }
 
 /// `parent.addSubview(child)`, where it was written.
-public struct SubviewAddition: Sendable, Hashable {
+package struct SubviewAddition: Sendable, Hashable {
     /// The view added to (`.root` for `addSubview` on the class's own view or a cell's `contentView`).
-    public var parent: ViewTarget
+    package var parent: ViewTarget
     /// The view added.
-    public var child: ViewTarget
+    package var child: ViewTarget
     /// The call's range.
-    public var range: CodeRange
+    package var range: CodeRange
 
-    /// Creates a value with the given members.
-    public init(parent: ViewTarget, child: ViewTarget, range: CodeRange) {
+    package init(parent: ViewTarget, child: ViewTarget, range: CodeRange) {
         self.parent = parent
         self.child = child
         self.range = range
@@ -194,14 +189,13 @@ public struct SubviewAddition: Sendable, Hashable {
 }
 
 /// Views a class builds and lays out in code: the subviews it adds and the anchor constraints it activates.
-public struct CodeLayout: Sendable, Hashable {
+package struct CodeLayout: Sendable, Hashable {
     /// `addSubview` calls, in run order.
-    public var subviews: [SubviewAddition]
+    package var subviews: [SubviewAddition]
     /// Active equality constraints, in run order.
-    public var constraints: [AnchorConstraint]
+    package var constraints: [AnchorConstraint]
 
-    /// Creates a value with the given members.
-    public init(subviews: [SubviewAddition] = [], constraints: [AnchorConstraint] = []) {
+    package init(subviews: [SubviewAddition] = [], constraints: [AnchorConstraint] = []) {
         self.subviews = subviews
         self.constraints = constraints
     }

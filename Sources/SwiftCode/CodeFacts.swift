@@ -1,19 +1,18 @@
-public import SkeletonModel
+package import SkeletonModel
 
 /// What one Swift file states statically about SkeletonView: one `ClassFacts` per class (its extensions merged
 /// in), and hints for what had to be assumed or could not be read.
-public struct SwiftCodeFacts: Sendable, Hashable {
+package struct SwiftCodeFacts: Sendable, Hashable {
     /// The classes, in the order their declarations first appear.
-    public var classes: [ClassFacts]
+    package var classes: [ClassFacts]
     /// Problems of the file as a whole (syntax errors) and hints outside any class.
-    public var hints: [CodeHint]
+    package var hints: [CodeHint]
     /// Every type the code declares or extends (classes, structs, enums, extensions of UIKit's types).
-    public var typeNames: Set<String>
+    package var typeNames: Set<String>
     /// The classes the code declares itself (`class X`), not only extends.
-    public var declaredClasses: Set<String>
+    package var declaredClasses: Set<String>
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         classes: [ClassFacts] = [], hints: [CodeHint] = [], typeNames: Set<String> = [],
         declaredClasses: Set<String> = []
     ) {
@@ -26,7 +25,7 @@ public struct SwiftCodeFacts: Sendable, Hashable {
     /// The types what code does for `classes` can depend on: those classes, the cells they register, their
     /// superclasses, and every type that is not a class of the app (extensions of UIKit's views, constants'
     /// enums and structs). A storyboard that binds `classes` is analysed again when any of them changes.
-    public func dependencies(of classes: Set<String>) -> Set<String> {
+    package func dependencies(of classes: Set<String>) -> Set<String> {
         var result = typeNames.subtracting(declaredClasses).union(classes)
         let byName = Dictionary(self.classes.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var pending = Array(classes)
@@ -42,13 +41,13 @@ public struct SwiftCodeFacts: Sendable, Hashable {
     }
 
     /// The class named `name`, if the file declares it.
-    public func facts(forClass name: String) -> ClassFacts? {
+    package func facts(forClass name: String) -> ClassFacts? {
         classes.first { $0.name == name }
     }
 
     /// The file's hints, then every class's, in source order, each once (a superclass's code run for each of its
     /// subclasses gives its hints once).
-    public var allHints: [CodeHint] {
+    package var allHints: [CodeHint] {
         var seen: Set<CodeHint> = []
         return (hints + classes.flatMap(\.hints)).filter { seen.insert($0).inserted }.sorted {
             ($0.file ?? "", $0.range.start) < ($1.file ?? "", $1.range.start)
@@ -56,55 +55,54 @@ public struct SwiftCodeFacts: Sendable, Hashable {
     }
 
     /// The hints about `file` (`allHints` whose file it is).
-    public func hints(in file: String) -> [CodeHint] {
+    package func hints(in file: String) -> [CodeHint] {
         allHints.filter { $0.file == file }
     }
 }
 
 /// The facts of one class: who it is, what its lifecycle code sets, how it shows the skeleton and what its
 /// skeleton data source answers.
-public struct ClassFacts: Sendable, Hashable {
+package struct ClassFacts: Sendable, Hashable {
     /// The class name.
-    public var name: String
+    package var name: String
     /// The file it was read from, when the reader was told (a uri or a path).
-    public var file: String?
+    package var file: String?
     /// The first type in its inheritance clause (the superclass, for a class that has one).
-    public var superclass: String?
+    package var superclass: String?
     /// The `@IBOutlet` properties, in declaration order.
-    public var outlets: [String]
+    package var outlets: [String]
     /// Property assignments, in the order UIKit runs them: initialisers, outlets' `didSet`, `awakeFromNib`,
     /// `viewDidLoad`, `viewWillAppear`, `viewDidAppear`.
-    public var assignments: [PropertyAssignment]
+    package var assignments: [PropertyAssignment]
     /// `SkeletonAppearance.default.*` assignments, merged in run order.
-    public var appearance: AppearanceOverrides
+    package var appearance: AppearanceOverrides
     /// Every show the lifecycle code makes, in run order, each on the view it is called on (the scene's default
     /// shows: SkeletonView starts each from its own view).
-    public var shows: [ShowCall]
+    package var shows: [ShowCall]
     /// The skeleton data source's literal answers.
-    public var dataSource: DataSourceAnswers
+    package var dataSource: DataSourceAnswers
     /// `register(Class.self, forCellWithReuseIdentifier:/forCellReuseIdentifier: "id")`: identifier → class.
-    public var registeredCells: [String: String]
+    package var registeredCells: [String: String]
     /// `register(UINib(nibName: "Cell", bundle: nil), forCellReuseIdentifier: "id")` and wrappers named after the
     /// class (`register(cellType: Cell.self)`): identifier → nib name (a XIB of the app; a wrapper's class is in
     /// `registeredCells` too, for when the app has no such XIB).
-    public var registeredNibs: [String: String] = [:]
+    package var registeredNibs: [String: String] = [:]
     /// Views the class builds itself (`label = UILabel()`, `let title = UILabel()`), by name → UIKit class name.
-    public var codeBuiltViews: [String: String]
+    package var codeBuiltViews: [String: String]
     /// Where each identifier of `registeredCells` was registered.
-    public var registrationRanges: [String: CodeRange]
+    package var registrationRanges: [String: CodeRange]
     /// Where the skeleton data source answers its cell identifier.
-    public var cellIdentifierRange: CodeRange?
+    package var cellIdentifierRange: CodeRange?
     /// `outlet.dataSource = self`, `outlet.delegate = self`, in run order.
-    public var connections: [ListConnection]
+    package var connections: [ListConnection]
     /// The flow layout delegate's literal answers.
-    public var flowLayout: FlowLayoutAnswers
+    package var flowLayout: FlowLayoutAnswers
     /// Subviews added and anchor constraints activated in code.
-    public var layout: CodeLayout
+    package var layout: CodeLayout
     /// What had to be assumed or could not be read, with where.
-    public var hints: [CodeHint]
+    package var hints: [CodeHint]
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         name: String, superclass: String? = nil, outlets: [String] = [], assignments: [PropertyAssignment] = [],
         appearance: AppearanceOverrides = AppearanceOverrides(), shows: [ShowCall] = [],
         dataSource: DataSourceAnswers = DataSourceAnswers(), registeredCells: [String: String] = [:],
@@ -128,14 +126,14 @@ public struct ClassFacts: Sendable, Hashable {
     }
 
     /// The last show the lifecycle code makes.
-    public var show: ShowCall? { shows.last }
+    package var show: ShowCall? { shows.last }
 
     /// The shows the class's `@IBAction`s would make when the user triggers them (never while the screen loads),
     /// in declaration order.
-    public var actionShows: [ActionShow] = []
+    package var actionShows: [ActionShow] = []
 
     /// The value each view's property ends with (the last assignment wins), by target.
-    public var finalProperties: [ViewTarget: [ViewProperty: CodeValue]] {
+    package var finalProperties: [ViewTarget: [ViewProperty: CodeValue]] {
         var result: [ViewTarget: [ViewProperty: CodeValue]] = [:]
         for a in assignments { result[a.target, default: [:]][a.property] = a.value }
         return result
@@ -143,21 +141,20 @@ public struct ClassFacts: Sendable, Hashable {
 }
 
 /// A show an `@IBAction` makes.
-public struct ActionShow: Sendable, Hashable {
+package struct ActionShow: Sendable, Hashable {
     /// The action's name (`testAction`).
-    public var action: String
+    package var action: String
     /// The show, on the view it is called on.
-    public var show: ShowCall
+    package var show: ShowCall
 
-    /// Creates a value with the given members.
-    public init(action: String, show: ShowCall) {
+    package init(action: String, show: ShowCall) {
         self.action = action
         self.show = show
     }
 }
 
 /// Which view an assignment is about.
-public enum ViewTarget: Sendable, Hashable {
+package enum ViewTarget: Sendable, Hashable {
     /// The class's own view: a view controller's `view` (or `self.view`), a view's or cell's `self`.
     case root
     /// A stored property (usually an `@IBOutlet`), by name.
@@ -165,7 +162,7 @@ public enum ViewTarget: Sendable, Hashable {
 }
 
 /// The SkeletonView and UIKit properties skeletond reads from code; the raw value is the document member.
-public enum ViewProperty: String, Sendable, Hashable, CaseIterable {
+package enum ViewProperty: String, Sendable, Hashable, CaseIterable {
     case isSkeletonable, isHiddenWhenSkeletonIsActive, isUserInteractionDisabledWhenSkeletonIsActive
     case skeletonCornerRadius, linesCornerRadius, lastLineFillPercent, skeletonLineSpacing
     case skeletonPaddingInsets, skeletonTextNumberOfLines, skeletonTextLineHeight
@@ -180,7 +177,7 @@ public enum ViewProperty: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A value written in code that skeletond can state exactly.
-public enum CodeValue: Sendable, Hashable {
+package enum CodeValue: Sendable, Hashable {
     case bool(Bool)
     case number(Double)
     /// `UIEdgeInsets(top:left:bottom:right:)` (or `.zero`).
@@ -198,18 +195,17 @@ public enum CodeValue: Sendable, Hashable {
 }
 
 /// `target.property = value`, where it was written.
-public struct PropertyAssignment: Sendable, Hashable {
+package struct PropertyAssignment: Sendable, Hashable {
     /// The view assigned to.
-    public var target: ViewTarget
+    package var target: ViewTarget
     /// The property.
-    public var property: ViewProperty
+    package var property: ViewProperty
     /// The value.
-    public var value: CodeValue
+    package var value: CodeValue
     /// The assignment's source range.
-    public var range: CodeRange
+    package var range: CodeRange
 
-    /// Creates a value with the given members.
-    public init(target: ViewTarget, property: ViewProperty, value: CodeValue, range: CodeRange) {
+    package init(target: ViewTarget, property: ViewProperty, value: CodeValue, range: CodeRange) {
         self.target = target
         self.property = property
         self.value = value
@@ -218,16 +214,15 @@ public struct PropertyAssignment: Sendable, Hashable {
 }
 
 /// A `show*Skeleton` call: on which view, with which options, where.
-public struct ShowCall: Sendable, Hashable {
+package struct ShowCall: Sendable, Hashable {
     /// The view it is called on.
-    public var target: ViewTarget
+    package var target: ViewTarget
     /// SkeletonView's arguments as `skeleton/show` options (a `delay` also comes from `asyncAfter`).
-    public var options: ShowOptions
+    package var options: ShowOptions
     /// The call's source range.
-    public var range: CodeRange
+    package var range: CodeRange
 
-    /// Creates a value with the given members.
-    public init(target: ViewTarget, options: ShowOptions, range: CodeRange) {
+    package init(target: ViewTarget, options: ShowOptions, range: CodeRange) {
         self.target = target
         self.options = options
         self.range = range
@@ -236,44 +231,43 @@ public struct ShowCall: Sendable, Hashable {
 
 /// The literal answers of `SkeletonTableViewDataSource` / `SkeletonCollectionViewDataSource` (nil: not
 /// implemented, or not a literal; SkeletonView's default then applies).
-public struct DataSourceAnswers: Sendable, Hashable {
+package struct DataSourceAnswers: Sendable, Hashable {
     /// `numSections(in:)`.
-    public var numberOfSections: Int?
+    package var numberOfSections: Int?
     /// `collectionSkeletonView(_:numberOfRowsInSection:)` (-1: `UITableView.automaticNumberOfSkeletonRows`).
-    public var numberOfRows: Int?
+    package var numberOfRows: Int?
     /// `collectionSkeletonView(_:numberOfItemsInSection:)`.
-    public var numberOfItems: Int?
+    package var numberOfItems: Int?
     /// The rows (items) of each section when the answer is a `switch` over the section (`case 0:`, or the cases of
     /// `Section.allCases[section]`): section k has `countsBySection[k]`, sections after them `numberOfRows`
     /// (`numberOfItems`), the `default` case's answer. Empty: every section has the same count.
-    public var countsBySection: [Int] = []
+    package var countsBySection: [Int] = []
     /// `collectionSkeletonView(_:cellIdentifierForRowAt:)` or `cellIdentifierForItemAt:`.
-    public var cellIdentifier: String?
+    package var cellIdentifier: String?
     /// `collectionSkeletonView(_:identifierForHeaderInSection:)`.
-    public var headerIdentifier: String?
+    package var headerIdentifier: String?
     /// `collectionSkeletonView(_:identifierForFooterInSection:)`.
-    public var footerIdentifier: String?
+    package var footerIdentifier: String?
     /// `collectionSkeletonView(_:supplementaryViewIdentifierOfKind:at:)`.
-    public var supplementaryIdentifier: String?
+    package var supplementaryIdentifier: String?
     /// `cellIdentifierForRowAt`/`ItemAt` when it answers by index path (a `switch` over `indexPath.row`, `item` or
     /// `section`, or a condition on it); `cellIdentifier` is then its answer for the other indexes.
-    public var cellIdentifiers: IndexPathAnswer<String>?
+    package var cellIdentifiers: IndexPathAnswer<String>?
     /// The identifier `skeletonCellForRowAt`/`ItemAt` dequeues its cell with (it wins over `cellIdentifier`).
-    public var skeletonCellIdentifier: String?
+    package var skeletonCellIdentifier: String?
     /// The `isSkeletonable` `skeletonCellForRowAt`/`ItemAt` gives its cell, per index path.
-    public var skeletonCellSkeletonable: IndexPathAnswer<Bool>?
+    package var skeletonCellSkeletonable: IndexPathAnswer<Bool>?
     /// The `isSkeletonable` `prepareCellForSkeleton` gives each cell, per index path (after `skeletonCellFor…`).
-    public var preparedSkeletonable: IndexPathAnswer<Bool>?
+    package var preparedSkeletonable: IndexPathAnswer<Bool>?
 
     /// Each cell's own `isSkeletonable`: `prepareCellForSkeleton`'s where it sets one, else `skeletonCellFor…`'s.
-    public var cellSkeletonable: IndexPathAnswer<Bool>? {
+    package var cellSkeletonable: IndexPathAnswer<Bool>? {
         guard let prepared = preparedSkeletonable else { return skeletonCellSkeletonable }
         guard let made = skeletonCellSkeletonable else { return prepared }
         return made.overlaid(by: prepared) ?? prepared
     }
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         numberOfSections: Int? = nil, numberOfRows: Int? = nil, numberOfItems: Int? = nil,
         cellIdentifier: String? = nil, headerIdentifier: String? = nil, footerIdentifier: String? = nil,
         supplementaryIdentifier: String? = nil
@@ -289,36 +283,34 @@ public struct DataSourceAnswers: Sendable, Hashable {
 }
 
 /// A 1-based line and column (UTF-8 bytes) in a Swift file.
-public struct CodePosition: Sendable, Hashable, Comparable {
+package struct CodePosition: Sendable, Hashable, Comparable {
     /// 1-based line.
-    public var line: Int
+    package var line: Int
     /// 1-based column in UTF-8 bytes.
-    public var column: Int
+    package var column: Int
 
-    /// Creates a value with the given members.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// Source order.
-    public static func < (a: CodePosition, b: CodePosition) -> Bool {
+    package static func < (a: CodePosition, b: CodePosition) -> Bool {
         (a.line, a.column) < (b.line, b.column)
     }
 }
 
 /// A range of a Swift file, end exclusive.
-public struct CodeRange: Sendable, Hashable {
+package struct CodeRange: Sendable, Hashable {
     /// Where it starts.
-    public var start: CodePosition
+    package var start: CodePosition
     /// Where it ends (exclusive).
-    public var end: CodePosition
+    package var end: CodePosition
     /// The file it is in, when the reader was told (a uri or a path): a class read from several files has facts
     /// in each of them.
-    public var file: String?
+    package var file: String?
 
-    /// Creates a value with the given members.
-    public init(start: CodePosition, end: CodePosition, file: String? = nil) {
+    package init(start: CodePosition, end: CodePosition, file: String? = nil) {
         self.start = start
         self.end = end
         self.file = file
@@ -326,9 +318,9 @@ public struct CodeRange: Sendable, Hashable {
 }
 
 /// Something skeletond assumed or could not read, and where.
-public struct CodeHint: Sendable, Hashable {
+package struct CodeHint: Sendable, Hashable {
     /// Why the hint exists.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// A fact was taken from code that may not run (a branch, a closure); the message names the assumption.
         case assumed
         /// A value is not statically known (computed, a variable); nothing was taken from it.
@@ -341,16 +333,16 @@ public struct CodeHint: Sendable, Hashable {
     }
 
     /// Why.
-    public var kind: Kind
+    package var kind: Kind
     /// For people.
-    public var message: String
+    package var message: String
     /// Where.
-    public var range: CodeRange
+    package var range: CodeRange
     /// The file `range` is in, when the reader was told (a uri or a path).
-    public var file: String?
+    package var file: String?
 
     /// Creates a value with the given members; the file is the range's when it names one, else `file`.
-    public init(kind: Kind, message: String, range: CodeRange, file: String? = nil) {
+    package init(kind: Kind, message: String, range: CodeRange, file: String? = nil) {
         self.kind = kind
         self.message = message
         self.range = range

@@ -1,5 +1,5 @@
 /// What an answer per index path depends on.
-public enum IndexPathAxis: Sendable, Hashable {
+package enum IndexPathAxis: Sendable, Hashable {
     /// `indexPath.row` or `indexPath.item`.
     case row
     /// `indexPath.section`.
@@ -8,42 +8,41 @@ public enum IndexPathAxis: Sendable, Hashable {
 
 /// An answer a skeleton data source gives per index path: by row (item) in every section, or by section, for the
 /// indexes the code names, and one answer for every other index.
-public struct IndexPathAnswer<Value: Sendable & Hashable>: Sendable, Hashable {
+package struct IndexPathAnswer<Value: Sendable & Hashable>: Sendable, Hashable {
     /// What the answer depends on.
-    public typealias Axis = IndexPathAxis
+    package typealias Axis = IndexPathAxis
 
     /// The most indexes one answer names one by one (`case 0:` … ); a `switch` or comparison past it is not read.
-    public static var maxIndex: Int { 1_000 }
+    package static var maxIndex: Int { 1_000 }
 
     /// What the answer depends on.
-    public var axis: Axis
+    package var axis: Axis
     /// Index → answer, for the indexes the code names (each below `maxIndex`); nil: no answer there (the one
     /// before stays), even when `others` has one.
-    public var byIndex: [Int: Value?]
+    package var byIndex: [Int: Value?]
     /// Every other index's answer (`default`, an `else`); nil: none (the one before stays).
-    public var others: Value?
+    package var others: Value?
 
-    /// Creates a value with the given members.
-    public init(axis: Axis, byIndex: [Int: Value?] = [:], others: Value? = nil) {
+    package init(axis: Axis, byIndex: [Int: Value?] = [:], others: Value? = nil) {
         self.axis = axis
         self.byIndex = byIndex
         self.others = others
     }
 
     /// The same answer for every index path.
-    public static func always(_ value: Value) -> Self { Self(axis: .row, others: value) }
+    package static func always(_ value: Value) -> Self { Self(axis: .row, others: value) }
 
     /// The answer at `index` of the axis.
-    public func at(_ index: Int) -> Value? {
+    package func at(_ index: Int) -> Value? {
         if let named = byIndex[index] { return named }
         return others
     }
 
     /// The answer at `section`, `row`.
-    public func value(section: Int, row: Int) -> Value? { at(axis == .section ? section : row) }
+    package func value(section: Int, row: Int) -> Value? { at(axis == .section ? section : row) }
 
     /// `over`'s answer where it has one, else this one's; nil when both depend on their axes and those differ.
-    public func overlaid(by over: Self) -> Self? {
+    package func overlaid(by over: Self) -> Self? {
         if axis != over.axis, !byIndex.isEmpty, !over.byIndex.isEmpty { return nil }
         var result = Self(axis: over.byIndex.isEmpty ? axis : over.axis, others: over.others ?? others)
         for k in Set(byIndex.keys).union(over.byIndex.keys) {
@@ -53,7 +52,7 @@ public struct IndexPathAnswer<Value: Sendable & Hashable>: Sendable, Hashable {
     }
 
     /// `then` where `condition` holds, else `otherwise`; nil when their axes differ.
-    public static func choosing(_ condition: IndexPathAnswer<Bool>, _ then: Self, _ otherwise: Self) -> Self? {
+    package static func choosing(_ condition: IndexPathAnswer<Bool>, _ then: Self, _ otherwise: Self) -> Self? {
         var axes: Set<Axis> = []
         if !condition.byIndex.isEmpty { axes.insert(condition.axis) }
         if !then.byIndex.isEmpty { axes.insert(then.axis) }

@@ -1,4 +1,4 @@
-public import SkeletonModel
+package import SkeletonModel
 internal import SwiftParser
 internal import SwiftSyntax
 
@@ -13,12 +13,12 @@ internal import SwiftSyntax
 ///
 /// Safe on any thread: the parse and the visitors run on a `ReadingThread` whose stack holds the deepest tree the
 /// limits let through, and the caller waits for it.
-public enum SwiftCodeReader {
+package enum SwiftCodeReader {
     /// The largest file read, in UTF-8 bytes (4 MiB; `Protocol/base-protocol.md`, limits).
-    public static let maxBytes = 4 << 20
+    package static let maxBytes = 4 << 20
 
     /// Reads one Swift file; `file` (a uri or a path), when given, is named by its classes and hints.
-    public static func read(text: String, file: String? = nil) -> SwiftCodeFacts {
+    package static func read(text: String, file: String? = nil) -> SwiftCodeFacts {
         readMeasured([SwiftSourceText(text: text, file: file)]).facts
     }
 
@@ -26,7 +26,7 @@ public enum SwiftCodeReader {
     /// in any order, its superclass chain (lifecycle methods UIKit calls on the subclass, `super` calls, helpers a
     /// subclass overrides) and extensions of UIKit's views; every class and hint names its file. Reading costs the
     /// files' parses and a walk linear in their total size (one `ReadBudget` for all of them).
-    public static func read(_ files: [SwiftSourceText], namedColors: [String: SkeletonColor] = [:]) -> SwiftCodeFacts {
+    package static func read(_ files: [SwiftSourceText], namedColors: [String: SkeletonColor] = [:]) -> SwiftCodeFacts {
         readMeasured(parsed: files.map(parse), namedColors: namedColors).facts
     }
 
@@ -61,7 +61,7 @@ public enum SwiftCodeReader {
     /// parsing it again. A file over `maxBytes` or nested deeper than `NestingScan.maxDepth` is refused before the
     /// parse, one whose tree is deeper than `SyntaxDepth.maxDepth` after it: its hint is its only fact. The parse
     /// runs on a `ReadingThread`.
-    public static func parse(_ source: SwiftSourceText) -> ParsedSwiftFile {
+    package static func parse(_ source: SwiftSourceText) -> ParsedSwiftFile {
         let size = source.text.utf8.count
         let index = LineIndex(source.text)
         func refused(_ hint: CodeHint, measured: Int = 0) -> ParsedSwiftFile {
@@ -94,7 +94,7 @@ public enum SwiftCodeReader {
     /// their total size.
     ///
     /// `namedColors` are the app's asset catalogue colours (light and dark), what `UIColor(named:)` answers.
-    public static func read(parsed: [ParsedSwiftFile], namedColors: [String: SkeletonColor] = [:]) -> SwiftCodeFacts {
+    package static func read(parsed: [ParsedSwiftFile], namedColors: [String: SkeletonColor] = [:]) -> SwiftCodeFacts {
         readMeasured(parsed: parsed, namedColors: namedColors).facts
     }
 
@@ -150,9 +150,9 @@ public enum SwiftCodeReader {
 
 /// One Swift file parsed (or refused), kept so that its app can be read again, as often as its files change,
 /// without parsing it again (`SwiftCodeReader.parse(_:)`, `read(parsed:)`).
-public struct ParsedSwiftFile: Sendable {
+package struct ParsedSwiftFile: Sendable {
     /// Its text and where it is.
-    public let source: SwiftSourceText
+    package let source: SwiftSourceText
     /// Its syntax tree; nil for a file refused (its one hint says why).
     let tree: SourceFileSyntax?
     /// Its line starts.
@@ -164,14 +164,13 @@ public struct ParsedSwiftFile: Sendable {
 }
 
 /// One Swift file of an app: its text and where it is (a uri or a path), for `SwiftCodeReader.read(_:)`.
-public struct SwiftSourceText: Sendable, Hashable {
+package struct SwiftSourceText: Sendable, Hashable {
     /// The file's text.
-    public var text: String
+    package var text: String
     /// Where it is, named by its classes and hints.
-    public var file: String?
+    package var file: String?
 
-    /// Creates a value with the given members.
-    public init(text: String, file: String? = nil) {
+    package init(text: String, file: String? = nil) {
         self.text = text
         self.file = file
     }

@@ -1,8 +1,8 @@
-public import SkeletonModel
+package import SkeletonModel
 
 extension ViewProperty {
     /// The document property an assignment to it sets.
-    public var documentProperty: DocumentProperty {
+    package var documentProperty: DocumentProperty {
         switch self {
         case .isSkeletonable: .view.isSkeletonable
         case .isHiddenWhenSkeletonIsActive: .view.isHiddenWhenSkeletonIsActive
@@ -26,7 +26,7 @@ extension ViewProperty {
 
     /// The property Swift code sets by assigning member path `path` (`isSkeletonable`, `layer.cornerRadius`): the
     /// registry's view property with that Swift name (`DocumentProperty.swiftNames`), or nil.
-    public init?(swiftName path: String) {
+    package init?(swiftName path: String) {
         guard let known = Self.bySwiftName[path] else { return nil }
         self = known
     }

@@ -1,21 +1,21 @@
-public import Foundation
-public import JSONRPC
+package import Foundation
+package import JSONRPC
 @_exported public import SkeletonClient
 
 /// Where the tests find the built binary and the package's files.
-public enum TestEnvironment {
+package enum TestEnvironment {
     /// `$SKELETOND`, else `.build/debug/skeletond` under the package root.
-    public static var daemonURL: URL {
+    package static var daemonURL: URL {
         if let path = ProcessInfo.processInfo.environment["SKELETOND"] { return URL(fileURLWithPath: path) }
         return packageRoot.appendingPathComponent(".build/debug/skeletond")
     }
 
     /// The folder of the built executables: the daemon's (so `$SKELETOND` from another scratch path finds the
     /// `skeleton` built beside it).
-    public static var binDirectory: URL { daemonURL.deletingLastPathComponent() }
+    package static var binDirectory: URL { daemonURL.deletingLastPathComponent() }
 
     /// The package root, found from this file's location.
-    public static var packageRoot: URL {
+    package static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
     }
@@ -23,7 +23,7 @@ public enum TestEnvironment {
 
 extension DaemonProcess {
     /// The built `skeletond`, for end-to-end tests.
-    public convenience init(arguments: [String] = [], mode: FramingMode = .lsp, environment: [String: String] = [:])
+    package convenience init(arguments: [String] = [], mode: FramingMode = .lsp, environment: [String: String] = [:])
         throws
     {
         try self.init(executable: TestEnvironment.daemonURL, arguments: arguments, mode: mode, environment: environment)

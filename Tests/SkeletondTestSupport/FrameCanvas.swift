@@ -1,24 +1,24 @@
 import Foundation
-public import JSON
+package import JSON
 import SkeletonImaging
 
 /// A client-side canvas that applies `preview/frame` notifications (raw, png and fill rectangles), the way a
 /// real client would, so tests can compare the result with `preview/render`.
-public struct FrameCanvas: Equatable {
-    public private(set) var width = 0
-    public private(set) var height = 0
-    public private(set) var rgba: [UInt8] = []
+package struct FrameCanvas: Equatable {
+    package private(set) var width = 0
+    package private(set) var height = 0
+    package private(set) var rgba: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
-    public init(width: Int, height: Int, rgba: [UInt8]) {
+    package init(width: Int, height: Int, rgba: [UInt8]) {
         self.width = width
         self.height = height
         self.rgba = rgba
     }
 
     /// Applies one frame's rectangles; a keyframe (or a size change) starts from a new canvas.
-    public mutating func apply(_ frame: JSON) throws {
+    package mutating func apply(_ frame: JSON) throws {
         guard let w = frame["width"]?.intValue, let h = frame["height"]?.intValue,
             let rects = frame["rects"]?.arrayValue
         else { throw ClientError("not a pixel frame: \(frame.text)") }

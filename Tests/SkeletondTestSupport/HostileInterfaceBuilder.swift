@@ -1,10 +1,10 @@
 /// Interface Builder files that once cost far more than their size (issue #25, rows 3, 6, 8 and 9), for the unit
 /// tests of the reader and the end-to-end tests of the daemon alike.
-public enum HostileInterfaceBuilder {
+package enum HostileInterfaceBuilder {
     /// A storyboard of `scenes` view controllers `v0`…: each one's view holds `fanOut` container views that all embed
     /// the next controller; the last holds a label. Scene `k` shows `fanOut^(scenes-1-k)` labels, so a few kilobytes
     /// describe millions of views (15 KB: `scenes: 6, fanOut: 10`).
-    public static func embeddingBlowUp(scenes: Int, fanOut: Int) -> String {
+    package static func embeddingBlowUp(scenes: Int, fanOut: Int) -> String {
         var body = ""
         for k in 0..<scenes {
             var subviews = ""
@@ -32,7 +32,7 @@ public enum HostileInterfaceBuilder {
     }
 
     /// A XIB with `count` top-level views (`v0`…), each its own scene.
-    public static func topLevelViews(_ count: Int) -> String {
+    package static func topLevelViews(_ count: Int) -> String {
         var objects = ""
         objects.reserveCapacity(count * 96)
         for k in 0..<count {
@@ -43,7 +43,7 @@ public enum HostileInterfaceBuilder {
     }
 
     /// A XIB whose one top-level view has `count` attributes besides its id (`a0="0"`…).
-    public static func manyAttributes(_ count: Int) -> String {
+    package static func manyAttributes(_ count: Int) -> String {
         var attributes = ""
         attributes.reserveCapacity(count * 10)
         for k in 0..<count { attributes += " a\(k)=\"0\"" }
@@ -52,7 +52,7 @@ public enum HostileInterfaceBuilder {
     }
 
     /// A storyboard of one scene (`vc`, a label `l`) with at least `bytes` bytes of XML comments after it.
-    public static func padded(toAtLeast bytes: Int) -> String {
+    package static func padded(toAtLeast bytes: Int) -> String {
         let comment = "<!-- " + String(repeating: "padding ", count: 120) + "-->\n"
         let scene = """
             <scene sceneID="s"><objects><viewController id="vc" sceneMemberID="viewController">
@@ -65,7 +65,7 @@ public enum HostileInterfaceBuilder {
     }
 
     /// `<document>` of a storyboard around `scenes` (the XML of `<scene>` elements).
-    public static func storyboard(_ scenes: String, declaration: String = "encoding=\"UTF-8\"") -> String {
+    package static func storyboard(_ scenes: String, declaration: String = "encoding=\"UTF-8\"") -> String {
         """
         <?xml version="1.0" \(declaration)?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
@@ -77,7 +77,7 @@ public enum HostileInterfaceBuilder {
     }
 
     /// `<document>` of a XIB around `objects` (the XML of top-level objects).
-    public static func xib(_ objects: String) -> String {
+    package static func xib(_ objects: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">

@@ -1,9 +1,9 @@
-public import JSON
+package import JSON
 
 /// Compares an actual message with an expected one: objects by key set (order ignored), numbers by value,
 /// and the string `"*"` in the expectation matches anything.
-public enum JSONMatching {
-    public static func matches(_ actual: JSON, _ expected: JSON) -> Bool {
+package enum JSONMatching {
+    package static func matches(_ actual: JSON, _ expected: JSON) -> Bool {
         if case .string("*") = expected { return true }
         switch (actual, expected) {
         case (.object(let a), .object(let e)):
@@ -19,7 +19,7 @@ public enum JSONMatching {
 
     /// Pairs every expected message with a distinct actual one, in any order. Returns the unmatched
     /// expectations (empty when all matched).
-    public static func unmatched(_ actual: [JSON], _ expected: [JSON]) -> [JSON] {
+    package static func unmatched(_ actual: [JSON], _ expected: [JSON]) -> [JSON] {
         var remaining = actual
         var missing: [JSON] = []
         for e in expected {

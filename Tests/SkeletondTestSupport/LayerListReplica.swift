@@ -1,14 +1,14 @@
-public import JSON
+package import JSON
 
 /// A client's copy of a display list, kept up to date from `layers` frames (`preview/frame` with
 /// `encoding: "layers"`), as a client that animates by itself would keep it.
-public struct LayerListReplica: Sendable {
-    public private(set) var layers: [JSON] = []
+package struct LayerListReplica: Sendable {
+    package private(set) var layers: [JSON] = []
 
-    public init() {}
+    package init() {}
 
     /// Applies one frame's ops in order; a keyframe starts from an empty list.
-    public mutating func apply(_ frame: JSON) {
+    package mutating func apply(_ frame: JSON) {
         if frame["keyframe"] == true { layers = [] }
         for op in frame["ops"]?.arrayValue ?? [] {
             switch op["op"]?.stringValue {
@@ -29,7 +29,7 @@ public struct LayerListReplica: Sendable {
     }
 
     /// Whether the replica equals `expected` (numbers by value).
-    public func matches(_ expected: [JSON]) -> Bool {
+    package func matches(_ expected: [JSON]) -> Bool {
         layers.count == expected.count && zip(layers, expected).allSatisfy { JSONMatching.matches($0, $1) }
     }
 }

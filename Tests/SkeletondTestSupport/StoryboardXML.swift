@@ -1,22 +1,22 @@
 /// A view element of a test storyboard (`<view>`, `<label>`, `<imageView>`…): its id, its frame, its boolean runtime
 /// attributes and the views inside it.
-public struct StoryboardView: Sendable {
+package struct StoryboardView: Sendable {
     /// A frame in points, as the `<rect key="frame">` element writes it.
-    public typealias Frame = (x: Double, y: Double, width: Double, height: Double)
+    package typealias Frame = (x: Double, y: Double, width: Double, height: Double)
 
     /// The element's name: `view`, `label`, `imageView`…
-    public var element: String
-    public var id: String
+    package var element: String
+    package var id: String
     /// The start tag's other attributes, written in this order before the id (`text`, `contentMode`…).
-    public var attributes: KeyValuePairs<String, String>
-    public var frame: Frame
+    package var attributes: KeyValuePairs<String, String>
+    package var frame: Frame
     /// Whether the view sets `isSkeletonable` to YES.
-    public var skeletonable: Bool
+    package var skeletonable: Bool
     /// The key paths of the other boolean runtime attributes it sets to YES (`isHiddenWhenSkeletonIsActive`…).
-    public var flags: [String]
-    public var subviews: [StoryboardView]
+    package var flags: [String]
+    package var subviews: [StoryboardView]
 
-    public init(
+    package init(
         _ element: String = "view", id: String, _ attributes: KeyValuePairs<String, String> = [:], frame: Frame,
         skeletonable: Bool = false, flags: [String] = [], subviews: [StoryboardView] = []
     ) {
@@ -30,7 +30,7 @@ public struct StoryboardView: Sendable {
     }
 
     /// A plain `<view>` (`contentMode="scaleToFill"`, as Xcode writes it).
-    public static func view(
+    package static func view(
         _ id: String, frame: Frame, skeletonable: Bool = false, subviews: [StoryboardView] = []
     ) -> StoryboardView {
         StoryboardView(
@@ -38,7 +38,7 @@ public struct StoryboardView: Sendable {
     }
 
     /// A `<label>` showing `text`, with `numberOfLines` when given (one line when not).
-    public static func label(
+    package static func label(
         _ id: String, text: String, numberOfLines: Int? = nil, frame: Frame, skeletonable: Bool = false
     ) -> StoryboardView {
         let attributes: KeyValuePairs<String, String> =
@@ -73,15 +73,15 @@ public struct StoryboardView: Sendable {
 }
 
 /// A scene of a test storyboard: a view controller whose root view fills an iPhone 8 screen (375 × 667 points).
-public struct StoryboardScene: Sendable {
+package struct StoryboardScene: Sendable {
     /// The scene element's `sceneID`.
-    public var id: String
+    package var id: String
     /// The view controller's id: the scene's id for the daemon and for `InterfaceBuilderFile`.
-    public var controller: String
-    public var root: StoryboardView
+    package var controller: String
+    package var root: StoryboardView
 
     /// A scene whose root view `root` (`contentMode="scaleToFill"`) holds `subviews`.
-    public init(id: String, controller: String, root: String, skeletonable: Bool = false, subviews: [StoryboardView]) {
+    package init(id: String, controller: String, root: String, skeletonable: Bool = false, subviews: [StoryboardView]) {
         self.id = id
         self.controller = controller
         self.root = .view(root, frame: (0, 0, 375, 667), skeletonable: skeletonable, subviews: subviews)
@@ -104,10 +104,10 @@ public struct StoryboardScene: Sendable {
 
 /// The text of an iOS storyboard built from scenes (the first one's view controller initial), one element a line
 /// as Xcode writes them, and where its elements start: for tests that need Interface Builder text.
-public struct StoryboardXML: Sendable {
-    public let text: String
+package struct StoryboardXML: Sendable {
+    package let text: String
 
-    public init(_ scenes: [StoryboardScene]) {
+    package init(_ scenes: [StoryboardScene]) {
         let initial = scenes.first.map { #" initialViewController="\#($0.controller)""# } ?? ""
         let lines =
             [
@@ -120,11 +120,11 @@ public struct StoryboardXML: Sendable {
     }
 
     /// The text's lines.
-    public var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    package var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
     /// Where the element with `id` starts, as an LSP position: the first line holding `id="…"` (0-based) and the
     /// UTF-16 column of the `<` on it; nil when no line holds it.
-    public func start(ofElement id: String) -> (line: Int, character: Int)? {
+    package func start(ofElement id: String) -> (line: Int, character: Int)? {
         let lines = lines
         guard let line = lines.firstIndex(where: { $0.contains(#"id="\#(id)""#) }),
             let open = lines[line].firstIndex(of: "<")

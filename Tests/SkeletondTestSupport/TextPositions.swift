@@ -1,54 +1,54 @@
-public import JSON
+package import JSON
 
 /// LSP positions in a text found by what stands there, never written as numbers: a test says "the second
 /// `"author"`" and keeps holding when the example it reads gains a line.
 ///
 /// Lines end at `\n` (a `\r` before it belongs to the line ending); characters are UTF-16 code units, as LSP counts
 /// them by default.
-public struct TextPositions: Sendable {
+package struct TextPositions: Sendable {
     /// A zero-based line and UTF-16 character.
-    public struct Position: Sendable, Hashable, CustomStringConvertible {
-        public var line: Int
-        public var character: Int
+    package struct Position: Sendable, Hashable, CustomStringConvertible {
+        package var line: Int
+        package var character: Int
 
-        public init(line: Int, character: Int) {
+        package init(line: Int, character: Int) {
             self.line = line
             self.character = character
         }
 
         /// The text's first position.
-        public static let origin = Position(line: 0, character: 0)
+        package static let origin = Position(line: 0, character: 0)
 
         /// The same position `count` characters further on the line (negative: back).
-        public func moved(by count: Int) -> Position {
+        package func moved(by count: Int) -> Position {
             Position(line: line, character: character + count)
         }
 
         /// `{"line": …, "character": …}`.
-        public var json: JSON { ["line": .int(line), "character": .int(character)] }
+        package var json: JSON { ["line": .int(line), "character": .int(character)] }
 
-        public var description: String { "\(line):\(character)" }
+        package var description: String { "\(line):\(character)" }
     }
 
     /// A half-open range of positions.
-    public struct Range: Sendable, Hashable, CustomStringConvertible {
-        public var start: Position
-        public var end: Position
+    package struct Range: Sendable, Hashable, CustomStringConvertible {
+        package var start: Position
+        package var end: Position
 
-        public init(start: Position, end: Position) {
+        package init(start: Position, end: Position) {
             self.start = start
             self.end = end
         }
 
         /// `{"start": …, "end": …}`.
-        public var json: JSON { ["start": start.json, "end": end.json] }
+        package var json: JSON { ["start": start.json, "end": end.json] }
 
-        public var description: String { "\(start)-\(end)" }
+        package var description: String { "\(start)-\(end)" }
     }
 
     /// Something a test looked for is not in the text (a drifted example fails with this, not with numbers).
-    public struct NotFound: Error, CustomStringConvertible {
-        public var description: String
+    package struct NotFound: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// The text, as UTF-16 code units.
@@ -56,7 +56,7 @@ public struct TextPositions: Sendable {
     /// The offset of each line's first unit.
     private let lineStarts: [Int]
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         units = Array(text.utf16)
         var starts = [0]
         for (offset, unit) in units.enumerated() where unit == 0x0A { starts.append(offset + 1) }
@@ -64,10 +64,10 @@ public struct TextPositions: Sendable {
     }
 
     /// How many lines the text has (a text ending in a newline has an empty last line).
-    public var lineCount: Int { lineStarts.count }
+    package var lineCount: Int { lineStarts.count }
 
     /// The position of UTF-16 offset `offset`.
-    public func position(atOffset offset: Int) -> Position {
+    package func position(atOffset offset: Int) -> Position {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -78,7 +78,7 @@ public struct TextPositions: Sendable {
     }
 
     /// The UTF-16 offset of the `occurrence`-th (from 1) `needle` at or after `from`.
-    public func offset(of needle: String, occurrence: Int = 1, from start: Position = .origin) throws -> Int {
+    package func offset(of needle: String, occurrence: Int = 1, from start: Position = .origin) throws -> Int {
         let pattern = Array(needle.utf16)
         var from = offset(of: start)
         var found = 0
@@ -93,13 +93,13 @@ public struct TextPositions: Sendable {
     }
 
     /// The range `needle` covers at its `occurrence`-th appearance (from 1) at or after `from`.
-    public func range(of needle: String, occurrence: Int = 1, from: Position = .origin) throws -> Range {
+    package func range(of needle: String, occurrence: Int = 1, from: Position = .origin) throws -> Range {
         let start = try offset(of: needle, occurrence: occurrence, from: from)
         return Range(start: position(atOffset: start), end: position(atOffset: start + needle.utf16.count))
     }
 
     /// The range from the `{` or `[` at `open` through its matching bracket (strings skipped).
-    public func bracketed(from open: Position) throws -> Range {
+    package func bracketed(from open: Position) throws -> Range {
         let start = offset(of: open)
         guard start < units.count, units[start] == 0x7B || units[start] == 0x5B else {
             throw NotFound(description: "no { or [ at \(open)")
@@ -126,7 +126,7 @@ public struct TextPositions: Sendable {
 
     /// The value of the first member named `key` (`"key": value`) at or after `from`: its `{`/`[` through the
     /// matching bracket, a string with its quotes, or a scalar's characters.
-    public func value(ofMember key: String, from: Position = .origin) throws -> Range {
+    package func value(ofMember key: String, from: Position = .origin) throws -> Range {
         let name = Array("\"\(key)\"".utf16)
         var k = offset(of: from)
         while k + name.count <= units.count {
@@ -164,7 +164,7 @@ public struct TextPositions: Sendable {
 
     /// Every object and array that spans more than one line, as (the line of its opening bracket, the line of its
     /// closing one), in text order.
-    public func multilineBrackets() throws -> [(start: Int, end: Int)] {
+    package func multilineBrackets() throws -> [(start: Int, end: Int)] {
         var found: [(start: Int, end: Int)] = []
         var inString = false
         var k = 0

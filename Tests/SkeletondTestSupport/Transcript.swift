@@ -1,10 +1,10 @@
-public import Foundation
-public import JSON
+package import Foundation
+package import JSON
 import JSONRPC
 
 /// A parsed `Protocol/transcripts/*.transcript` file (the format is in that folder's README).
-public struct Transcript: Sendable {
-    public enum Step: Sendable {
+package struct Transcript: Sendable {
+    package enum Step: Sendable {
         case send(JSON)
         case sendRaw([UInt8])
         /// A body sent framed but not checked as JSON.
@@ -13,15 +13,15 @@ public struct Transcript: Sendable {
         case close
     }
 
-    public var name: String
-    public var mode: String = "lsp"
-    public var arguments: [String] = []
-    public var environment: [String: String] = [:]
-    public var steps: [Step] = []
-    public var exitStatus: Int32?
+    package var name: String
+    package var mode: String = "lsp"
+    package var arguments: [String] = []
+    package var environment: [String: String] = [:]
+    package var steps: [Step] = []
+    package var exitStatus: Int32?
 
     /// Parses a transcript's text.
-    public init(name: String, text: String) throws {
+    package init(name: String, text: String) throws {
         self.name = name
         var pending: [JSON] = []
         func flush() {
@@ -62,7 +62,7 @@ public struct Transcript: Sendable {
     }
 
     /// Every transcript in a folder, sorted by name.
-    public static func all(in folder: URL) throws -> [Transcript] {
+    package static func all(in folder: URL) throws -> [Transcript] {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".transcript") }.sorted()
         return try files.map { file in
@@ -77,7 +77,7 @@ public struct Transcript: Sendable {
     }
 
     /// `\r`, `\n`, `\t`, `\\` and `\xNN` escapes to bytes.
-    public static func unescape(_ text: String) -> [UInt8] {
+    package static func unescape(_ text: String) -> [UInt8] {
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         var i = 0
@@ -116,7 +116,7 @@ public struct Transcript: Sendable {
     }
 
     /// Plays the transcript on `client`; returns a list of failures (empty when it all matched).
-    public func replay(on client: PipeClient, timeout: Double = 20) -> [String] {
+    package func replay(on client: PipeClient, timeout: Double = 20) -> [String] {
         var failures: [String] = []
         for step in steps {
             switch step {

@@ -4,10 +4,10 @@
 
 /// Replaying fuzz inputs without libFuzzer: a plain `swift build` of a fuzz target runs the inputs named on its
 /// command line through the same function libFuzzer calls, which reproduces a crash `scripts/fuzz` kept.
-public enum FuzzReplay {
+package enum FuzzReplay {
     /// Runs `run` on the bytes of every file named in the arguments; exits 2 without arguments, 1 on an unreadable
     /// file.
-    public static func main(tool: String, what: String, _ run: (UnsafeRawBufferPointer) -> Void) -> Never {
+    package static func main(tool: String, what: String, _ run: (UnsafeRawBufferPointer) -> Void) -> Never {
         let paths = CommandLine.arguments.dropFirst()
         guard !paths.isEmpty else {
             StandardError.write("usage: \(tool) FILE...  (replays \(what) fuzz inputs; scripts/fuzz runs libFuzzer)\n")
@@ -45,8 +45,8 @@ enum ReplayFile {
 }
 
 /// Messages for the person replaying inputs.
-public enum StandardError {
-    public static func write(_ text: String) {
+package enum StandardError {
+    package static func write(_ text: String) {
         var text = text
         text.withUTF8 { _ = Glibc.write(2, $0.baseAddress, $0.count) }
     }

@@ -2,7 +2,7 @@ import FuzzReplay
 
 /// libFuzzer's entry point: one input through document sync, parsing, validation, diagnostics and layout.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+package func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     DocumentFuzzSession.run(UnsafeRawBufferPointer(start: data, count: size))
     return 0

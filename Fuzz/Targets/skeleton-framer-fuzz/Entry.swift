@@ -3,7 +3,7 @@ import FuzzReplay
 /// libFuzzer's entry point: one stream of valid messages with garbage between them through `ContentLengthFramer`,
 /// checked against the recovery property (FramerFuzzSession), not only for crashes.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+package func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     FramerFuzzSession.run(UnsafeRawBufferPointer(start: data, count: size))
     return 0

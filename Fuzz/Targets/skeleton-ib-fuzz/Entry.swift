@@ -3,7 +3,7 @@ import FuzzReplay
 /// libFuzzer's entry point: one storyboard or XIB text through the reader, scene expansion and mapping
 /// (IBFuzzSession), checked for bounded work and consistent answers, not only for crashes.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+package func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     IBFuzzSession.run(UnsafeRawBufferPointer(start: data, count: size))
     return 0

@@ -3,7 +3,7 @@ import FuzzReplay
 /// libFuzzer's entry point: one input is one Swift file, read by `SwiftCodeReader` (swift-syntax's parser, then the
 /// classes, statements and hints) as the daemon reads a Swift document, and checked (SwiftFuzzSession).
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+package func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     SwiftFuzzSession.run(UnsafeRawBufferPointer(start: data, count: size))
     return 0

@@ -7,7 +7,7 @@ import FuzzReplay
 /// libFuzzer's entry point: one input through the whole input path of the daemon. Never crashes or hangs on
 /// any input (that is what the fuzzer checks).
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+package func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     FuzzSession.run(UnsafeRawBufferPointer(start: data, count: size))
     return 0

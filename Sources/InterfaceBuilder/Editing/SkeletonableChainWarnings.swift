@@ -1,5 +1,5 @@
 import JSON
-public import SkeletonModel
+package import SkeletonModel
 
 /// `not-skeletonable-ancestor` for storyboards and XIBs: a view that is skeletonable under a view that is not never
 /// shows a skeleton, because SkeletonView only recurses through skeletonable views. As for JSON documents, one warning
@@ -22,7 +22,7 @@ extension InterfaceBuilderFile {
     /// attribute. `shownFrom` holds the element ids of the views the app's code shows skeletons from (empty: the
     /// scene's root, as a show without code): SkeletonView starts from the view it is called on, so only the views
     /// from a view under a shown one up to that shown view can stop it, and a view under no shown view gets none.
-    public func skeletonableChainWarnings(
+    package func skeletonableChainWarnings(
         scene id: String, shownFrom: Set<String> = [], known: (String) -> Bool? = { _ in nil }
     ) -> [DocumentProblem] {
         guard let root = roots[id] else { return [] }
@@ -59,7 +59,7 @@ extension InterfaceBuilderFile {
 
     /// Where each element with an id starts in scene `scene` (its start tag's line and column, 1-based; the first
     /// element when an id repeats).
-    public func elementLocations(scene: String) -> [String: (line: Int, column: Int)] {
+    package func elementLocations(scene: String) -> [String: (line: Int, column: Int)] {
         var out: [String: (line: Int, column: Int)] = [:]
         forEachElement(inScene: scene) { e in
             if let id = e["id"], out[id] == nil { out[id] = (e.location.line, e.location.column) }
@@ -81,7 +81,7 @@ extension InterfaceBuilderFile {
     /// The quick fix of the warning on the view whose element starts on the line of `offset` in `bytes` (this file's
     /// text): that view's name and the edits that make every view above it in its scene that is not skeletonable
     /// skeletonable, in file order; nil when no view there has the warning.
-    public func skeletonableChainEdits(
+    package func skeletonableChainEdits(
         in bytes: [UInt8], at offset: Int, known: (String) -> Bool? = { _ in nil }
     ) -> (name: String, edits: [IBTextEdit])? {
         let lines = LineIndex(bytes)

@@ -1,19 +1,19 @@
 /// One replacement in an IB file's UTF-8 bytes.
-public struct IBTextEdit: Sendable, Hashable {
+package struct IBTextEdit: Sendable, Hashable {
     /// The bytes replaced (empty: an insertion at its lower bound).
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// The new text.
-    public var text: String
+    package var text: String
 }
 
 /// What "Make this scene skeletonable" changes: the scene, and the edits that set `isSkeletonable` to YES (as a
 /// boolean runtime attribute, as Xcode writes it) on every view of the scene that holds content and on its
 /// ancestors, in file order.
-public struct SkeletonableSceneEdit: Sendable, Hashable {
+package struct SkeletonableSceneEdit: Sendable, Hashable {
     /// The scene the edits are for.
-    public var scene: IBScene
+    package var scene: IBScene
     /// The edits, in file order, none overlapping.
-    public var edits: [IBTextEdit]
+    package var edits: [IBTextEdit]
 }
 
 extension InterfaceBuilderFile {
@@ -23,7 +23,7 @@ extension InterfaceBuilderFile {
 
     /// The edit that makes the view element with `id` in scene `scene` skeletonable (the runtime attribute, as the
     /// chain fix writes it), or nil when there is no such view or it is already skeletonable.
-    public func skeletonableEdit(forView id: String, scene: String, in bytes: [UInt8]) -> IBTextEdit? {
+    package func skeletonableEdit(forView id: String, scene: String, in bytes: [UInt8]) -> IBTextEdit? {
         var view: IBElement?
         forEachElement(inScene: scene) { e in
             guard e["id"] == id else { return true }
@@ -37,7 +37,7 @@ extension InterfaceBuilderFile {
     /// The edits that make the scene at `offset` (the last scene starting on its line or before, else the first)
     /// skeletonable in `bytes`, this file's text; nil when the file has no scenes. Views whose `isSkeletonable`
     /// is already YES are left alone, so the edits are empty when nothing is missing.
-    public func skeletonableEdits(in bytes: [UInt8], sceneAt offset: Int) -> SkeletonableSceneEdit? {
+    package func skeletonableEdits(in bytes: [UInt8], sceneAt offset: Int) -> SkeletonableSceneEdit? {
         let lines = LineIndex(bytes)
         let line = lines.location(ofOffset: offset).line
         guard let scene = scenes.last(where: { $0.location.line <= line }) ?? scenes.first,

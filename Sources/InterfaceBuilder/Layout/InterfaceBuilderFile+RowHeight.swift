@@ -1,4 +1,4 @@
-public import JSON
+package import JSON
 
 /// Cells at a row height the file does not give them (set in code): the frames of the cells and their views as UIKit
 /// lays them out at that height (`CellHeightLayout`), as overlay members by element id (`decodeScene(_:overlay:)`,
@@ -6,7 +6,8 @@ public import JSON
 extension InterfaceBuilderFile {
     /// The prototype cells of table `tableID` in scene `scene` (nil: the initial scene) at row height `height`:
     /// `{"frame": [x, y, width, height]}` for each cell and each of its views whose frame changes.
-    public func prototypeFrames(table tableID: String, scene: String?, rowHeight height: Double) -> [String: JSONObject]
+    package func prototypeFrames(table tableID: String, scene: String?, rowHeight height: Double) -> [String:
+        JSONObject]
     {
         guard let id = self.scene(scene)?.id, let root = roots[id], let table = Self.element(tableID, under: root),
             table.name == "tableView"
@@ -18,7 +19,7 @@ extension InterfaceBuilderFile {
 
     /// The top-level cell of nib scene `scene` (`nibScene(elements:)`) at row height `height`, as
     /// `prototypeFrames(table:scene:rowHeight:)` gives a prototype's.
-    public func nibCellFrames(scene: String, rowHeight height: Double) -> [String: JSONObject] {
+    package func nibCellFrames(scene: String, rowHeight height: Double) -> [String: JSONObject] {
         guard let cell = roots[scene], cell.name == "tableViewCell" else { return [:] }
         var out: [String: JSONObject] = [:]
         Self.add(cell, height, excludedConstraints, into: &out)

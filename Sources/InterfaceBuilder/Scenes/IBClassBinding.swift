@@ -1,25 +1,24 @@
 /// An object of a scene that names a class written in code: a view controller, a view or a cell with a
 /// `customClass`, or a XIB's File's Owner; with the outlets the file connects for it.
-public struct IBClassBinding: Sendable, Hashable {
+package struct IBClassBinding: Sendable, Hashable {
     /// The `customClass`.
-    public var className: String
+    package var className: String
     /// The id of the object's element.
-    public var elementID: String
+    package var elementID: String
     /// The element the class's own view is: a view controller's `view`, the File's Owner's `view` outlet (else
     /// the scene's root), or the element itself for views and cells.
-    public var viewID: String
+    package var viewID: String
     /// `<outlet property=… destination=…>`: property name → destination element id.
-    public var outlets: [String: String]
+    package var outlets: [String: String]
     /// Tables and collections whose `dataSource` outlet is this object: element id → element name
     /// (`tableView`, `collectionView`).
-    public var dataSourceOf: [String: String]
+    package var dataSourceOf: [String: String]
     /// Tables and collections whose `delegate` outlet is this object: element id → element name.
-    public var delegateOf: [String: String]
+    package var delegateOf: [String: String]
     /// Where the element starts in the file.
-    public var location: IBSourceLocation
+    package var location: IBSourceLocation
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         className: String, elementID: String, viewID: String, outlets: [String: String], dataSourceOf: [String: String],
         location: IBSourceLocation, delegateOf: [String: String] = [:]
     ) {

@@ -1,22 +1,21 @@
-public import SkeletonModel
+package import SkeletonModel
 
 /// One scene of an Interface Builder file: a storyboard view controller with a view, or a XIB's top-level view.
-public struct IBScene: Sendable, Hashable {
+package struct IBScene: Sendable, Hashable {
     /// The scene id: the view controller's id (storyboards), or the top-level view's id (XIBs).
-    public var id: String
+    package var id: String
     /// A title for people: the scene's name in Xcode's outline (the comment before `<scene>`), else the view
     /// controller's `title`, `userLabel` or `customClass`, else the element name.
-    public var title: String
+    package var title: String
     /// The reference of the scene's root view in the scene's document (its id, or `0` when the id is not a
     /// usable node id).
-    public var rootViewID: String
+    package var rootViewID: String
     /// The root view's frame as the file gives it (the document's canvas is its size).
-    public var frame: Rect
+    package var frame: Rect
     /// Where the view controller (or top-level view) starts in the file.
-    public var location: IBSourceLocation
+    package var location: IBSourceLocation
 
-    /// Creates a value with the given members.
-    public init(id: String, title: String, rootViewID: String, frame: Rect, location: IBSourceLocation) {
+    package init(id: String, title: String, rootViewID: String, frame: Rect, location: IBSourceLocation) {
         self.id = id
         self.title = title
         self.rootViewID = rootViewID
@@ -26,6 +25,6 @@ public struct IBScene: Sendable, Hashable {
 }
 
 /// Which kind of Interface Builder file.
-public enum IBFileKind: String, Sendable, Hashable {
+package enum IBFileKind: String, Sendable, Hashable {
     case storyboard, xib
 }

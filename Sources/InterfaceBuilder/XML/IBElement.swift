@@ -1,19 +1,18 @@
 /// A place in an Interface Builder file: 1-based line and column (the column counts UTF-8 bytes) of the
 /// `<` that starts an element.
-public struct IBSourceLocation: Sendable, Hashable, CustomStringConvertible {
+package struct IBSourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// 1-based line.
-    public var line: Int
+    package var line: Int
     /// 1-based column, in UTF-8 bytes.
-    public var column: Int
+    package var column: Int
 
-    /// Creates a value with the given members.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
     /// `line:column`.
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// One XML element of an Interface Builder file, as read by `XMLParser`: name, attributes, child elements

@@ -1,14 +1,14 @@
 /// Where each line of a text starts, and the conversion of byte offsets to LSP positions (line, UTF-16 column)
 /// and back. Built in one pass over the bytes; a position costs a binary search and its line's bytes.
-public struct JSONLineIndex: Sendable, Hashable {
+package struct JSONLineIndex: Sendable, Hashable {
     /// The offset of each line's first byte (the first is 0).
-    public let starts: [Int32]
+    package let starts: [Int32]
     /// The text's length.
-    public let count: Int
+    package let count: Int
 
     /// The lines of `bytes` (`\n` ends a line; a `\r` before it is part of the line's end).
     /// - Important: `bytes.count <= JSONSyntaxTree.maximumBytes`.
-    public init(bytes: UnsafeBufferPointer<UInt8>) {
+    package init(bytes: UnsafeBufferPointer<UInt8>) {
         var starts: [Int32] = [0]
         for i in bytes.indices where bytes[i] == 0x0A { starts.append(Int32(truncatingIfNeeded: i + 1)) }
         self.starts = starts
@@ -16,7 +16,7 @@ public struct JSONLineIndex: Sendable, Hashable {
     }
 
     /// The line holding `offset` (clamped to the text).
-    public func line(of offset: Int) -> Int {
+    package func line(of offset: Int) -> Int {
         let offset = min(max(offset, 0), count)
         var low = 0
         var high = starts.count - 1
@@ -28,7 +28,7 @@ public struct JSONLineIndex: Sendable, Hashable {
     }
 
     /// The LSP position of `offset` (clamped to the text): its line and its UTF-16 column.
-    public func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, character: Int) {
+    package func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, character: Int) {
         let offset = min(max(offset, 0), min(count, bytes.count))
         let line = line(of: offset)
         var units = 0
@@ -44,7 +44,7 @@ public struct JSONLineIndex: Sendable, Hashable {
 
     /// The byte offset of an LSP position: past the line's end it is the line's end (before its `\r\n`), past the
     /// last line the text's end.
-    public func offset(line: Int, character: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package func offset(line: Int, character: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard line >= 0 else { return 0 }
         guard line < starts.count else { return min(count, bytes.count) }
         let end = line + 1 < starts.count ? Int(starts[line + 1]) - 1 : min(count, bytes.count)

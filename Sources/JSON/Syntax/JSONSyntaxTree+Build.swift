@@ -7,7 +7,7 @@ extension JSONSyntaxTree {
     /// it closes (marked `unclosed`), or is stray when nothing of its kind is open; what is open at the end ends
     /// there. A container nested deeper than `maxDepth` is one `tooDeep` error node (its bytes skipped), and a text
     /// longer than `maximumBytes` is one `tooLarge` node.
-    public init(bytes: [UInt8], maxDepth: Int = JSONLimits.messages.maxDepth) {
+    package init(bytes: [UInt8], maxDepth: Int = JSONLimits.messages.maxDepth) {
         self.bytes = bytes
         self.maxDepth = maxDepth
         guard bytes.count <= Self.maximumBytes else {
@@ -31,7 +31,7 @@ extension JSONSyntaxTree {
     }
 
     /// The tree of `text`'s UTF-8 bytes.
-    public init(_ text: String, maxDepth: Int = JSONLimits.messages.maxDepth) {
+    package init(_ text: String, maxDepth: Int = JSONLimits.messages.maxDepth) {
         self.init(bytes: Array(text.utf8), maxDepth: maxDepth)
     }
 }

@@ -1,21 +1,21 @@
 extension JSONSyntaxTree {
     /// Where a pointer leads in the text.
-    public struct Location: Sendable, Hashable {
+    package struct Location: Sendable, Hashable {
         /// The value node reached.
-        public var node: Int
+        package var node: Int
         /// Byte range of the value reached.
-        public var value: Range<Int>
+        package var value: Range<Int>
         /// Byte range of its key (quotes included) when the value is an object member.
-        public var key: Range<Int>?
+        package var key: Range<Int>?
         /// How many pointer tokens were found; less than the pointer's length when the rest does not exist
         /// (then `value` is the deepest ancestor that does).
-        public var matchedTokens: Int
+        package var matchedTokens: Int
         /// Whether the value is an object or an array.
-        public var isContainer: Bool
+        package var isContainer: Bool
 
         /// The range a diagnostic should underline: the key of a container member (a whole object is too
         /// much to underline), else the value.
-        public var preferred: Range<Int> {
+        package var preferred: Range<Int> {
             if let key, isContainer, value.count > 1 { return key }
             return value
         }
@@ -23,7 +23,7 @@ extension JSONSyntaxTree {
 
     /// The location of `pointer`: the deepest value it reaches (the first member of a repeated key), or nil when
     /// the text has no value at all.
-    public func locate(_ pointer: JSONPointer) -> Location? {
+    package func locate(_ pointer: JSONPointer) -> Location? {
         guard var k = root else { return nil }
         var matched = 0
         for token in pointer.tokens {
@@ -38,13 +38,13 @@ extension JSONSyntaxTree {
     }
 
     /// The value node of `pointer`, or nil when the text has no such value.
-    public func node(at pointer: JSONPointer) -> Int? {
+    package func node(at pointer: JSONPointer) -> Int? {
         guard let found = locate(pointer), found.matchedTokens == pointer.tokens.count else { return nil }
         return found.node
     }
 
     /// The value member `token` of object `k` names (the first with that key), or element `token` of array `k`.
-    public func child(of k: Int, _ token: String) -> Int? {
+    package func child(of k: Int, _ token: String) -> Int? {
         switch nodes[k].kind {
         case .object:
             return bytes.withUnsafeBufferPointer { buffer -> Int? in
@@ -72,14 +72,14 @@ extension JSONSyntaxTree {
     }
 
     /// Whether member `m`'s key is the string `name` (escapes decoded).
-    public func isKey(of m: Int, _ name: String) -> Bool {
+    package func isKey(of m: Int, _ name: String) -> Bool {
         let key = key(of: m)
         guard nodes[m].kind == .member, nodes[key].kind == .string else { return false }
         return bytes.withUnsafeBufferPointer { JSONStringText.equals(nodes[key].range, name, in: $0) }
     }
 
     /// The pointer of node `k` (a member or a key: its value's).
-    public func pointer(of k: Int) -> JSONPointer {
+    package func pointer(of k: Int) -> JSONPointer {
         var tokens: [String] = []
         var c = k
         if nodes[c].kind == .member, let v = value(of: c) { c = v }
@@ -111,7 +111,7 @@ extension JSONSyntaxTree {
 
     /// The innermost node whose bytes hold `offset` (an empty node holds nothing), or nil outside every node.
     /// Costs a binary search and the walk up to that node's ancestor.
-    public func node(at offset: Int) -> Int? {
+    package func node(at offset: Int) -> Int? {
         // The last node starting at or before the offset; the node holding it is that node or an ancestor.
         var low = 0
         var high = nodes.count
@@ -128,12 +128,12 @@ extension JSONSyntaxTree {
     }
 
     /// The LSP position (line, UTF-16 column) of a byte offset.
-    public func position(of offset: Int) -> (line: Int, character: Int) {
+    package func position(of offset: Int) -> (line: Int, character: Int) {
         bytes.withUnsafeBufferPointer { lines.position(of: offset, in: $0) }
     }
 
     /// The byte offset of an LSP position.
-    public func offset(line: Int, character: Int) -> Int {
+    package func offset(line: Int, character: Int) -> Int {
         bytes.withUnsafeBufferPointer { lines.offset(line: line, character: character, in: $0) }
     }
 }

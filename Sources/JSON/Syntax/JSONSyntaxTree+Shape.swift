@@ -2,7 +2,7 @@ extension JSONSyntaxTree {
     /// The first rule of the tree's shape that it breaks, or nil: ranges inside the text, starts in text order,
     /// parents before their children, subtrees nested in their parents', a key in every member, the node count and
     /// the steps within their bounds (for tests and the documents fuzzer).
-    public func shapeProblem() -> String? {
+    package func shapeProblem() -> String? {
         if nodes.count > Self.maximumNodes(forBytes: bytes.count) { return "\(nodes.count) nodes" }
         if steps > Self.maximumSteps(forBytes: bytes.count) { return "\(steps) steps" }
         var lastStart = 0

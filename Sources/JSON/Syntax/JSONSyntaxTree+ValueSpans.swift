@@ -1,27 +1,27 @@
 extension JSONSyntaxTree {
     /// One value written in the text, as the value-only views of the tree see it (`valueSpans()`).
-    public struct ValueSpan: Sendable, Hashable {
+    package struct ValueSpan: Sendable, Hashable {
         /// Byte range of the value (from its first byte to just past its last).
-        public var value: Range<Int>
+        package var value: Range<Int>
         /// Byte range of its key (quotes included) when the value is an object member with a string key.
-        public var key: Range<Int>?
+        package var key: Range<Int>?
         /// Its position among its array's elements (nil for object members and the top value).
-        public var element: Int?
+        package var element: Int?
         /// The container's index in the spans (-1 for the top value).
-        public var parent: Int
+        package var parent: Int
         /// One past the index of its last descendant (preorder).
-        public var subtreeEnd: Int
+        package var subtreeEnd: Int
         /// The value's first byte: `{`, `[`, `"` or the first byte of a literal.
-        public var firstByte: UInt8
+        package var firstByte: UInt8
 
-        public var isObject: Bool { firstByte == UInt8(ascii: "{") }
-        public var isArray: Bool { firstByte == UInt8(ascii: "[") }
-        public var isString: Bool { firstByte == UInt8(ascii: "\"") }
+        package var isObject: Bool { firstByte == UInt8(ascii: "{") }
+        package var isArray: Bool { firstByte == UInt8(ascii: "[") }
+        package var isString: Bool { firstByte == UInt8(ascii: "\"") }
     }
 
     /// The top value and every value inside it, in preorder, without members, missing pieces and stray tokens:
     /// one pass over the nodes.
-    public func valueSpans() -> [ValueSpan] {
+    package func valueSpans() -> [ValueSpan] {
         guard let root else { return [] }
         var spans: [ValueSpan] = []
         /// The span of each value node (-1 for others), and the spans made before each node.
@@ -61,13 +61,13 @@ extension JSONSyntaxTree {
     }
 
     /// The string written in `range` of `bytes` (from its opening quote), its escapes decoded.
-    public static func string(in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package static func string(in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> String {
         JSONStringText.decode(contentOf: range, in: bytes)
     }
 
     /// The end of the string whose opening quote is at `start`, as the tree reads it: past its closing quote, or
     /// before its line's break (or at the text's end) when it is unterminated.
-    public static func stringEnd(from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    package static func stringEnd(from start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var parser = JSONSyntaxParser(bytes: bytes, maxDepth: 1)
         parser.i = start
         return parser.nodes[parser.string(parent: -1)].end

@@ -8,9 +8,9 @@
 ///
 /// Memory: one array of 20-byte nodes (at most about two per byte of text, `maximumNodes(forBytes:)`) and one
 /// line index; the text itself is shared, not copied.
-public struct JSONSyntaxTree: Sendable {
+package struct JSONSyntaxTree: Sendable {
     /// What a node is.
-    public enum Kind: UInt8, Sendable, Hashable {
+    package enum Kind: UInt8, Sendable, Hashable {
         /// `{…}`: its children are members (and broken pieces).
         case object
         /// `[…]`: its children are its elements (and broken pieces).
@@ -31,11 +31,11 @@ public struct JSONSyntaxTree: Sendable {
         case error
 
         /// Whether the node is a value (an object, an array, a string, a number or a literal).
-        public var isValue: Bool { self.rawValue <= Kind.literal.rawValue && self != .member }
+        package var isValue: Bool { self.rawValue <= Kind.literal.rawValue && self != .member }
     }
 
     /// What is wrong with a node (`none` on every node of a valid text).
-    public enum Problem: UInt8, Sendable, Hashable {
+    package enum Problem: UInt8, Sendable, Hashable {
         case none
         /// A string without its closing quote (it ends at its line's end or the text's).
         case unterminatedString
@@ -57,44 +57,44 @@ public struct JSONSyntaxTree: Sendable {
     }
 
     /// One node: its byte range, parent and subtree (preorder indexes), kind and problem.
-    public struct Node: Sendable, Hashable {
+    package struct Node: Sendable, Hashable {
         var startOffset: Int32
         var endOffset: Int32
         var parentIndex: Int32
         var subtreeEndIndex: Int32
         /// What the node is.
-        public var kind: Kind
+        package var kind: Kind
         /// What is wrong with it.
-        public var problem: Problem
+        package var problem: Problem
 
         /// The node's bytes: from its first byte to just past its last (a member: its key to its value's end).
-        public var range: Range<Int> { Int(startOffset)..<Int(endOffset) }
-        public var start: Int { Int(startOffset) }
-        public var end: Int { Int(endOffset) }
+        package var range: Range<Int> { Int(startOffset)..<Int(endOffset) }
+        package var start: Int { Int(startOffset) }
+        package var end: Int { Int(endOffset) }
         /// The parent's index, or -1 for a top-level node.
-        public var parent: Int { Int(parentIndex) }
+        package var parent: Int { Int(parentIndex) }
         /// One past the index of its last descendant.
-        public var subtreeEnd: Int { Int(subtreeEndIndex) }
+        package var subtreeEnd: Int { Int(subtreeEndIndex) }
         /// Whether it is an object or an array.
-        public var isContainer: Bool { kind == .object || kind == .array }
+        package var isContainer: Bool { kind == .object || kind == .array }
     }
 
     /// The longest text a tree is built for (offsets are 32-bit).
-    public static let maximumBytes = Int(Int32.max) - 1
+    package static let maximumBytes = Int(Int32.max) - 1
 
     /// The text.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The nodes in preorder (text order).
-    public internal(set) var nodes: [Node] = []
+    package internal(set) var nodes: [Node] = []
     /// Where each line starts, for LSP positions.
-    public let lines: JSONLineIndex
+    package let lines: JSONLineIndex
     /// The parse's steps (tokens read and nodes made), for tests that hold it linear.
-    public internal(set) var steps = 0
+    package internal(set) var steps = 0
     /// The nesting limit: a container deeper than this is one `tooDeep` error node.
-    public let maxDepth: Int
+    package let maxDepth: Int
 
     /// The top value's index (the first top-level value node), or nil when the text holds none.
-    public var root: Int? {
+    package var root: Int? {
         var k = 0
         while k < nodes.count {
             if nodes[k].kind.isValue { return k }
@@ -105,7 +105,7 @@ public struct JSONSyntaxTree: Sendable {
 
     /// Whether the text is one well-formed JSON value as far as the tree sees (jansson may still refuse it: an
     /// invalid escape, invalid UTF-8, a number out of range).
-    public var isWellFormed: Bool {
+    package var isWellFormed: Bool {
         guard let root, root == 0, nodes[0].subtreeEnd == nodes.count else { return false }
         return !nodes.contains { $0.problem != .none }
     }
@@ -113,34 +113,34 @@ public struct JSONSyntaxTree: Sendable {
     /// The most nodes a text of `count` bytes can give: a token of at least one byte gives at most five (a string
     /// after a key: a missing colon and value, a missing comma, a member and its key), and the end adds a missing
     /// value to each container left open (at least one byte each).
-    public static func maximumNodes(forBytes count: Int) -> Int { 4 * count + 4 }
+    package static func maximumNodes(forBytes count: Int) -> Int { 4 * count + 4 }
 
     /// The most steps (`steps`) the parse of `count` bytes takes: a token and the nodes it gives, at most four per
     /// byte with the end's (a closing bracket of another kind is read again after each container it closes, which
     /// took a byte of its own).
-    public static func maximumSteps(forBytes count: Int) -> Int { 4 * count + 4 }
+    package static func maximumSteps(forBytes count: Int) -> Int { 4 * count + 4 }
 
     /// The node at index `k`.
-    public subscript(k: Int) -> Node { nodes[k] }
+    package subscript(k: Int) -> Node { nodes[k] }
 
     /// The children of node `k`, in order.
-    public func children(of k: Int) -> Children { Children(tree: self, parent: k) }
+    package func children(of k: Int) -> Children { Children(tree: self, parent: k) }
 
     /// The children of one node: each child's index, jumping over the child's own subtree.
-    public struct Children: Sequence, Sendable {
+    package struct Children: Sequence, Sendable {
         let tree: JSONSyntaxTree
         let parent: Int
 
-        public func makeIterator() -> Iterator {
+        package func makeIterator() -> Iterator {
             Iterator(nodes: tree.nodes, cursor: parent + 1, end: tree.nodes[parent].subtreeEnd)
         }
 
-        public struct Iterator: IteratorProtocol {
+        package struct Iterator: IteratorProtocol {
             let nodes: [Node]
             var cursor: Int
             let end: Int
 
-            public mutating func next() -> Int? {
+            package mutating func next() -> Int? {
                 guard cursor < end else { return nil }
                 let k = cursor
                 cursor = nodes[k].subtreeEnd
@@ -150,23 +150,23 @@ public struct JSONSyntaxTree: Sendable {
     }
 
     /// The members of object `k` in order (each a `member` node: `key(of:)`, `value(of:)`).
-    public func members(of k: Int) -> [Int] { children(of: k).filter { nodes[$0].kind == .member } }
+    package func members(of k: Int) -> [Int] { children(of: k).filter { nodes[$0].kind == .member } }
 
     /// The elements of array `k` in order: its value children (missing values and stray tokens are not elements).
-    public func elements(of k: Int) -> [Int] { children(of: k).filter { nodes[$0].kind.isValue } }
+    package func elements(of k: Int) -> [Int] { children(of: k).filter { nodes[$0].kind.isValue } }
 
     /// Whether node `k` is a value (not a member, a key, a missing piece or a stray token).
-    public func isValue(_ k: Int) -> Bool {
+    package func isValue(_ k: Int) -> Bool {
         guard nodes[k].kind.isValue else { return false }
         let p = nodes[k].parent
         return p < 0 || nodes[p].kind != .member || k != p + 1
     }
 
     /// The key node of member `m` (a string, or a `missing` or `error` node).
-    public func key(of m: Int) -> Int { m + 1 }
+    package func key(of m: Int) -> Int { m + 1 }
 
     /// The value node of member `m` (a value, or a `missing` node), or nil when the member has none yet.
-    public func value(of m: Int) -> Int? {
+    package func value(of m: Int) -> Int? {
         // After the key: a missing colon or a stray token may come first.
         var k = nodes[m + 1].subtreeEnd
         while k < nodes[m].subtreeEnd {
@@ -177,18 +177,18 @@ public struct JSONSyntaxTree: Sendable {
     }
 
     /// The member node whose value (or stray token or missing piece) is node `k`, or nil.
-    public func member(ofValue k: Int) -> Int? {
+    package func member(ofValue k: Int) -> Int? {
         let p = nodes[k].parent
         return p >= 0 && nodes[p].kind == .member && k != p + 1 ? p : nil
     }
 
     /// The string node `k`'s text with its escapes decoded (its content up to its line's end when unterminated);
     /// "" for any other node.
-    public func string(_ k: Int) -> String {
+    package func string(_ k: Int) -> String {
         guard nodes[k].kind == .string else { return "" }
         return bytes.withUnsafeBufferPointer { JSONStringText.decode(contentOf: nodes[k].range, in: $0) }
     }
 
     /// The text of node `k`.
-    public func text(_ k: Int) -> String { String(decoding: bytes[nodes[k].range], as: UTF8.self) }
+    package func text(_ k: Int) -> String { String(decoding: bytes[nodes[k].range], as: UTF8.self) }
 }

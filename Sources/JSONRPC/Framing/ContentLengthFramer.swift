@@ -9,14 +9,14 @@
 /// - After any framing error that leaves the body's extent unknown, the framer resynchronises at the next
 ///   `Content-Length:` (any case) wherever it appears in the stream — at a line start or not, since a body does
 ///   not end with a line break — and reads that message normally.
-public struct ContentLengthFramer: Framer {
+package struct ContentLengthFramer: Framer {
     /// The largest body accepted, in bytes.
-    public let maxMessageSize: Int
+    package let maxMessageSize: Int
     /// The largest header block accepted, in bytes.
-    public static let maxHeaderSize = 8192
+    package static let maxHeaderSize = 8192
     /// Bodies over `maxMessageSize` but at most this long are skipped unread; a longer `Content-Length` is
     /// not believed, and the framer resynchronises at the next header instead.
-    public static let maxSkippableLength = 1 << 31
+    package static let maxSkippableLength = 1 << 31
 
     private enum State {
         case headers
@@ -30,11 +30,11 @@ public struct ContentLengthFramer: Framer {
     /// While resynchronising: whether the byte before the first buffered (or next) byte is a line break.
     private var resyncAfterLineBreak = true
 
-    public init(maxMessageSize: Int = 64 << 20) { self.maxMessageSize = maxMessageSize }
+    package init(maxMessageSize: Int = 64 << 20) { self.maxMessageSize = maxMessageSize }
 
-    public var bufferedByteCount: Int { buffer.count }
+    package var bufferedByteCount: Int { buffer.count }
 
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (FramerEvent) -> Void) {
+    package mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (FramerEvent) -> Void) {
         var input = bytes
         while true {
             switch state {
@@ -67,7 +67,7 @@ public struct ContentLengthFramer: Framer {
         }
     }
 
-    public mutating func finish(_ emit: (FramerEvent) -> Void) {
+    package mutating func finish(_ emit: (FramerEvent) -> Void) {
         switch state {
         case .body(let length):
             emit(

@@ -2,8 +2,8 @@
 ///
 /// Every framing error is answered with a JSON-RPC error (-32700 or -32600, id null) and the framer resumes at
 /// the next message it can find, so one bad message never stops the stream.
-public struct FramingError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable {
+package struct FramingError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Hashable {
         /// A header line without a colon, or a header block longer than the limit.
         case malformedHeader
         /// A header block that ended without a `Content-Length` header.
@@ -18,19 +18,19 @@ public struct FramingError: Error, Sendable, Hashable, CustomStringConvertible {
         case truncated
     }
 
-    public var kind: Kind
-    public var message: String
+    package var kind: Kind
+    package var message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// What a framer hands back for each input chunk.
-public enum FramerEvent {
+package enum FramerEvent {
     /// A complete message body. The bytes are valid only during the callback (zero copy).
     case message(UnsafeRawBufferPointer)
     /// A framing error; the framer has already moved past the bad input.
@@ -38,7 +38,7 @@ public enum FramerEvent {
 }
 
 /// Splits a byte stream into message bodies.
-public protocol Framer {
+package protocol Framer {
     /// Consumes `bytes` (any amount: a byte, several messages, a part of one) and reports every complete
     /// message and every framing error, in stream order.
     mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (FramerEvent) -> Void)
@@ -49,7 +49,7 @@ public protocol Framer {
 }
 
 /// How messages are delimited on the wire.
-public enum FramingMode: String, Sendable, CaseIterable {
+package enum FramingMode: String, Sendable, CaseIterable {
     /// LSP base protocol: `Content-Length` headers.
     case lsp
     /// One JSON value per line (`--jsonl`).

@@ -1,15 +1,15 @@
 /// The `--jsonl` framer: one message per line. `\r\n` line ends are accepted and blank lines are ignored.
 /// A line over `maxMessageSize` is refused and skipped up to its end without being buffered.
-public struct LineFramer: Framer {
-    public let maxMessageSize: Int
+package struct LineFramer: Framer {
+    package let maxMessageSize: Int
     private var buffer = ByteBuffer()
     private var discarding = false
 
-    public init(maxMessageSize: Int = 64 << 20) { self.maxMessageSize = maxMessageSize }
+    package init(maxMessageSize: Int = 64 << 20) { self.maxMessageSize = maxMessageSize }
 
-    public var bufferedByteCount: Int { buffer.count }
+    package var bufferedByteCount: Int { buffer.count }
 
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (FramerEvent) -> Void) {
+    package mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (FramerEvent) -> Void) {
         var input = bytes
         while !input.isEmpty {
             guard let newline = input.firstIndex(of: 0x0A) else {
@@ -43,7 +43,7 @@ public struct LineFramer: Framer {
         }
     }
 
-    public mutating func finish(_ emit: (FramerEvent) -> Void) {
+    package mutating func finish(_ emit: (FramerEvent) -> Void) {
         // A last line without a newline is still a message.
         if !discarding, buffer.count > 0 {
             buffer.withReadable { emitLine($0, emit) }

@@ -5,11 +5,11 @@
 #endif
 
 /// Thin, safe wrappers over POSIX file descriptor calls.
-public enum FileDescriptor {
+package enum FileDescriptor {
     /// Writes every byte, retrying after signals and partial writes. Returns false when the descriptor fails
     /// (for example the reader has gone away).
     @discardableResult
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return true }
             var offset = 0
@@ -31,7 +31,7 @@ public enum FileDescriptor {
     ///
     /// - Important: at most `maxChunks` chunks (the batch the writer coalesces stays far below `IOV_MAX`).
     @discardableResult
-    public static func writeAll(_ fd: Int32, chunks: [[UInt8]]) -> Bool {
+    package static func writeAll(_ fd: Int32, chunks: [[UInt8]]) -> Bool {
         precondition(chunks.count <= maxChunks, "at most \(maxChunks) chunks per call")
         if chunks.count == 1, let only = chunks.first { return writeAll(fd, only) }
         var index = 0
@@ -58,7 +58,7 @@ public enum FileDescriptor {
     }
 
     /// The most chunks `writeAll(_:chunks:)` takes at once.
-    public static let maxChunks = 256
+    package static let maxChunks = 256
 
     /// Calls `body` with `iovec`s for `chunks[index...]`, the first starting at `offset`; empty chunks are left out.
     /// The vectors live in temporary (stack) memory: a write allocates nothing.
@@ -81,7 +81,7 @@ public enum FileDescriptor {
     }
 
     /// Reads up to `buffer.count` bytes; returns the count, 0 at end of input, or -1 on an error.
-    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         guard let base = buffer.baseAddress else { return 0 }
         while true {
             let n = systemRead(fd, base, buffer.count)
@@ -93,7 +93,7 @@ public enum FileDescriptor {
     /// Moves the process's stdout to a private descriptor for protocol bytes, and points descriptor 1 at stderr,
     /// so that a stray `print` (from any library) lands in the log instead of corrupting the protocol stream.
     /// Returns the protocol descriptor.
-    public static func isolateStandardOutput() -> Int32 {
+    package static func isolateStandardOutput() -> Int32 {
         let protocolFD = dup(1)
         guard protocolFD >= 0 else { return 1 }
         _ = dup2(2, 1)
@@ -102,14 +102,14 @@ public enum FileDescriptor {
 
     /// The most `enlargePipe` asks for: 1 MiB, Linux's default `/proc/sys/fs/pipe-max-size` for unprivileged
     /// processes.
-    public static let largePipeBytes = 1 << 20
+    package static let largePipeBytes = 1 << 20
 
     /// When `fd` is a pipe, asks the kernel for a buffer of `bytes` (halving the request down to 64 KiB while the
     /// system refuses it), so a big answer or frame crosses in a few writes rather than one per 64 KiB, each a
     /// wake-up of the reader. Returns the pipe's buffer size afterwards, or nil when `fd` is not a pipe (a file, a
     /// terminal) or the system has no such call; nothing changes then.
     @discardableResult
-    public static func enlargePipe(_ fd: Int32, to bytes: Int = largePipeBytes) -> Int? {
+    package static func enlargePipe(_ fd: Int32, to bytes: Int = largePipeBytes) -> Int? {
         #if os(Linux)
             var status = stat()
             guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return nil }
@@ -126,7 +126,7 @@ public enum FileDescriptor {
     }
 
     /// A broken pipe must be an error return from write, not a signal that kills the daemon.
-    public static func ignoreBrokenPipe() {
+    package static func ignoreBrokenPipe() {
         _ = signal(SIGPIPE, SIG_IGN)
     }
 }

@@ -1,7 +1,7 @@
-public import JSON
+package import JSON
 
 /// Something read from the input: a decoded payload, or an error to answer with id null.
-public enum IncomingEvent: Sendable {
+package enum IncomingEvent: Sendable {
     case payload(IncomingPayload)
     /// A framing or parse failure. The message's id could not be read, so the answer's id is null.
     case failure(ResponseError)
@@ -9,12 +9,12 @@ public enum IncomingEvent: Sendable {
 
 /// Bytes in, typed messages out: framing, then jansson on the exact body bytes, then the JSON-RPC envelope.
 /// Used by the connection's reader and by the ingest benchmark, so both measure the same path.
-public struct IncomingStream {
+package struct IncomingStream {
     private var framer: any Framer
     /// Limits applied to every body.
-    public let limits: JSONLimits
+    package let limits: JSONLimits
 
-    public init(mode: FramingMode, limits: JSONLimits = .messages) {
+    package init(mode: FramingMode, limits: JSONLimits = .messages) {
         switch mode {
         case .lsp: framer = ContentLengthFramer(maxMessageSize: limits.maxBytes)
         case .jsonl: framer = LineFramer(maxMessageSize: limits.maxBytes)
@@ -23,14 +23,14 @@ public struct IncomingStream {
     }
 
     /// Bytes buffered while a message is incomplete.
-    public var bufferedByteCount: Int { framer.bufferedByteCount }
+    package var bufferedByteCount: Int { framer.bufferedByteCount }
 
-    public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ deliver: (IncomingEvent) -> Void) {
+    package mutating func feed(_ bytes: UnsafeRawBufferPointer, _ deliver: (IncomingEvent) -> Void) {
         let limits = limits
         framer.feed(bytes) { Self.decode($0, limits: limits, deliver) }
     }
 
-    public mutating func finish(_ deliver: (IncomingEvent) -> Void) {
+    package mutating func finish(_ deliver: (IncomingEvent) -> Void) {
         let limits = limits
         framer.finish { Self.decode($0, limits: limits, deliver) }
     }
@@ -60,7 +60,7 @@ public struct IncomingStream {
     }
 
     /// -32600 for refused sizes, -32700 for everything that cannot be read.
-    public static func responseError(for error: FramingError) -> ResponseError {
+    package static func responseError(for error: FramingError) -> ResponseError {
         switch error.kind {
         case .messageTooLarge: ResponseError(.invalidRequest, error.message)
         default: ResponseError(.parseError, "Parse error: \(error.message)")
@@ -68,7 +68,7 @@ public struct IncomingStream {
     }
 
     /// -32700 with jansson's position for syntax errors; -32600 for limits.
-    public static func responseError(for error: JSONParseError) -> ResponseError {
+    package static func responseError(for error: JSONParseError) -> ResponseError {
         let data: JSON? =
             error.line > 0
             ? ["line": .int(error.line), "column": .int(error.column), "position": .int(error.position)]

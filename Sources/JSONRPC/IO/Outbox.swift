@@ -18,14 +18,14 @@ import Synchronization
 ///   it takes new input, a lane before it runs a handler) while more than `budget` bytes wait for the client, until
 ///   half of them are written. So a client that stops reading costs at most the budget plus the answers of the
 ///   handlers already running, however many requests it sent. A failed or closing outbox never makes anyone wait.
-public final class Outbox: Sendable {
+package final class Outbox: Sendable {
     /// Queued-byte thresholds for congestion.
-    public struct Watermarks: Sendable {
-        public var high: Int
-        public var low: Int
+    package struct Watermarks: Sendable {
+        package var high: Int
+        package var low: Int
         /// Bytes of answers and notifications that may wait for the client before new work waits (`waitForRoom`).
-        public var budget: Int
-        public init(high: Int = 8 << 20, low: Int = 1 << 20, budget: Int = Outbox.defaultBudget) {
+        package var budget: Int
+        package init(high: Int = 8 << 20, low: Int = 1 << 20, budget: Int = Outbox.defaultBudget) {
             self.high = high
             self.low = low
             self.budget = max(1, budget)
@@ -33,7 +33,7 @@ public final class Outbox: Sendable {
     }
 
     /// The default output budget: 64 MiB of answers waiting for the client.
-    public static let defaultBudget = 64 << 20
+    package static let defaultBudget = 64 << 20
 
     private enum Entry {
         /// A message: its envelope's prefix, the body as the sender made it (never copied), the suffix.
@@ -72,7 +72,7 @@ public final class Outbox: Sendable {
     private let envelope: OutputEnvelope
 
     /// Starts the writer thread. `envelope` says what goes around each body on the wire (a header, a newline).
-    public init(fd: Int32, watermarks: Watermarks = Watermarks(), envelope: OutputEnvelope) {
+    package init(fd: Int32, watermarks: Watermarks = Watermarks(), envelope: OutputEnvelope) {
         self.fd = fd
         self.watermarks = watermarks
         self.envelope = envelope
@@ -85,10 +85,10 @@ public final class Outbox: Sendable {
     private static let writerMark = "skeletond.writer"
 
     /// Whether the caller runs on an outbox's writer thread (where nothing but writing may happen).
-    public static var isWriterThread: Bool { Thread.current.threadDictionary[writerMark] != nil }
+    package static var isWriterThread: Bool { Thread.current.threadDictionary[writerMark] != nil }
 
     /// Queues a message body; it is always written.
-    public func send(_ body: [UInt8]) {
+    package func send(_ body: [UInt8]) {
         let prefix = envelope.prefix(body.count)
         let size = prefix.count + body.count + envelope.suffix.count
         let accepted = state.withLock { s -> Bool in
@@ -104,7 +104,7 @@ public final class Outbox: Sendable {
     /// Queues a message whose body is `head + shared + tail`, written without joining them: `shared` goes to
     /// `writev` as it is (a big answer its owner keeps, such as an encoded outline). Always written, in order with
     /// `send(_:)`.
-    public func send(head: [UInt8], shared: [UInt8], tail: [UInt8]) {
+    package func send(head: [UInt8], shared: [UInt8], tail: [UInt8]) {
         let length = head.count + shared.count + tail.count
         let prefix = envelope.prefix(length)
         let size = prefix.count + length + envelope.suffix.count
@@ -125,7 +125,7 @@ public final class Outbox: Sendable {
     /// - Important: `produce` runs on the writer thread: it must only hand over bytes already built (and may report
     ///   that it did), never build them.
     @discardableResult
-    public func sendLatest(key: String, _ produce: @escaping @Sendable () -> [UInt8]?) -> Bool {
+    package func sendLatest(key: String, _ produce: @escaping @Sendable () -> [UInt8]?) -> Bool {
         let queued = state.withLock { s -> Bool in
             guard !s.failed, !s.closing, !s.waitingKeys.contains(key) else { return false }
             s.waitingKeys.insert(key)
@@ -137,34 +137,34 @@ public final class Outbox: Sendable {
     }
 
     /// Bytes queued and not yet written (producers count once they have produced).
-    public var queuedBytes: Int { state.withLock { $0.queuedBytes } }
+    package var queuedBytes: Int { state.withLock { $0.queuedBytes } }
 
     /// True from crossing the high watermark until draining below the low one.
-    public var isCongested: Bool { state.withLock { $0.congested } }
+    package var isCongested: Bool { state.withLock { $0.congested } }
 
     /// True once a write failed (the client closed its end); everything sent after that is discarded.
-    public var hasFailed: Bool { state.withLock { $0.failed } }
+    package var hasFailed: Bool { state.withLock { $0.failed } }
 
     /// Messages written so far.
-    public var writtenCount: Int { state.withLock { $0.written } }
+    package var writtenCount: Int { state.withLock { $0.written } }
 
     /// System calls that wrote them (the writer coalesces what is queued into one `writev`).
-    public var writeCallCount: Int { state.withLock { $0.writes } }
+    package var writeCallCount: Int { state.withLock { $0.writes } }
 
     /// The output budget in bytes (see `waitForRoom`).
-    public var budget: Int { watermarks.budget }
+    package var budget: Int { watermarks.budget }
 
     /// Threads waiting in `waitForRoom` right now.
-    public var waitingCount: Int { state.withLock { $0.waiters } }
+    package var waitingCount: Int { state.withLock { $0.waiters } }
 
     /// Times new work waited for the client to read (see `waitForRoom`).
-    public var budgetWaitCount: Int { state.withLock { $0.budgetWaits } }
+    package var budgetWaitCount: Int { state.withLock { $0.budgetWaits } }
 
     /// Blocks while more than `budget` bytes of answers wait for the client, until half of the budget is left
     /// (or a write failed, or the outbox closes). Returns at once otherwise.
     ///
     /// - Important: never call it on the writer thread (a frame producer): only the writer makes room.
-    public func waitForRoom() {
+    package func waitForRoom() {
         let budget = watermarks.budget
         let mustWait = state.withLock { s -> Bool in
             guard s.queuedBytes > budget, !s.failed, !s.closing else { return false }
@@ -190,12 +190,12 @@ public final class Outbox: Sendable {
     }
 
     /// Called on the writer thread when congestion clears.
-    public func setOnDecongested(_ handler: (@Sendable () -> Void)?) {
+    package func setOnDecongested(_ handler: (@Sendable () -> Void)?) {
         state.withLock { $0.onDecongested = handler }
     }
 
     /// Writes what is queued, then stops the writer. Waits at most `timeout` seconds.
-    public func close(timeout: Double = 5) {
+    package func close(timeout: Double = 5) {
         state.withLock { $0.closing = true }
         wakeWaiters()
         wake.signal()
@@ -314,27 +314,27 @@ extension Outbox {
 }
 
 /// What goes around a body on the wire, written beside it (`writev`) so the body is never copied.
-public struct OutputEnvelope: Sendable {
+package struct OutputEnvelope: Sendable {
     /// The bytes before a body of the given length.
-    public let prefix: @Sendable (Int) -> [UInt8]
+    package let prefix: @Sendable (Int) -> [UInt8]
     /// The bytes after every body.
-    public let suffix: [UInt8]
+    package let suffix: [UInt8]
 
-    public init(prefix: @escaping @Sendable (Int) -> [UInt8], suffix: [UInt8]) {
+    package init(prefix: @escaping @Sendable (Int) -> [UInt8], suffix: [UInt8]) {
         self.prefix = prefix
         self.suffix = suffix
     }
 
     /// LSP framing: `Content-Length: N\r\n\r\n` before the body.
-    public static let contentLength = OutputEnvelope(prefix: header(length:), suffix: [])
+    package static let contentLength = OutputEnvelope(prefix: header(length:), suffix: [])
 
     /// One message per line: a newline after the body (bodies never hold a raw newline).
-    public static let line = OutputEnvelope(prefix: { _ in [] }, suffix: [0x0A])
+    package static let line = OutputEnvelope(prefix: { _ in [] }, suffix: [0x0A])
 
     /// The body alone (tests).
-    public static let none = OutputEnvelope(prefix: { _ in [] }, suffix: [])
+    package static let none = OutputEnvelope(prefix: { _ in [] }, suffix: [])
 
-    public static func forMode(_ mode: FramingMode) -> OutputEnvelope {
+    package static func forMode(_ mode: FramingMode) -> OutputEnvelope {
         switch mode {
         case .lsp: contentLength
         case .jsonl: line
@@ -342,7 +342,7 @@ public struct OutputEnvelope: Sendable {
     }
 
     /// `Content-Length: N\r\n\r\n`, written into one allocation of its exact size (no interpolation, no digit array).
-    @Sendable public static func header(length: Int) -> [UInt8] {
+    @Sendable package static func header(length: Int) -> [UInt8] {
         let n = UInt(max(0, length))
         var digits = 1
         var rest = n / 10
@@ -374,9 +374,9 @@ public struct OutputEnvelope: Sendable {
 
 /// Wire framing for outgoing bodies, as one copied array (clients and benchmarks; the daemon's writer uses
 /// `OutputEnvelope`).
-public enum OutputFraming {
+package enum OutputFraming {
     /// `Content-Length: N\r\n\r\n` + body.
-    @Sendable public static func contentLength(_ body: [UInt8]) -> [UInt8] {
+    @Sendable package static func contentLength(_ body: [UInt8]) -> [UInt8] {
         var out = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         out.reserveCapacity(out.count + body.count)
         out.append(contentsOf: body)
@@ -384,13 +384,13 @@ public enum OutputFraming {
     }
 
     /// body + `\n` (bodies never contain a raw newline: the JSON writer escapes them).
-    @Sendable public static func line(_ body: [UInt8]) -> [UInt8] {
+    @Sendable package static func line(_ body: [UInt8]) -> [UInt8] {
         var out = body
         out.append(0x0A)
         return out
     }
 
-    public static func framing(for mode: FramingMode) -> @Sendable ([UInt8]) -> [UInt8] {
+    package static func framing(for mode: FramingMode) -> @Sendable ([UInt8]) -> [UInt8] {
         switch mode {
         case .lsp: contentLength
         case .jsonl: line

@@ -1,16 +1,16 @@
 import Synchronization
 
 /// How much the daemon says on stderr.
-public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
+package enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConvertible {
     case error = 0
     case warning, info, debug, trace
 
-    public init?(name: String) {
+    package init?(name: String) {
         guard let level = Self.allCases.first(where: { $0.description == name.lowercased() }) else { return nil }
         self = level
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .error: "error"
         case .warning: "warning"
@@ -20,28 +20,28 @@ public enum LogLevel: Int, Sendable, Comparable, CaseIterable, CustomStringConve
         }
     }
 
-    public static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: LogLevel, b: LogLevel) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// Writes log lines to a file descriptor (stderr by default), one whole line per write, never to stdout.
-public final class Logger: Sendable {
+package final class Logger: Sendable {
     private let fd: Int32
     private let state: Mutex<LogLevel>
 
-    public init(level: LogLevel = .info, fd: Int32 = 2) {
+    package init(level: LogLevel = .info, fd: Int32 = 2) {
         self.fd = fd
         self.state = Mutex(level)
     }
 
-    public var level: LogLevel {
+    package var level: LogLevel {
         get { state.withLock { $0 } }
         set { state.withLock { $0 = newValue } }
     }
 
-    public func isEnabled(_ level: LogLevel) -> Bool { level <= self.level }
+    package func isEnabled(_ level: LogLevel) -> Bool { level <= self.level }
 
     /// Logs `message()` when `level` is enabled; the message is not built otherwise.
-    public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
+    package func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
         guard isEnabled(level) else { return }
         var line = Array("skeletond[\(level)] ".utf8)
         line.append(contentsOf: message().utf8)
@@ -50,8 +50,8 @@ public final class Logger: Sendable {
         state.withLock { _ in _ = FileDescriptor.writeAll(fd, line) }
     }
 
-    public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
-    public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
-    public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
-    public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
+    package func error(_ message: @autoclosure () -> String) { log(.error, message()) }
+    package func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
+    package func info(_ message: @autoclosure () -> String) { log(.info, message()) }
+    package func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
 }

@@ -2,10 +2,10 @@
 ///
 /// A batch is answered as one array, so its elements are parsed, dispatched and answered together: the limit keeps
 /// what one message can make the daemon hold proportional to a constant, not to a count the client wrote.
-public enum BatchLimit {
+package enum BatchLimit {
     /// The most elements a batch array may have. A larger batch is one -32600 answer (id null), refused before
     /// its body is parsed.
-    public static let maxElements = 10_000
+    package static let maxElements = 10_000
 
     /// The number of elements of the top-level array in `body`, counting no further than `limit + 1`; nil when the
     /// body is not an array. Strings are skipped exactly (escapes included); the scan stops at the first byte past

@@ -1,7 +1,7 @@
-public import JSON
+package import JSON
 
 /// One decoded JSON-RPC 2.0 message from the client.
-public enum IncomingMessage: Sendable {
+package enum IncomingMessage: Sendable {
     /// A request: answer it exactly once.
     case request(id: RequestID, method: String, params: JSONValue?)
     /// A notification: never answered.
@@ -11,13 +11,13 @@ public enum IncomingMessage: Sendable {
 }
 
 /// A message that could not be decoded, with the id to answer it with (if one could be read).
-public struct InvalidMessage: Error, Sendable {
-    public var id: RequestID?
-    public var error: ResponseError
+package struct InvalidMessage: Error, Sendable {
+    package var id: RequestID?
+    package var error: ResponseError
 }
 
 /// What one parsed body holds: a single message, or a batch (JSON-RPC 2.0 §6).
-public enum IncomingPayload: Sendable {
+package enum IncomingPayload: Sendable {
     case single(Result<IncomingMessage, InvalidMessage>)
     /// The elements of a non-empty batch array, each decoded on its own as a message of its own (`asDocument`: the
     /// pointers of its errors start at it).
@@ -26,7 +26,7 @@ public enum IncomingPayload: Sendable {
 
 extension IncomingPayload {
     /// Decodes a parsed body. An empty batch array is one invalid request.
-    public init(_ value: JSONValue) {
+    package init(_ value: JSONValue) {
         if value.kind == .array {
             let elements = value.elements
             if elements.isEmpty {
@@ -48,7 +48,7 @@ extension IncomingPayload {
 extension IncomingMessage {
     /// Decodes one message object, checking the envelope exactly: `jsonrpc` is `"2.0"`, `id` is an integer or a
     /// string, `method` is a string, `params` is an object or an array.
-    public static func decode(_ value: JSONValue) -> Result<IncomingMessage, InvalidMessage> {
+    package static func decode(_ value: JSONValue) -> Result<IncomingMessage, InvalidMessage> {
         guard value.kind == .object else {
             return .failure(invalid(nil, "a JSON-RPC message must be an object, not \(value.kind)"))
         }
@@ -110,7 +110,7 @@ extension IncomingMessage {
         InvalidMessage(id: id, error: ResponseError(.invalidRequest, message))
     }
 
-    public var method: String? {
+    package var method: String? {
         switch self {
         case .request(_, let method, _), .notification(let method, _): method
         case .response: nil

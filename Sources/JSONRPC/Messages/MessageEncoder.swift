@@ -1,4 +1,4 @@
-public import JSON
+package import JSON
 
 /// The messages the server writes, encoded straight into one buffer: the envelope is written as bytes around the
 /// id, the result or the error, with no `JSON` tree built for it.
@@ -6,9 +6,9 @@ public import JSON
 /// The bytes are exactly those of `OutgoingMessage`'s trees encoded by `JSONWriter` (the tests compare both for
 /// every kind of id and every error code): members in the order `jsonrpc`, `id`, `result` | `error` (`code`,
 /// `message`, `data`), or `jsonrpc`, `method`, `params`.
-public enum MessageEncoder {
+package enum MessageEncoder {
     /// `{"jsonrpc":"2.0","id":…,"result":…}`
-    public static func response(id: RequestID?, result: JSON) -> [UInt8] {
+    package static func response(id: RequestID?, result: JSON) -> [UInt8] {
         var writer = responseHead(id: id)
         writer.write(result)
         writer.writeByte(UInt8(ascii: "}"))
@@ -16,7 +16,7 @@ public enum MessageEncoder {
     }
 
     /// `{"jsonrpc":"2.0","id":…,"result":…}` with the result written by `write` (a typed result, no tree).
-    public static func response(id: RequestID?, writing write: (inout JSONWriter) -> Void) -> [UInt8] {
+    package static func response(id: RequestID?, writing write: (inout JSONWriter) -> Void) -> [UInt8] {
         var writer = responseHead(id: id)
         write(&writer)
         writer.writeByte(UInt8(ascii: "}"))
@@ -24,7 +24,7 @@ public enum MessageEncoder {
     }
 
     /// `{"jsonrpc":"2.0","id":…,"result":…}` around a result that is already encoded.
-    public static func response(id: RequestID?, encodedResult: EncodedJSON) -> [UInt8] {
+    package static func response(id: RequestID?, encodedResult: EncodedJSON) -> [UInt8] {
         var writer = responseHead(id: id, extra: encodedResult.bytes.count)
         writer.writeRaw(encodedResult.bytes)
         writer.writeByte(UInt8(ascii: "}"))
@@ -33,13 +33,13 @@ public enum MessageEncoder {
 
     /// What goes before and after an already encoded result in its response: `response(id:encodedResult:)` is
     /// `head + result + tail`. For a big result written beside them (`Outbox.send(head:shared:tail:)`), not copied.
-    public static func responseParts(id: RequestID?) -> (head: [UInt8], tail: [UInt8]) {
+    package static func responseParts(id: RequestID?) -> (head: [UInt8], tail: [UInt8]) {
         (responseHead(id: id).bytes, [UInt8(ascii: "}")])
     }
 
     /// `{"jsonrpc":"2.0","id":…,"error":{"code":…,"message":…,"data":…}}` (id null when the request's id could not
     /// be read; no `data` when the error has none). The constant part up to the message is preformatted per code.
-    public static func error(id: RequestID?, _ error: ResponseError) -> [UInt8] {
+    package static func error(id: RequestID?, _ error: ResponseError) -> [UInt8] {
         var writer = JSONWriter(capacity: Self.errorCapacity + error.message.utf8.count + id.capacity)
         writer.writeRaw(Self.head)
         writeID(id, into: &writer)
@@ -56,7 +56,7 @@ public enum MessageEncoder {
 
     /// The -32601 answer `unknown method "NAME"`, its constant parts preformatted and only the id and the method's
     /// name spliced in (escaped): the same bytes as `error(id:_:)` of that error, without building its message.
-    public static func methodNotFound(id: RequestID?, method: String) -> [UInt8] {
+    package static func methodNotFound(id: RequestID?, method: String) -> [UInt8] {
         var method = method
         return method.withUTF8 { name in
             var writer = JSONWriter(capacity: Self.errorCapacity + 24 + name.count + id.capacity)
@@ -70,7 +70,7 @@ public enum MessageEncoder {
     }
 
     /// `{"jsonrpc":"2.0","method":…,"params":…}`
-    public static func notification(method: String, params: JSON) -> [UInt8] {
+    package static func notification(method: String, params: JSON) -> [UInt8] {
         var writer = notificationHead(method: method)
         writer.write(params)
         writer.writeByte(UInt8(ascii: "}"))
@@ -78,7 +78,7 @@ public enum MessageEncoder {
     }
 
     /// `{"jsonrpc":"2.0","method":…,"params":` — the caller writes the params value and the closing `}`.
-    public static func notificationHead(method: String, capacity: Int = 256) -> JSONWriter {
+    package static func notificationHead(method: String, capacity: Int = 256) -> JSONWriter {
         var writer = JSONWriter(capacity: capacity)
         writer.writeRaw(Self.notificationStart)
         writer.writeString(method)
@@ -87,7 +87,7 @@ public enum MessageEncoder {
     }
 
     /// Writes an id as `OutgoingMessage` does: an integer, an escaped string, or `null`.
-    public static func writeID(_ id: RequestID?, into writer: inout JSONWriter) {
+    package static func writeID(_ id: RequestID?, into writer: inout JSONWriter) {
         switch id {
         case .int(let i): writer.writeInt(i)
         case .string(let s): writer.writeString(s)

@@ -1,18 +1,18 @@
-public import JSON
+package import JSON
 
 /// A JSON-RPC request id: an integer or a string, echoed back exactly as received.
-public enum RequestID: Hashable, Sendable, CustomStringConvertible {
+package enum RequestID: Hashable, Sendable, CustomStringConvertible {
     case int(Int)
     case string(String)
 
-    public var json: JSON {
+    package var json: JSON {
         switch self {
         case .int(let i): .int(i)
         case .string(let s): .string(s)
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .int(let i): String(i)
         case .string(let s): "\"\(s)\""

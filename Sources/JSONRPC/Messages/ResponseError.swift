@@ -1,7 +1,7 @@
-public import JSON
+package import JSON
 
 /// JSON-RPC 2.0 and LSP error codes used by skeletond.
-public enum ErrorCode: Int, Sendable, Hashable, CaseIterable {
+package enum ErrorCode: Int, Sendable, Hashable, CaseIterable {
     case parseError = -32700
     case invalidRequest = -32600
     case methodNotFound = -32601
@@ -19,35 +19,35 @@ public enum ErrorCode: Int, Sendable, Hashable, CaseIterable {
 }
 
 /// The `error` member of a response.
-public struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var code: Int
-    public var message: String
-    public var data: JSON?
+package struct ResponseError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var code: Int
+    package var message: String
+    package var data: JSON?
 
-    public init(code: Int, message: String, data: JSON? = nil) {
+    package init(code: Int, message: String, data: JSON? = nil) {
         self.code = code
         self.message = message
         self.data = data
     }
 
-    public init(_ code: ErrorCode, _ message: String, data: JSON? = nil) {
+    package init(_ code: ErrorCode, _ message: String, data: JSON? = nil) {
         self.init(code: code.rawValue, message: message, data: data)
     }
 
-    public static func invalidParams(_ message: String, pointer: JSONPointer? = nil) -> ResponseError {
+    package static func invalidParams(_ message: String, pointer: JSONPointer? = nil) -> ResponseError {
         ResponseError(.invalidParams, message, data: pointer.map { ["pointer": .string($0.description)] })
     }
 
     /// -32602 for a params decoding error, naming the JSON Pointer of the bad value.
-    public static func invalidParams(_ error: JSONDecodingError) -> ResponseError {
+    package static func invalidParams(_ error: JSONDecodingError) -> ResponseError {
         invalidParams(error.description, pointer: error.pointer)
     }
 
-    public var json: JSON {
+    package var json: JSON {
         var object: JSONObject = ["code": .int(code), "message": .string(message)]
         if let data { object["data"] = data }
         return .object(object)
     }
 
-    public var description: String { "\(code) \(message)" }
+    package var description: String { "\(code) \(message)" }
 }

@@ -1,11 +1,11 @@
-public import SkeletonGraphics
-public import SkeletonModel
+package import SkeletonGraphics
+package import SkeletonModel
 
 /// What the skeleton of one node is, or would be: the node's own layer when a skeleton is active on it, else what
 /// `showSkeleton()` on the root would give it now (the session is unchanged).
-public struct NodeSkeleton: Sendable, Hashable {
+package struct NodeSkeleton: Sendable, Hashable {
     /// Why a node draws no skeleton of its own.
-    public enum Absence: Sendable, Hashable {
+    package enum Absence: Sendable, Hashable {
         /// `isSkeletonable` is false on the node itself.
         case notSkeletonable
         /// An ancestor (this reference) is not skeletonable, so the recursion never reaches the node.
@@ -27,7 +27,7 @@ public struct NodeSkeleton: Sendable, Hashable {
     }
 
     /// The shape of a drawn skeleton.
-    public enum Shape: Sendable, Hashable {
+    package enum Shape: Sendable, Hashable {
         /// One block (absolute canvas rect).
         case block(Rect, cornerRadius: Double)
         /// Text lines (absolute canvas rects, the last one shorter).
@@ -35,18 +35,18 @@ public struct NodeSkeleton: Sendable, Hashable {
     }
 
     /// The node's reference.
-    public var reference: String
+    package var reference: String
     /// Whether a skeleton is active on the node now (`isSkeletonActive`).
-    public var isActive: Bool
+    package var isActive: Bool
     /// The skeleton drawn, or nil when the node draws none (see `absence`).
-    public var shape: Shape?
+    package var shape: Shape?
     /// Why the node draws nothing (nil when `shape` is set).
-    public var absence: Absence?
+    package var absence: Absence?
     /// Solid or gradient.
-    public var type: SkeletonType
+    package var type: SkeletonType
     /// The colours the layer is filled with, resolved for the document's colour scheme (one for solid, the stops
     /// of a gradient otherwise).
-    public var colors: [RGBA]
+    package var colors: [RGBA]
 }
 
 extension SkeletonSession {
@@ -56,7 +56,7 @@ extension SkeletonSession {
     /// While the session is idle since it was last reset (no call since: nothing shown, pending or fading), that
     /// show is worked out for the node alone, from its chain of ancestors (`idleSkeleton`: a hover on a big document
     /// costs its depth, not its size); otherwise it is made on a copy of the session.
-    public func skeleton(of reference: String) throws(EngineError) -> NodeSkeleton {
+    package func skeleton(of reference: String) throws(EngineError) -> NodeSkeleton {
         let v = try resolve(reference)
         return history.operations.isEmpty ? idleSkeleton(v) : skeletonByShowingCopy(v)
     }

@@ -1,26 +1,26 @@
 /// `sk.skeletonTreeDescription` for one node: SkeletonView's keys plus the state skeletond reports.
-public struct TreeDescription: Sendable, Hashable {
+package struct TreeDescription: Sendable, Hashable {
     /// The UIKit class name (`"UILabel"`).
-    public var type: String
+    package var type: String
     /// The node's id, or its index path.
-    public var reference: String
+    package var reference: String
     /// Whether the view takes part in skeletons (`isSkeletonable`).
-    public var isSkeletonable: Bool
+    package var isSkeletonable: Bool
     /// The descriptions of `skeletonChildren` (omitted from the JSON when empty).
-    public var children: [TreeDescription]
+    package var children: [TreeDescription]
     /// skeletond's additions (not in SkeletonView's string unless asked for):
-    public var isSkeletonActive: Bool
+    package var isSkeletonActive: Bool
     /// Effective `isHidden` (the document's, or forced by `isHiddenWhenSkeletonIsActive`).
-    public var isHidden: Bool
+    package var isHidden: Bool
     /// Effective `isUserInteractionEnabled`.
-    public var isUserInteractionEnabled: Bool
+    package var isUserInteractionEnabled: Bool
     /// Effective `isScrollEnabled`, for scroll views only.
-    public var isScrollEnabled: Bool?
+    package var isScrollEnabled: Bool?
 
     /// The JSON text as Foundation's `JSONSerialization` writes it with `.prettyPrinted`: two-space
     /// indent, `"key" : value`, `/` escaped as `\/`. Keys in the order type, reference, isSkeletonable,
     /// (state keys when `includeState`), children.
-    public func prettyPrinted(includeState: Bool = false) -> String {
+    package func prettyPrinted(includeState: Bool = false) -> String {
         var out = ""
         write(into: &out, indent: 0, includeState: includeState)
         return out
@@ -84,7 +84,7 @@ public struct TreeDescription: Sendable, Hashable {
 extension SkeletonSession {
     /// The tree description of `node` (nil: the root), as SkeletonView builds it: the node (even when it
     /// is not skeletonable) and, recursively, its `skeletonChildren`.
-    public func treeDescription(node reference: String? = nil, at time: Double? = nil) throws(EngineError)
+    package func treeDescription(node reference: String? = nil, at time: Double? = nil) throws(EngineError)
         -> TreeDescription
     {
         var copy = self

@@ -1,19 +1,19 @@
-public import SkeletonGraphics
-public import SkeletonModel
+package import SkeletonGraphics
+package import SkeletonModel
 
 /// A node of the session's view tree as an outline shows it: template instances included.
-public struct ViewOutline: Sendable, Hashable {
-    public var reference: String
-    public var type: NodeType
+package struct ViewOutline: Sendable, Hashable {
+    package var reference: String
+    package var type: NodeType
     /// The frame in the parent's coordinates, as the document gives it.
-    public var frame: Rect
-    public var children: [ViewOutline]
+    package var frame: Rect
+    package var children: [ViewOutline]
 }
 
 extension SkeletonSession {
     /// The view tree under `reference` (nil: the root), at most `limit` nodes (preorder; deeper ones are left
     /// out).
-    public func viewOutline(node reference: String? = nil, limit: Int = 100_000) throws(EngineError) -> ViewOutline {
+    package func viewOutline(node reference: String? = nil, limit: Int = 100_000) throws(EngineError) -> ViewOutline {
         var budget = max(limit, 1)
         return outline(try resolve(reference), budget: &budget)
     }
@@ -29,7 +29,7 @@ extension SkeletonSession {
     /// The prefix of the first instance of `template` placed in the table or collection `owner` (its rows, items,
     /// headers, footers and supplementary views, in order): `feed[0,0]`, to which a node's local reference in the
     /// template is appended (`feed[0,0]/title`, `feed[0,0]/0`); nil when it has none.
-    public func firstInstancePrefix(of template: String, in owner: String) -> String? {
+    package func firstInstancePrefix(of template: String, in owner: String) -> String? {
         guard let o = tree.index[owner] else { return nil }
         for c in tree.children(of: o) where tree.nodes[c].instance?.template == template {
             let reference = tree.nodes[c].reference
@@ -43,23 +43,23 @@ extension SkeletonSession {
 extension SkeletonSession {
     /// The part of an instance's reference that names the node within its template (`author` for
     /// `feed[0,0]/author`, `feedCell` for `feed[0,0]/feedCell`); a reference outside any instance is its own.
-    public static func localReference(of reference: String) -> Substring {
+    package static func localReference(of reference: String) -> Substring {
         guard let slash = reference.lastIndex(of: "/") else { return reference[...] }
         return reference[reference.index(after: slash)...]
     }
 
     /// The reference of the first node, in tree order, that an instance placed for the template node whose local
     /// reference is `local` (`feed[0,0]/author` for `author`), or nil when no instance holds one.
-    public func firstInstance(ofLocalReference local: String) -> String? {
+    package func firstInstance(ofLocalReference local: String) -> String? {
         tree.nodes.lazy.map(\.reference).first { $0.contains("/") && Self.localReference(of: $0) == local }
     }
 
     /// The node with `reference` as decoded (its `children` left out: the tree keeps each node once), or nil.
-    public func decodedNode(_ reference: String) -> Node? { tree.index[reference].map { tree.nodes[$0] } }
+    package func decodedNode(_ reference: String) -> Node? { tree.index[reference].map { tree.nodes[$0] } }
 
     /// Where each template instance placed in the table or collection `owner` came from, in order (empty when
     /// there is no such node).
-    public func instances(in owner: String) -> [InstanceInfo] {
+    package func instances(in owner: String) -> [InstanceInfo] {
         guard let o = tree.index[owner] else { return [] }
         return tree.children(of: o).compactMap { tree.nodes[$0].instance }
     }

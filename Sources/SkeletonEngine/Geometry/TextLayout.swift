@@ -1,11 +1,11 @@
 /// SkeletonView's multiline geometry (§3.4–3.6), as pure functions.
-public enum TextLayout {
+package enum TextLayout {
     /// §3.4: the line count `N` fixed when the layer is created from the mask height `H`.
     /// `n > 0` gives `n`; otherwise `round((H - t - b) / (h + s))` (half away from zero), where 0, NaN,
     /// infinity and subnormals give 0 (the whole-block fallback) and negatives give 1. Never more than
     /// `TextLineCount.ceiling`, whatever the numbers (the decoder rejects documents over it; appearances set by
     /// requests are not checked against it).
-    public static func lineCount(_ p: TextParameters, maskHeight h: Double) -> Int {
+    package static func lineCount(_ p: TextParameters, maskHeight h: Double) -> Int {
         let n =
             p.estimatedLines > 0
             ? p.estimatedLines
@@ -15,7 +15,7 @@ public enum TextLayout {
 
     /// §3.5: the frames of `count` lines in the mask's coordinates, after the first layout pass (at most
     /// `TextLineCount.ceiling` of them).
-    public static func lineFrames(_ p: TextParameters, count: Int, in bounds: Size) -> [Rect] {
+    package static func lineFrames(_ p: TextParameters, count: Int, in bounds: Size) -> [Rect] {
         let n = min(count, TextLineCount.ceiling)
         guard n > 0 else { return [] }
         let w = bounds.width
@@ -53,7 +53,7 @@ public enum TextLayout {
 
     /// §3.6: the height a UILabel's skeleton constraint is set to on show, or nil when none is installed
     /// (only labels with `n > 1` or `n == 0`, and only when `desired` exceeds the defined height).
-    public static func labelHeightFix(_ p: TextParameters, definedHeight: Double) -> Double? {
+    package static func labelHeightFix(_ p: TextParameters, definedHeight: Double) -> Double? {
         TextLineCount.labelHeightFix(
             estimated: p.estimatedLines, lineHeight: p.lineHeight, spacing: p.spacing, padding: p.padding,
             definedHeight: definedHeight)
@@ -61,9 +61,9 @@ public enum TextLayout {
 }
 
 /// §2: `definedMaxBounds`.
-public enum DefinedBounds {
+package enum DefinedBounds {
     /// `W = max(frame.width, largest width constraint)`, and `H` likewise (inequalities count too).
-    public static func size(of node: Node, frameHeight: Double? = nil, extraHeightConstraint: Double? = nil) -> Size {
+    package static func size(of node: Node, frameHeight: Double? = nil, extraHeightConstraint: Double? = nil) -> Size {
         let w = node.constraints.width.reduce(node.frame.width, max)
         var h = node.constraints.height.reduce(frameHeight ?? node.frame.height, max)
         if let extra = extraHeightConstraint { h = max(h, extra) }

@@ -1,28 +1,27 @@
 /// The multiline parameters of one text node, with the appearance's defaults filled in (§3.1–3.3).
-public struct TextParameters: Sendable, Hashable {
+package struct TextParameters: Sendable, Hashable {
     /// Estimated line count `n` (-1: fill the height; 0: as many as fit).
-    public var estimatedLines: Int
+    package var estimatedLines: Int
     /// Line height `h`.
-    public var lineHeight: Double
+    package var lineHeight: Double
     /// Spacing `s`.
-    public var spacing: Double
+    package var spacing: Double
     /// Last-line fill `f`, in percent.
-    public var lastLineFillPercent: Double
+    package var lastLineFillPercent: Double
     /// `linesCornerRadius`.
-    public var linesCornerRadius: Double
+    package var linesCornerRadius: Double
     /// `skeletonPaddingInsets` (top, left, bottom, right).
-    public var padding: EdgeInsets
+    package var padding: EdgeInsets
     /// The text alignment of the last line.
-    public var alignment: TextAlignment
+    package var alignment: TextAlignment
     /// The holder's effective layout direction is right to left.
-    public var isRightToLeft: Bool
+    package var isRightToLeft: Bool
     /// UILabel centres its lines vertically; UITextView does not.
-    public var centersVertically: Bool
+    package var centersVertically: Bool
     /// `SkeletonAppearance.renderSingleLineAsView`.
-    public var renderSingleLineAsView: Bool
+    package var renderSingleLineAsView: Bool
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         estimatedLines: Int, lineHeight: Double = 15, spacing: Double = 10, lastLineFillPercent: Double = 70,
         linesCornerRadius: Double = 0, padding: EdgeInsets = .zero, alignment: TextAlignment = .natural,
         isRightToLeft: Bool = false, centersVertically: Bool = true, renderSingleLineAsView: Bool = false
@@ -40,7 +39,7 @@ public struct TextParameters: Sendable, Hashable {
     }
 
     /// The parameters of `node` (a UILabel or UITextView) under `appearance`.
-    public init(node: Node, appearance a: SkeletonAppearance, isRightToLeft: Bool) {
+    package init(node: Node, appearance a: SkeletonAppearance, isRightToLeft: Bool) {
         let t = node.text ?? TextProperties(for: node.type)
         let n = TextLineCount.estimated(type: node.type, text: t)
         let h = TextLineCount.lineHeight(
@@ -54,7 +53,7 @@ public struct TextParameters: Sendable, Hashable {
     }
 
     /// §2: whether the holder gets line layers (else the mask is one block).
-    public var drawsLines: Bool {
+    package var drawsLines: Bool {
         TextLineCount.drawsLines(estimated: estimatedLines, renderSingleLineAsView: renderSingleLineAsView)
     }
 }

@@ -2,14 +2,14 @@ extension SkeletonSession {
     /// The display list at `time`: content layers (visible nodes' backgrounds) and skeleton layers (blocks
     /// and lines), in paint order, in absolute canvas points. Delayed work due by `time` is taken into
     /// account without changing the session.
-    public func layers(at time: Double) -> DisplayList {
+    package func layers(at time: Double) -> DisplayList {
         layers(at: time, outlines: false)
     }
 
     /// The display list at `time`, with every visible view's frame outlined on top when `outlines` is true
     /// (`Protocol/previews.md`): a design aid for previews, never part of what SkeletonView draws. The session is
     /// copied and advanced once for both.
-    public func layers(at time: Double, outlines: Bool) -> DisplayList {
+    package func layers(at time: Double, outlines: Bool) -> DisplayList {
         var copy = self
         _ = copy.advance(to: time)
         var list = copy.buildDisplayList(at: time)
@@ -19,7 +19,7 @@ extension SkeletonSession {
 
     /// The display list at `time` (outlined when asked) and whether anything still moves after it
     /// (`timeline(at:)`), from one copy of the session advanced once: what a live preview asks for every frame.
-    public func frame(at time: Double, outlines: Bool) -> (list: DisplayList, isAnimating: Bool) {
+    package func frame(at time: Double, outlines: Bool) -> (list: DisplayList, isAnimating: Bool) {
         var copy = self
         _ = copy.advance(to: time)
         var list = copy.buildDisplayList(at: time)
@@ -29,7 +29,7 @@ extension SkeletonSession {
 
     /// The display list at `time` built as a whole, without reusing the last build: what `layers(at:)` must equal
     /// (tests compare the two) and what a build costs (the bench).
-    public func layersBuiltWhole(at time: Double) -> DisplayList {
+    package func layersBuiltWhole(at time: Double) -> DisplayList {
         var copy = self
         _ = copy.advance(to: time)
         return copy.buildDisplayList(at: time, reuse: false)

@@ -1,8 +1,8 @@
 extension SkeletonSession {
     /// The colour of frame outlines: `UIColor.systemGray` at 60 %.
-    public static let outlineColor = RGBA(red: 142 / 255, green: 142 / 255, blue: 147 / 255, alpha: 0.6)
+    package static let outlineColor = RGBA(red: 142 / 255, green: 142 / 255, blue: 147 / 255, alpha: 0.6)
     /// The width of frame outlines, in points.
-    public static let outlineWidth = 1.0
+    package static let outlineWidth = 1.0
 
     /// One `<ref>#outline` ring per visible view, in preorder: the view's frame (as drawn now, so a label's height
     /// fix shows) with its corner radius. Hidden views and their subtrees have none.

@@ -1,18 +1,17 @@
 /// SkeletonView's lifecycle notifications (`skeletonWillAppear` …), as `skeleton/didChangeState` states.
-public enum LifecycleState: String, Sendable, Hashable, CaseIterable {
+package enum LifecycleState: String, Sendable, Hashable, CaseIterable {
     case willAppear, didAppear, willUpdate, didUpdate, willDisappear, didDisappear
 }
 
 /// One lifecycle notification: which root (the node the method was called on), what, and when.
-public struct LifecycleEvent: Sendable, Hashable {
+package struct LifecycleEvent: Sendable, Hashable {
     /// The reference of the node the method was called on.
-    public var node: String
+    package var node: String
     /// What happened.
-    public var state: LifecycleState
+    package var state: LifecycleState
     /// When it happened, on the caller's clock.
-    public var time: Double
-    /// Creates a value with the given members.
-    public init(node: String, state: LifecycleState, time: Double) {
+    package var time: Double
+    package init(node: String, state: LifecycleState, time: Double) {
         self.node = node
         self.state = state
         self.time = time
@@ -20,7 +19,7 @@ public struct LifecycleEvent: Sendable, Hashable {
 }
 
 /// What an operation did, so the server can say so.
-public enum Outcome: Sendable, Hashable {
+package enum Outcome: Sendable, Hashable {
     /// Skeletons were created on these leaves (references, in show order).
     case shown(leaves: [String])
     /// Nothing was drawn because something under the node is already active (SkeletonView's show guard).
@@ -46,27 +45,26 @@ public enum Outcome: Sendable, Hashable {
 
 /// The result of a session operation: what happened, and every lifecycle event that happened up to and
 /// including it (events of earlier delayed work that came due are included, in time order).
-public struct OperationResult: Sendable, Hashable {
+package struct OperationResult: Sendable, Hashable {
     /// What the operation did.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// Lifecycle events now due, oldest first.
-    public var events: [LifecycleEvent]
-    /// Creates a value with the given members.
-    public init(outcome: Outcome, events: [LifecycleEvent]) {
+    package var events: [LifecycleEvent]
+    package init(outcome: Outcome, events: [LifecycleEvent]) {
         self.outcome = outcome
         self.events = events
     }
 }
 
 /// Why an operation was refused; nothing changed.
-public enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum EngineError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No node has this reference.
     case unknownNode(String)
     /// An argument is out of range (`field` names it, e.g. "delay").
     case invalidArgument(field: String, message: String)
 
     /// A readable form.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownNode(let r): "no node has the reference \"\(r)\""
         case .invalidArgument(let f, let m): "\(f): \(m)"

@@ -9,7 +9,7 @@ extension SkeletonSession {
     ///   their own times (see `DocumentChange`).
     ///
     /// Returns the events that came due up to `time` before the change.
-    public mutating func replaceDocument(
+    package mutating func replaceDocument(
         _ document: SkeletonDocument, at time: Double, as change: DocumentChange
     ) -> [LifecycleEvent] {
         let events = advance(to: time)

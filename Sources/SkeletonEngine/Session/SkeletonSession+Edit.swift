@@ -1,5 +1,5 @@
 /// What a new tree for a session stands for, which decides what happens to a skeleton that is showing.
-public enum DocumentChange: Sendable, Hashable {
+package enum DocumentChange: Sendable, Hashable {
     /// A design change (a text edit): the skeleton becomes exactly what a fresh show on the new tree would give at
     /// that moment (line counts, types, added and removed nodes, `isHiddenWhenSkeletonIsActive`, appearance,
     /// colours), while the timeline carries on: the calls since the session was last idle run again on the new

@@ -5,7 +5,7 @@ extension SkeletonSession {
     /// (`.deferred`). Otherwise every node under it that the skeleton changed gets its document state back;
     /// layers fade out over the transition. `willDisappear`/`didDisappear` are posted only when `show` was
     /// called on this same node; `didDisappear` comes when the fade ends.
-    public mutating func hide(_ options: HideOptions = HideOptions(), node reference: String? = nil, at time: Double)
+    package mutating func hide(_ options: HideOptions = HideOptions(), node reference: String? = nil, at time: Double)
         throws(EngineError) -> OperationResult
     {
         try Self.check(time: time)

@@ -7,7 +7,7 @@ extension SkeletonSession {
     /// transition ends). Showing again while active is a no-op: `.alreadyActive` (use update). With
     /// `assumeSkeletonable`, every view that leads to content counts as skeletonable for this show (and until
     /// nothing is active any more); the document is not changed.
-    public mutating func show(_ options: ShowOptions, node reference: String? = nil, at time: Double)
+    package mutating func show(_ options: ShowOptions, node reference: String? = nil, at time: Double)
         throws(EngineError) -> OperationResult
     {
         try Self.check(time: time)

@@ -2,7 +2,7 @@ import SkeletonModel
 
 /// Why a subtree cannot be replaced in place; the caller then replaces the whole document instead, which always
 /// gives the same result.
-public enum SubtreeRefusal: Error, Sendable, Hashable {
+package enum SubtreeRefusal: Error, Sendable, Hashable {
     /// No node at that index path, or it is the root (the root carries the canvas and the document's settings).
     case noSuchNode
     /// A table or collection is involved: their instances come from template scopes outside the subtree.
@@ -25,7 +25,7 @@ extension SkeletonSession {
     ///   - node: the node's new subtree, decoded as the document decoder would in place.
     ///   - expectedCount: how many nodes the caller believes the old subtree has.
     ///   - change: a design edit or a run-time change (see `DocumentChange`).
-    public mutating func replaceSubtree(
+    package mutating func replaceSubtree(
         atIndexPath indexPath: [Int], with node: Node, expectedCount: Int, at time: Double, as change: DocumentChange
     ) throws(SubtreeRefusal) -> [LifecycleEvent] {
         let i = try explicitNode(at: indexPath)
@@ -75,7 +75,7 @@ extension SkeletonSession {
 
     /// The references and `isSkeletonable` of the ancestors of the node at an index path of explicit children, root
     /// first (nil when there is no such node or the path goes through a table or collection).
-    public func explicitAncestors(of indexPath: [Int]) -> [(reference: String, isSkeletonable: Bool)]? {
+    package func explicitAncestors(of indexPath: [Int]) -> [(reference: String, isSkeletonable: Bool)]? {
         guard let path = try? explicitPath(to: indexPath) else { return nil }
         return ([0] + path.dropLast()).map { (tree.nodes[$0].reference, tree.nodes[$0].isSkeletonable) }
     }

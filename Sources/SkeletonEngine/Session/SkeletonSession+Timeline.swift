@@ -1,13 +1,12 @@
 /// When the session next changes by itself, so a server can stop its frame timer when idle.
-public struct TimelineStatus: Sendable, Hashable {
+package struct TimelineStatus: Sendable, Hashable {
     /// Something moves continuously at this time (an animation or a fade): draw frames.
-    public var isAnimating: Bool
+    package var isAnimating: Bool
     /// The next time something changes discretely (a delayed show or deferred hide runs, a lifecycle event
     /// comes due, a fade or a finite animation ends); nil: nothing is pending.
-    public var nextChange: Double?
+    package var nextChange: Double?
 
-    /// Creates a value with the given members.
-    public init(isAnimating: Bool, nextChange: Double?) {
+    package init(isAnimating: Bool, nextChange: Double?) {
         self.isAnimating = isAnimating
         self.nextChange = nextChange
     }
@@ -16,7 +15,7 @@ public struct TimelineStatus: Sendable, Hashable {
 extension SkeletonSession {
     /// Runs the delayed work that is due at `time` (delayed shows, deferred hides, lifecycle events at the
     /// end of transitions), in time order, and returns the events, oldest first.
-    public mutating func advance(to time: Double) -> [LifecycleEvent] {
+    package mutating func advance(to time: Double) -> [LifecycleEvent] {
         var out: [LifecycleEvent] = []
         while true {
             let event = scheduledEvents.indices.filter { scheduledEvents[$0].time <= time }
@@ -57,7 +56,7 @@ extension SkeletonSession {
     /// Whether anything moves at `time`, and when the next discrete change after `time` comes. A quiet session
     /// (`isQuiet`) answers for `now` and later without a copy or a look at its nodes: what a document being typed in
     /// asks after each edit.
-    public func timeline(at time: Double) -> TimelineStatus {
+    package func timeline(at time: Double) -> TimelineStatus {
         if isQuiet, time >= now { return TimelineStatus(isAnimating: false, nextChange: nil) }
         return timelineScanned(at: time)
     }

@@ -5,7 +5,7 @@ extension SkeletonSession {
     /// re-tinted in place (same layer ids, line count kept, transition not restarted) and their animation
     /// starts (if `animated`) or stops. Solid ↔ gradient: layers are recreated with a fresh 0.25 s fade
     /// and a recomputed line count.
-    public mutating func update(_ options: UpdateOptions, node reference: String? = nil, at time: Double)
+    package mutating func update(_ options: UpdateOptions, node reference: String? = nil, at time: Double)
         throws(EngineError) -> OperationResult
     {
         try Self.check(time: time)
@@ -61,7 +61,7 @@ extension SkeletonSession {
 
     /// `startSkeletonAnimation(_:)` on `node`: every leaf with a layer under it starts `animation` (nil:
     /// the type's default) from `time`.
-    public mutating func startAnimation(_ spec: AnimationSpec? = nil, node reference: String? = nil, at time: Double)
+    package mutating func startAnimation(_ spec: AnimationSpec? = nil, node reference: String? = nil, at time: Double)
         throws(EngineError) -> OperationResult
     {
         try Self.check(time: time)
@@ -81,7 +81,7 @@ extension SkeletonSession {
     }
 
     /// `stopSkeletonAnimation()` on `node`. Unlike SkeletonView, a later layout does not restart it.
-    public mutating func stopAnimation(node reference: String? = nil, at time: Double) throws(EngineError)
+    package mutating func stopAnimation(node reference: String? = nil, at time: Double) throws(EngineError)
         -> OperationResult
     {
         try Self.check(time: time)

@@ -3,26 +3,26 @@
 /// A value type; every operation takes the time it happens at (seconds on the caller's clock), and
 /// `layers(at:)` is a pure function of the session and a time. Times before the last operation see the
 /// state that operation left.
-public struct SkeletonSession: Sendable {
+package struct SkeletonSession: Sendable {
     /// The current document's settings (appearance, colour scheme, layout direction, canvas, node count). Its
     /// node tree lives flattened in the session, so `document.root` keeps no children: each node is stored once.
-    public internal(set) var document: SkeletonDocument
+    package internal(set) var document: SkeletonDocument
     /// Daemon-wide appearance (`SkeletonAppearance.default` unless set).
-    public internal(set) var baseAppearance: SkeletonAppearance
+    package internal(set) var baseAppearance: SkeletonAppearance
     /// Per-document overrides from `setAppearance` (on top of the document's own `appearance`).
-    public internal(set) var appearanceOverrides = AppearanceOverrides()
+    package internal(set) var appearanceOverrides = AppearanceOverrides()
     /// How many node layouts were computed so far: a leaf's skeleton geometry is computed when first drawn and
     /// again only when something it depends on changed (see `LayoutCache`).
-    public var layoutCount: Int { layoutCache.computedCount }
+    package var layoutCount: Int { layoutCache.computedCount }
     /// Leaves' skeleton geometry, kept across edits for the nodes that did not change.
     let layoutCache = LayoutCache()
     /// The last display list built, reused in part by the next build (see `DisplayListCache`); a copy given its
     /// own starts from nothing.
     var displayListCache = DisplayListCache()
     /// How many display lists were built by rebuilding one subtree's layers, and as a whole (for tests).
-    public var displayListBuilds: (partial: Int, full: Int) { displayListCache.buildCounts }
+    package var displayListBuilds: (partial: Int, full: Int) { displayListCache.buildCounts }
     /// Motion options (phase 2): gradient space and reduced motion.
-    public var motion = MotionOptions()
+    package var motion = MotionOptions()
 
     var tree: FlatTree
     var states: StateTable
@@ -39,12 +39,12 @@ public struct SkeletonSession: Sendable {
     /// Lifecycle events that come due later (didAppear/didDisappear at the end of transitions).
     var scheduledEvents: [LifecycleEvent] = []
     /// The latest time an operation ran at.
-    public internal(set) var now: Double = 0
+    package internal(set) var now: Double = 0
     /// The calls since the session was last idle, replayed on the new tree by a design edit (`DocumentChange.edit`).
     var history: OperationHistory
 
     /// A session for `document` with nothing shown.
-    public init(document: SkeletonDocument, appearance: SkeletonAppearance = .default) {
+    package init(document: SkeletonDocument, appearance: SkeletonAppearance = .default) {
         self.document = document.withoutSubtree
         self.baseAppearance = appearance
         tree = FlatTree(document)
@@ -54,13 +54,13 @@ public struct SkeletonSession: Sendable {
     }
 
     /// The appearance in effect: daemon-wide, then the document's `appearance`, then `setAppearance`.
-    public var appearance: SkeletonAppearance {
+    package var appearance: SkeletonAppearance {
         baseAppearance.applying(document.appearance).applying(appearanceOverrides)
     }
 
     /// Sets the daemon-wide appearance. Like SkeletonView, existing layers keep their colours and
     /// corner radius; geometry parameters apply from the next layout (at once).
-    public mutating func setBaseAppearance(_ appearance: SkeletonAppearance, at time: Double) -> [LifecycleEvent] {
+    package mutating func setBaseAppearance(_ appearance: SkeletonAppearance, at time: Double) -> [LifecycleEvent] {
         let events = advance(to: time)
         history.operations.append(.setBaseAppearance(appearance, at: time))
         baseAppearance = appearance
@@ -68,7 +68,7 @@ public struct SkeletonSession: Sendable {
     }
 
     /// Merges per-document appearance overrides (`skeleton/setAppearance` with a uri).
-    public mutating func setAppearance(_ overrides: AppearanceOverrides, at time: Double) -> [LifecycleEvent] {
+    package mutating func setAppearance(_ overrides: AppearanceOverrides, at time: Double) -> [LifecycleEvent] {
         let events = advance(to: time)
         history.operations.append(.setAppearance(overrides, at: time))
         appearanceOverrides = appearanceOverrides.merging(overrides)
@@ -83,10 +83,10 @@ public struct SkeletonSession: Sendable {
     }
 
     /// Whether the reference names a node.
-    public func contains(_ reference: String) -> Bool { tree.index[reference] != nil }
+    package func contains(_ reference: String) -> Bool { tree.index[reference] != nil }
 
     /// `isSkeletonActive`: the node's status is on, or any skeleton child is active.
-    public func isActive(_ reference: String? = nil, at time: Double? = nil) throws(EngineError) -> Bool {
+    package func isActive(_ reference: String? = nil, at time: Double? = nil) throws(EngineError) -> Bool {
         var copy = self
         if let time { _ = copy.advance(to: time) }
         return copy.isActive(try copy.resolve(reference))

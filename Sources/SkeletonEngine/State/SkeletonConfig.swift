@@ -1,18 +1,17 @@
 /// `_currentSkeletonConfig`: what a show or update asked for, with colours captured at call time.
-public struct SkeletonConfig: Sendable, Hashable {
+package struct SkeletonConfig: Sendable, Hashable {
     /// Solid or gradient.
-    public var type: SkeletonType
+    package var type: SkeletonType
     /// Solid: one colour; gradient: the gradient's colours.
-    public var colors: [SkeletonColor]
+    package var colors: [SkeletonColor]
     /// Whether the skeleton animates.
-    public var animated: Bool
+    package var animated: Bool
     /// nil: the type's default animation.
-    public var animation: AnimationSpec?
+    package var animation: AnimationSpec?
     /// The transition used to show or hide.
-    public var transition: TransitionStyle
+    package var transition: TransitionStyle
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         type: SkeletonType, colors: [SkeletonColor], animated: Bool, animation: AnimationSpec?,
         transition: TransitionStyle
     ) {

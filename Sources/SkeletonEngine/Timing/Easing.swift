@@ -1,7 +1,7 @@
 /// `CAMediaTimingFunction` curves: cubic Béziers from (0,0) to (1,1).
-public enum Easing {
+package enum Easing {
     /// The eased value of `x` (clamped to 0...1).
-    public static func value(_ function: TimingFunction, at x: Double) -> Double {
+    package static func value(_ function: TimingFunction, at x: Double) -> Double {
         let x = min(max(x, 0), 1)
         if case .linear = function { return x }
         let (x1, y1, x2, y2) = function.controlPoints
@@ -10,7 +10,7 @@ public enum Easing {
     }
 
     /// `easeInEaseOut` (0.42, 0, 0.58, 1).
-    public static func easeInEaseOut(_ x: Double) -> Double { value(.easeInEaseOut, at: x) }
+    package static func easeInEaseOut(_ x: Double) -> Double { value(.easeInEaseOut, at: x) }
 
     private static func bezier(_ u: Double, _ p1: Double, _ p2: Double) -> Double {
         let v = 1 - u

@@ -1,11 +1,11 @@
-public import JSON
+package import JSON
 
 extension AppearanceOverrides {
     /// The members `SkeletonAppearance` has.
-    public static let fieldNames: Set<String> = PropertyRegistry.names(in: .appearance)
+    package static let fieldNames: Set<String> = PropertyRegistry.names(in: .appearance)
 
     /// Decodes an appearance object, collecting every failure (located relative to `v`).
-    public static func decode(_ v: JSONValue, failures: inout [ValueFailure]) -> AppearanceOverrides {
+    package static func decode(_ v: JSONValue, failures: inout [ValueFailure]) -> AppearanceOverrides {
         var out = AppearanceOverrides()
         guard v.kind == .object else {
             failures.append(ValueFailure("an appearance must be an object, not \(v.kind)"))
@@ -37,7 +37,7 @@ extension AppearanceOverrides {
     }
 
     /// Decodes an appearance object for a request, throwing the first failure with its pointer.
-    public static func decode(_ v: JSONValue) throws(JSONDecodingError) -> AppearanceOverrides {
+    package static func decode(_ v: JSONValue) throws(JSONDecodingError) -> AppearanceOverrides {
         var failures: [ValueFailure] = []
         let out = decode(v, failures: &failures)
         if let first = failures.first { throw first.decodingError(at: v) }
@@ -47,7 +47,7 @@ extension AppearanceOverrides {
 
 extension ValueParsers {
     /// `{"baseColor": c, "secondaryColor"?: c}`, `{"colors": [c...]}` or `[c...]`.
-    public static func gradient(_ v: JSONValue) throws(ValueFailure) -> SkeletonGradient {
+    package static func gradient(_ v: JSONValue) throws(ValueFailure) -> SkeletonGradient {
         if v.kind == .array { return SkeletonGradient(colors: try colorList(v)) }
         guard v.kind == .object else {
             throw ValueFailure("must be {\"baseColor\": …}, {\"colors\": […]} or an array of colours")
@@ -72,7 +72,7 @@ extension ValueParsers {
     }
 
     /// A non-empty array of colours.
-    public static func colorList(_ v: JSONValue) throws(ValueFailure) -> [SkeletonColor] {
+    package static func colorList(_ v: JSONValue) throws(ValueFailure) -> [SkeletonColor] {
         guard v.kind == .array, v.count > 0 else { throw ValueFailure("must be a non-empty array of colours") }
         var out: [SkeletonColor] = []
         for i in 0..<v.count {

@@ -1,36 +1,35 @@
 /// `SkeletonAppearance.default`: the defaults every show and every node falls back to.
-public struct SkeletonAppearance: Sendable, Hashable {
+package struct SkeletonAppearance: Sendable, Hashable {
     /// Default solid colour (`skeletonDefault`).
-    public var tintColor: SkeletonColor = .skeletonDefault
+    package var tintColor: SkeletonColor = .skeletonDefault
     /// Default gradient.
-    public var gradient: SkeletonGradient = SkeletonGradient(baseColor: .skeletonDefault)
+    package var gradient: SkeletonGradient = SkeletonGradient(baseColor: .skeletonDefault)
     /// Default text line height (15).
-    public var multilineHeight: Double = 15
+    package var multilineHeight: Double = 15
     /// nil: `.fixed(multilineHeight)` (SkeletonView's lazy default, taken as evaluated after the appearance
     /// was configured; see `Protocol/engine-semantics.md`).
-    public var textLineHeight: TextLineHeight?
+    package var textLineHeight: TextLineHeight?
     /// Default line spacing (10).
-    public var multilineSpacing: Double = 10
+    package var multilineSpacing: Double = 10
     /// Default last-line fill, in percent (70).
-    public var multilineLastLineFillPercent: Int = 70
+    package var multilineLastLineFillPercent: Int = 70
     /// Default `linesCornerRadius` (0).
-    public var multilineCornerRadius: Int = 0
+    package var multilineCornerRadius: Int = 0
     /// `SkeletonAppearance.renderSingleLineAsView`.
-    public var renderSingleLineAsView: Bool = false
+    package var renderSingleLineAsView: Bool = false
     /// Default corner radius of skeleton blocks (0).
-    public var skeletonCornerRadius: Double = 0
+    package var skeletonCornerRadius: Double = 0
 
-    /// Creates a value with the given members.
-    public init() {}
+    package init() {}
 
     /// SkeletonView 1.31.0's defaults.
-    public static let `default` = SkeletonAppearance()
+    package static let `default` = SkeletonAppearance()
 
     /// The line height in effect: `textLineHeight`, else `.fixed(multilineHeight)`.
-    public var effectiveTextLineHeight: TextLineHeight { textLineHeight ?? .fixed(multilineHeight) }
+    package var effectiveTextLineHeight: TextLineHeight { textLineHeight ?? .fixed(multilineHeight) }
 
     /// This appearance with `overrides` applied.
-    public func applying(_ overrides: AppearanceOverrides) -> SkeletonAppearance {
+    package func applying(_ overrides: AppearanceOverrides) -> SkeletonAppearance {
         var a = self
         if let v = overrides.tintColor { a.tintColor = v }
         if let v = overrides.gradient { a.gradient = v }
@@ -46,31 +45,30 @@ public struct SkeletonAppearance: Sendable, Hashable {
 }
 
 /// Partial appearance: the fields a document or a `skeleton/setAppearance` sets; nil leaves a field as is.
-public struct AppearanceOverrides: Sendable, Hashable {
+package struct AppearanceOverrides: Sendable, Hashable {
     /// Default solid colour (`skeletonDefault`).
-    public var tintColor: SkeletonColor?
+    package var tintColor: SkeletonColor?
     /// Default gradient.
-    public var gradient: SkeletonGradient?
+    package var gradient: SkeletonGradient?
     /// Default text line height (15).
-    public var multilineHeight: Double?
+    package var multilineHeight: Double?
     /// Default `skeletonTextLineHeight`.
-    public var textLineHeight: TextLineHeight?
+    package var textLineHeight: TextLineHeight?
     /// Default line spacing (10).
-    public var multilineSpacing: Double?
+    package var multilineSpacing: Double?
     /// Default last-line fill, in percent (70).
-    public var multilineLastLineFillPercent: Int?
+    package var multilineLastLineFillPercent: Int?
     /// Default `linesCornerRadius` (0).
-    public var multilineCornerRadius: Int?
+    package var multilineCornerRadius: Int?
     /// `SkeletonAppearance.renderSingleLineAsView`.
-    public var renderSingleLineAsView: Bool?
+    package var renderSingleLineAsView: Bool?
     /// Default corner radius of skeleton blocks (0).
-    public var skeletonCornerRadius: Double?
+    package var skeletonCornerRadius: Double?
 
-    /// Creates a value with the given members.
-    public init() {}
+    package init() {}
 
     /// `other`'s fields on top of these.
-    public func merging(_ other: AppearanceOverrides) -> AppearanceOverrides {
+    package func merging(_ other: AppearanceOverrides) -> AppearanceOverrides {
         var m = self
         if let v = other.tintColor { m.tintColor = v }
         if let v = other.gradient { m.gradient = v }

@@ -2,7 +2,7 @@
 extension TableProperties {
     /// `Int(ceil(frameHeight / rowHeight))` with the skeleton row height; nil when that height is not
     /// positive (SkeletonView traps there; skeletond reports `invalid-row-height`).
-    public func automaticRowCount(frameHeight: Double) -> Int? {
+    package func automaticRowCount(frameHeight: Double) -> Int? {
         let h = skeletonRowHeight
         guard h > 0 else { return nil }
         return AutomaticCount.ceilingRatio(frameHeight, h)
@@ -12,7 +12,7 @@ extension TableProperties {
 extension CollectionProperties {
     /// Flow layout only: `ceil(frame.height / itemSize.height)` (vertical) or `ceil(frame.width / itemSize.width)`
     /// (horizontal); any other layout gives 0. nil when the item size on the scroll axis is not positive.
-    public func automaticItemCount(frame: Size) -> Int? {
+    package func automaticItemCount(frame: Size) -> Int? {
         guard case .flow = layout else { return 0 }
         switch scrollDirection {
         case .vertical:

@@ -2,28 +2,28 @@
 /// `itemSize` fill lines across the scroll axis; lines with more than one item are justified (first item
 /// at the leading inset, last at the trailing inset, the gap never below `minimumInteritemSpacing`) and
 /// the last, partial line uses the same columns; a line with room for one item centres it.
-public enum FlowLayout {
+package enum FlowLayout {
     /// The placement of a section's items in the collection's coordinates, starting at `offset` on the scroll
     /// axis (after the section's header). Computes nothing per item until asked, so a count costs nothing.
-    public static func placement(in bounds: Size, properties p: CollectionProperties, startingAt offset: Double)
+    package static func placement(in bounds: Size, properties p: CollectionProperties, startingAt offset: Double)
         -> FlowPlacement
     {
         FlowPlacement(bounds: bounds, properties: p, offset: offset)
     }
 
     /// Whether a supplementary kind is the flow layout's section header or footer.
-    public static func isHeader(_ kind: String) -> Bool {
+    package static func isHeader(_ kind: String) -> Bool {
         kind == "header" || kind == "UICollectionElementKindSectionHeader"
     }
     /// Whether a supplementary kind is the flow layout's section footer.
-    public static func isFooter(_ kind: String) -> Bool {
+    package static func isFooter(_ kind: String) -> Bool {
         kind == "footer" || kind == "UICollectionElementKindSectionFooter"
     }
 }
 
 /// Where the items of one flow-layout section go: any item's frame and the section's end, in constant time and
 /// memory whatever the item count.
-public struct FlowPlacement: Sendable, Hashable {
+package struct FlowPlacement: Sendable, Hashable {
     private let vertical: Bool
     /// Across the scroll axis ("cross") and along it ("main").
     private let crossStart: Double
@@ -34,7 +34,7 @@ public struct FlowPlacement: Sendable, Hashable {
     private let lineSpacing: Double
     private let trailingInset: Double
     /// Items on one line (at least 1).
-    public let perLine: Int
+    package let perLine: Int
     private let gap: Double
 
     init(bounds: Size, properties p: CollectionProperties, offset: Double) {
@@ -58,7 +58,7 @@ public struct FlowPlacement: Sendable, Hashable {
     }
 
     /// The frame of item `i` (from 0).
-    public func frame(at i: Int) -> Rect {
+    package func frame(at i: Int) -> Rect {
         let line = i / perLine
         let column = i % perLine
         let cross =
@@ -71,7 +71,7 @@ public struct FlowPlacement: Sendable, Hashable {
     }
 
     /// The offset on the scroll axis after the bottom (or trailing) inset of a section of `count` items.
-    public func end(count: Int) -> Double {
+    package func end(count: Int) -> Double {
         let lines = count > 0 ? count / perLine + (count % perLine > 0 ? 1 : 0) : 0
         let extent = lines > 0 ? Double(lines) * itemMain + Double(lines - 1) * lineSpacing : 0
         return mainStart + extent + trailingInset

@@ -1,17 +1,17 @@
 /// SkeletonView's 21 flat colours (`UIColor.greenSea` …), by name.
-public enum FlatColor: String, Sendable, Hashable, CaseIterable {
+package enum FlatColor: String, Sendable, Hashable, CaseIterable {
     case greenSea, turquoise, emerald, peterRiver, amethyst, wetAsphalt, nephritis, belizeHole, wisteria
     case midnightBlue, sunFlower, carrot, alizarin, clouds, darkClouds, concrete, flatOrange, pumpkin
     case pomegranate, silver, asbestos
 
     /// The colour's sRGB value.
-    public var rgba: RGBA {
+    package var rgba: RGBA {
         let v = hex
         return RGBA(r8: UInt8(v >> 16 & 0xFF), g8: UInt8(v >> 8 & 0xFF), b8: UInt8(v & 0xFF))
     }
 
     /// 0xRRGGBB.
-    public var hex: UInt32 {
+    package var hex: UInt32 {
         switch self {
         case .greenSea: 0x16A085
         case .turquoise: 0x1ABC9C
@@ -39,11 +39,11 @@ public enum FlatColor: String, Sendable, Hashable, CaseIterable {
 }
 
 /// UIKit's greyscale system colours (two-component colours), accepted by name.
-public enum GreyscaleColorName: String, Sendable, Hashable, CaseIterable {
+package enum GreyscaleColorName: String, Sendable, Hashable, CaseIterable {
     case white, black, gray, lightGray, darkGray, clear
 
     /// The colour as `SkeletonColor`.
-    public var color: SkeletonColor {
+    package var color: SkeletonColor {
         switch self {
         case .white: SkeletonColor(white: 1)
         case .black: SkeletonColor(white: 0)
@@ -57,10 +57,10 @@ public enum GreyscaleColorName: String, Sendable, Hashable, CaseIterable {
 
 extension SkeletonColor {
     /// The name of `skeletonDefault`, SkeletonView's default colour.
-    public static let defaultName = "skeletonDefault"
+    package static let defaultName = "skeletonDefault"
 
     /// A colour by name: `skeletonDefault`, a flat colour or a greyscale system colour; nil otherwise.
-    public init?(named name: String) {
+    package init?(named name: String) {
         if name == Self.defaultName {
             self = .skeletonDefault
             return
@@ -77,7 +77,7 @@ extension SkeletonColor {
     }
 
     /// A colour from text: `#RRGGBB`, `#RRGGBBAA` or a name; nil otherwise.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         if text.utf8.first == UInt8(ascii: "#") {
             guard let rgba = RGBA(hex: text) else { return nil }
             self.init(rgba)
@@ -87,7 +87,7 @@ extension SkeletonColor {
     }
 
     /// Every accepted colour name, for messages and the schema.
-    public static var names: [String] {
+    package static var names: [String] {
         [defaultName] + FlatColor.allCases.map(\.rawValue) + GreyscaleColorName.allCases.map(\.rawValue)
     }
 }

@@ -2,39 +2,39 @@
 ///
 /// `isGreyscale` marks UIKit's two-component colours (`white`, `black`, `gray`…), which SkeletonView's
 /// `isLight` always calls "not light" (quirk 8 of the reference).
-public struct SkeletonColor: Sendable, Hashable {
+package struct SkeletonColor: Sendable, Hashable {
     /// The colour in light mode.
-    public var light: RGBA
+    package var light: RGBA
     /// The colour in dark mode.
-    public var dark: RGBA
+    package var dark: RGBA
     /// A two-component (white/alpha) UIKit colour.
-    public var isGreyscale: Bool
+    package var isGreyscale: Bool
 
     /// A dynamic colour.
-    public init(light: RGBA, dark: RGBA, isGreyscale: Bool = false) {
+    package init(light: RGBA, dark: RGBA, isGreyscale: Bool = false) {
         self.light = light
         self.dark = dark
         self.isGreyscale = isGreyscale
     }
 
     /// A static colour.
-    public init(_ rgba: RGBA, isGreyscale: Bool = false) {
+    package init(_ rgba: RGBA, isGreyscale: Bool = false) {
         self.init(light: rgba, dark: rgba, isGreyscale: isGreyscale)
     }
 
     /// A greyscale colour (`UIColor(white:alpha:)`).
-    public init(white: Double, alpha: Double = 1) {
+    package init(white: Double, alpha: Double = 1) {
         self.init(RGBA(red: white, green: white, blue: white, alpha: alpha), isGreyscale: true)
     }
 
     /// The colour for a scheme.
-    public func resolved(_ scheme: ColorScheme) -> RGBA {
+    package func resolved(_ scheme: ColorScheme) -> RGBA {
         scheme == .dark ? dark : light
     }
 
     /// `.skeletonDefault`: clouds #ECF0F1 in light mode, darkClouds #1C2325 in dark mode.
-    public static let skeletonDefault = SkeletonColor(light: FlatColor.clouds.rgba, dark: FlatColor.darkClouds.rgba)
+    package static let skeletonDefault = SkeletonColor(light: FlatColor.clouds.rgba, dark: FlatColor.darkClouds.rgba)
 
     /// Fully transparent.
-    public static let clear = SkeletonColor(white: 0, alpha: 0)
+    package static let clear = SkeletonColor(white: 0, alpha: 0)
 }

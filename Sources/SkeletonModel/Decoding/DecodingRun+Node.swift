@@ -2,16 +2,16 @@ import JSON
 
 extension NodeType {
     /// The members the format defines for a node of this type (others are `unknown-field` warnings).
-    public var fieldNames: Set<String> { PropertyRegistry.nodeNames(for: self) }
+    package var fieldNames: Set<String> { PropertyRegistry.nodeNames(for: self) }
 }
 
 extension DocumentDecoder {
     /// The members the format defines at the top level of a document.
-    public static var topLevelFieldNames: Set<String> { PropertyRegistry.names(in: .document) }
+    package static var topLevelFieldNames: Set<String> { PropertyRegistry.names(in: .document) }
     /// The members of a table's sections.
-    public static let tableSectionFieldNames: Set<String> = PropertyRegistry.sectionNames(for: .tableView)
+    package static let tableSectionFieldNames: Set<String> = PropertyRegistry.sectionNames(for: .tableView)
     /// The members of a collection's sections.
-    public static let collectionSectionFieldNames: Set<String> = PropertyRegistry.sectionNames(for: .collectionView)
+    package static let collectionSectionFieldNames: Set<String> = PropertyRegistry.sectionNames(for: .collectionView)
 }
 
 extension DecodingRun {

@@ -1,18 +1,17 @@
-public import JSON
+package import JSON
 
 /// Turns document JSON into a `SkeletonDocument`, reporting every problem it can find.
 ///
 /// Fast path: members are looked up directly in jansson's objects, no Foundation, no `Codable`, and JSON
 /// pointers are only built for problems.
-public struct DocumentDecoder: Sendable {
+package struct DocumentDecoder: Sendable {
     /// The limits the decoder enforces.
-    public var limits: DocumentLimits
+    package var limits: DocumentLimits
 
-    /// Creates a value with the given members.
-    public init(limits: DocumentLimits = .default) { self.limits = limits }
+    package init(limits: DocumentLimits = .default) { self.limits = limits }
 
     /// Decodes a parsed document.
-    public func decode(_ value: JSONValue) -> DocumentDecodingResult {
+    package func decode(_ value: JSONValue) -> DocumentDecodingResult {
         var run = DecodingRun(limits: limits)
         let document = run.decodeDocument(value)
         let problems = run.collector.finished()
@@ -20,13 +19,13 @@ public struct DocumentDecoder: Sendable {
     }
 
     /// Parses and decodes UTF-8 text; a JSON error becomes one `json-syntax` (or `too-deep`) problem.
-    public func decode(text: String) -> DocumentDecodingResult {
+    package func decode(text: String) -> DocumentDecodingResult {
         var text = text
         return text.withUTF8 { decode(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Parses and decodes UTF-8 bytes.
-    public func decode(bytes: UnsafeRawBufferPointer) -> DocumentDecodingResult {
+    package func decode(bytes: UnsafeRawBufferPointer) -> DocumentDecodingResult {
         let parsed: JSONDocument
         do {
             parsed = try JSONDocument.parse(bytes, limits: limits.jsonLimits)
@@ -37,7 +36,7 @@ public struct DocumentDecoder: Sendable {
     }
 
     /// A parse error as a problem.
-    public static func problem(for error: JSONParseError) -> DocumentProblem {
+    package static func problem(for error: JSONParseError) -> DocumentProblem {
         let code: ProblemCode
         switch error.reason {
         case .syntax, .tooLarge, .tooManyValues: code = .jsonSyntax
@@ -51,7 +50,7 @@ public struct DocumentDecoder: Sendable {
 
 extension SkeletonDocument {
     /// Parses and decodes document text with the default limits.
-    public static func decode(text: String, limits: DocumentLimits = .default) -> DocumentDecodingResult {
+    package static func decode(text: String, limits: DocumentLimits = .default) -> DocumentDecodingResult {
         DocumentDecoder(limits: limits).decode(text: text)
     }
 }

@@ -1,46 +1,45 @@
-public import JSON
+package import JSON
 
 /// Explicit limits on what a document may be. All are checked; going over one is an error.
-public struct DocumentLimits: Sendable, Hashable {
+package struct DocumentLimits: Sendable, Hashable {
     /// The deepest node nesting, counting the root as 1 and template instances at their final depth.
-    public var maxDepth: Int = 256
+    package var maxDepth: Int = 256
     /// Nodes after template instantiation.
-    public var maxNodes: Int = 100_000
+    package var maxNodes: Int = 100_000
     /// The largest root frame, in points.
-    public var maxCanvasWidth: Double = 16384
+    package var maxCanvasWidth: Double = 16384
     /// The tallest root frame, in points.
-    public var maxCanvasHeight: Double = 16384
+    package var maxCanvasHeight: Double = 16384
     /// The largest document text, in bytes.
-    public var maxBytes: Int = 64 << 20
+    package var maxBytes: Int = 64 << 20
     /// Problems listed at most (one more `too-many-problems` warning says the list was cut).
-    public var maxProblems: Int = 100
+    package var maxProblems: Int = 100
     /// Skeleton lines of one text node (`numberOfLines`, `skeletonTextNumberOfLines`, or the automatic count its
     /// height gives). 1,000 lines at SkeletonView's default pitch (15-pt lines, 10 pt apart) are 25,000 pt, more
     /// than the tallest canvas, so no document that draws inside its canvas needs more.
-    public var maxLinesPerText: Int = TextLineCount.ceiling
+    package var maxLinesPerText: Int = TextLineCount.ceiling
     /// Skeleton lines of one table or collection, its template instances included: templates multiply lines as they
     /// multiply nodes, so they get the same budget. Checked where instances are made, from that node's subtree
     /// alone, so an edit decoded on its own is judged as the whole document would be.
-    public var maxLines: Int = 100_000
+    package var maxLines: Int = 100_000
     /// Sections of one table or collection.
-    public var maxSections: Int = 1_000
+    package var maxSections: Int = 1_000
     /// The smallest positive row height, item size and line height, in points: below it (denormals included), the
     /// counts computed from it grow without bound.
-    public var minimumSize: Double = 0.5
+    package var minimumSize: Double = 0.5
     /// The largest font size, in points: glyphs are rasterised at this size times the render scale, so it bounds
     /// the memory one glyph can take.
-    public var maxFontSize: Double = 512
+    package var maxFontSize: Double = 512
 
-    /// Creates a value with the given members.
-    public init() {}
+    package init() {}
 
     /// The defaults: 256 levels, 100,000 nodes, 16384 × 16384 points, 64 MiB, 100 problems, 1,000 lines per text
     /// node and 100,000 per table or collection, 1,000 sections, sizes of at least 0.5 pt.
-    public static let `default` = DocumentLimits()
+    package static let `default` = DocumentLimits()
 
     /// Limits for the JSON parse: deep enough for `maxDepth` nodes (each node level is an object in a
     /// `children` array, so two JSON levels), plus room for the members of the deepest node.
-    public var jsonLimits: JSONLimits {
+    package var jsonLimits: JSONLimits {
         JSONLimits(maxBytes: maxBytes, maxDepth: 2 * maxDepth + 8)
     }
 }

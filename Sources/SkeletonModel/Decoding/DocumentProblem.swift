@@ -1,7 +1,7 @@
-public import JSON
+package import JSON
 
 /// Stable problem codes: clients may match on them.
-public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
+package enum ProblemCode: String, Sendable, Hashable, CaseIterable {
     case jsonSyntax = "json-syntax"
     case unknownType = "unknown-type"
     case invalidFrame = "invalid-frame"
@@ -59,9 +59,9 @@ public enum ProblemCode: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One thing wrong with a document, located by JSON Pointer.
-public struct DocumentProblem: Sendable, Hashable, Error, CustomStringConvertible {
+package struct DocumentProblem: Sendable, Hashable, Error, CustomStringConvertible {
     /// How bad a problem is.
-    public enum Severity: String, Sendable, Hashable {
+    package enum Severity: String, Sendable, Hashable {
         /// The document is rejected.
         case error
         /// Reported, but the document is still used.
@@ -71,23 +71,22 @@ public struct DocumentProblem: Sendable, Hashable, Error, CustomStringConvertibl
     }
 
     /// The stable problem code.
-    public var code: ProblemCode
+    package var code: ProblemCode
     /// Where the problem is (RFC 6901).
-    public var pointer: JSONPointer
+    package var pointer: JSONPointer
     /// What is wrong, in words.
-    public var message: String
+    package var message: String
     /// Error (rejects the document), warning or information.
-    public var severity: Severity
+    package var severity: Severity
     /// For `json-syntax`: 1-based line and column and 0-based byte offset, as jansson reports them.
     /// For Interface Builder files: the 1-based line of the element (every problem has one).
-    public var line: Int?
+    package var line: Int?
     /// 1-based column (json-syntax, and Interface Builder files, in UTF-8 bytes).
-    public var column: Int?
+    package var column: Int?
     /// 0-based byte offset (json-syntax only).
-    public var position: Int?
+    package var position: Int?
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         code: ProblemCode, pointer: JSONPointer, message: String, severity: Severity = .error,
         line: Int? = nil, column: Int? = nil, position: Int? = nil
     ) {
@@ -101,27 +100,27 @@ public struct DocumentProblem: Sendable, Hashable, Error, CustomStringConvertibl
     }
 
     /// A readable form.
-    public var description: String {
+    package var description: String {
         let at = pointer.description.isEmpty ? "(document)" : pointer.description
         return "\(severity.rawValue) \(code.rawValue) at \(at): \(message)"
     }
 }
 
 /// The outcome of decoding: a document when there is no error, and every problem found.
-public struct DocumentDecodingResult: Sendable {
+package struct DocumentDecodingResult: Sendable {
     /// nil when any problem is an error.
-    public var document: SkeletonDocument?
+    package var document: SkeletonDocument?
     /// Every problem found, in document order.
-    public var problems: [DocumentProblem]
+    package var problems: [DocumentProblem]
 
     /// Creates a value with the given members (for decoders of other formats, such as Interface Builder files).
-    public init(document: SkeletonDocument?, problems: [DocumentProblem]) {
+    package init(document: SkeletonDocument?, problems: [DocumentProblem]) {
         self.document = document
         self.problems = problems
     }
 
     /// The problems that reject the document.
-    public var errors: [DocumentProblem] { problems.filter { $0.severity == .error } }
+    package var errors: [DocumentProblem] { problems.filter { $0.severity == .error } }
     /// The problems that do not.
-    public var warnings: [DocumentProblem] { problems.filter { $0.severity == .warning } }
+    package var warnings: [DocumentProblem] { problems.filter { $0.severity == .warning } }
 }

@@ -84,5 +84,5 @@ extension MemberReader {
 
 extension PathToken {
     /// The member `property`.
-    public static func key(_ property: DocumentProperty) -> PathToken { .key(property.name) }
+    package static func key(_ property: DocumentProperty) -> PathToken { .key(property.name) }
 }

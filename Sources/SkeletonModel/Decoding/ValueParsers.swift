@@ -1,7 +1,7 @@
-public import JSON
+package import JSON
 
 /// A step below a value, for locating a failure inside it.
-public enum PathToken: Sendable, Hashable {
+package enum PathToken: Sendable, Hashable {
     case key(String)
     case index(Int)
 
@@ -14,23 +14,22 @@ public enum PathToken: Sendable, Hashable {
 }
 
 /// Why a value was refused: a code, words, and where inside the value (empty: the value itself).
-public struct ValueFailure: Error, Sendable, Hashable {
+package struct ValueFailure: Error, Sendable, Hashable {
     /// The stable problem code.
-    public var code: ProblemCode
+    package var code: ProblemCode
     /// What is wrong, in words.
-    public var message: String
+    package var message: String
     /// Where inside the value (empty: the value itself).
-    public var subpath: [PathToken]
+    package var subpath: [PathToken]
 
-    /// Creates a value with the given members.
-    public init(_ code: ProblemCode, _ message: String, at subpath: [PathToken] = []) {
+    package init(_ code: ProblemCode, _ message: String, at subpath: [PathToken] = []) {
         self.code = code
         self.message = message
         self.subpath = subpath
     }
 
     /// An `invalid-value` failure.
-    public init(_ message: String, at subpath: [PathToken] = []) {
+    package init(_ message: String, at subpath: [PathToken] = []) {
         self.init(.invalidValue, message, at: subpath)
     }
 
@@ -40,7 +39,7 @@ public struct ValueFailure: Error, Sendable, Hashable {
     }
 
     /// As a `JSONDecodingError` about `value` (computes the pointer: error paths only).
-    public func decodingError(at value: JSONValue) -> JSONDecodingError {
+    package func decodingError(at value: JSONValue) -> JSONDecodingError {
         var pointer = value.pointerFromRoot
         for t in subpath { pointer = pointer.appending(t.string) }
         return JSONDecodingError(pointer: pointer, message: message)
@@ -49,16 +48,16 @@ public struct ValueFailure: Error, Sendable, Hashable {
 
 /// Parsers for the format's compound values, shared by documents, appearance and options.
 /// They never compute pointers; callers locate failures.
-public enum ValueParsers {
+package enum ValueParsers {
     /// A finite number.
-    public static func number(_ v: JSONValue) throws(ValueFailure) -> Double {
+    package static func number(_ v: JSONValue) throws(ValueFailure) -> Double {
         guard let d = v.double else { throw ValueFailure("must be a number, not \(v.kind)") }
         guard d.isFinite else { throw ValueFailure("must be a finite number") }
         return d
     }
 
     /// A finite number >= 0.
-    public static func nonNegative(_ v: JSONValue) throws(ValueFailure) -> Double {
+    package static func nonNegative(_ v: JSONValue) throws(ValueFailure) -> Double {
         let d = try number(v)
         guard d >= 0 else { throw ValueFailure("must not be negative") }
         return d
@@ -66,23 +65,23 @@ public enum ValueParsers {
 
     /// The longest time a document or request may name, in seconds (about 31.7 years): the session clock's whole
     /// range, so a time plus a delay or a duration stays finite and converts exactly to frames and phases.
-    public static let maxSeconds: Double = 1_000_000_000
+    package static let maxSeconds: Double = 1_000_000_000
 
     /// The shortest animation cycle, in seconds: one millisecond, so a phase (time ÷ duration) stays finite.
-    public static let minimumCycle: Double = 0.001
+    package static let minimumCycle: Double = 0.001
 
     /// The largest length a request's appearance may name, in points: the largest canvas side.
-    public static let maxLength: Double = 16_384
+    package static let maxLength: Double = 16_384
 
     /// A number of seconds from 0 to `maxSeconds` (delays, minimum durations, transitions).
-    public static func seconds(_ v: JSONValue) throws(ValueFailure) -> Double {
+    package static func seconds(_ v: JSONValue) throws(ValueFailure) -> Double {
         let d = try nonNegative(v)
         guard d <= maxSeconds else { throw ValueFailure("must be at most \(Int(maxSeconds)) seconds") }
         return d
     }
 
     /// An animation's cycle in seconds: from `minimumCycle` to `maxSeconds`.
-    public static func cycle(_ v: JSONValue) throws(ValueFailure) -> Double {
+    package static func cycle(_ v: JSONValue) throws(ValueFailure) -> Double {
         let d = try number(v)
         guard d >= minimumCycle, d <= maxSeconds else {
             throw ValueFailure("must be from \(minimumCycle) to \(Int(maxSeconds)) seconds")
@@ -91,21 +90,21 @@ public enum ValueParsers {
     }
 
     /// A length in points whose magnitude is at most `maxLength`.
-    public static func length(_ v: JSONValue) throws(ValueFailure) -> Double {
+    package static func length(_ v: JSONValue) throws(ValueFailure) -> Double {
         let d = try number(v)
         guard abs(d) <= maxLength else { throw ValueFailure("must be from -\(Int(maxLength)) to \(Int(maxLength))") }
         return d
     }
 
     /// A length in points from 0 to `maxLength`.
-    public static func nonNegativeLength(_ v: JSONValue) throws(ValueFailure) -> Double {
+    package static func nonNegativeLength(_ v: JSONValue) throws(ValueFailure) -> Double {
         let d = try nonNegative(v)
         guard d <= maxLength else { throw ValueFailure("must be at most \(Int(maxLength))") }
         return d
     }
 
     /// An integer length in points whose magnitude is at most `maxLength`.
-    public static func integerLength(_ v: JSONValue) throws(ValueFailure) -> Int {
+    package static func integerLength(_ v: JSONValue) throws(ValueFailure) -> Int {
         let i = try integer(v)
         guard i.magnitude <= UInt(maxLength) else {
             throw ValueFailure("must be from -\(Int(maxLength)) to \(Int(maxLength))")
@@ -114,26 +113,26 @@ public enum ValueParsers {
     }
 
     /// An integer (`3.0` accepted).
-    public static func integer(_ v: JSONValue) throws(ValueFailure) -> Int {
+    package static func integer(_ v: JSONValue) throws(ValueFailure) -> Int {
         if let i = v.int { return i }
         if let d = v.double, d == d.rounded(), abs(d) < 9_007_199_254_740_992 { return Int(d) }
         throw ValueFailure("must be an integer, not \(v.kind)")
     }
 
     /// A boolean.
-    public static func bool(_ v: JSONValue) throws(ValueFailure) -> Bool {
+    package static func bool(_ v: JSONValue) throws(ValueFailure) -> Bool {
         guard let b = v.bool else { throw ValueFailure("must be a boolean, not \(v.kind)") }
         return b
     }
 
     /// A string.
-    public static func string(_ v: JSONValue) throws(ValueFailure) -> String {
+    package static func string(_ v: JSONValue) throws(ValueFailure) -> String {
         guard let s = v.string else { throw ValueFailure("must be a string, not \(v.kind)") }
         return s
     }
 
     /// One of `T`'s raw values.
-    public static func enumeration<T: RawRepresentable & CaseIterable>(_ v: JSONValue, _: T.Type) throws(ValueFailure)
+    package static func enumeration<T: RawRepresentable & CaseIterable>(_ v: JSONValue, _: T.Type) throws(ValueFailure)
         -> T
     where T.RawValue == String {
         let s = try string(v)
@@ -145,7 +144,7 @@ public enum ValueParsers {
     }
 
     /// `#RRGGBB`, `#RRGGBBAA`, a colour name, `{"light": c, "dark": c}` or `{"white": w, "alpha": a}`.
-    public static func color(_ v: JSONValue) throws(ValueFailure) -> SkeletonColor {
+    package static func color(_ v: JSONValue) throws(ValueFailure) -> SkeletonColor {
         if let s = v.string {
             if let c = SkeletonColor(parsing: s) { return c }
             if s.utf8.first == UInt8(ascii: "#") {
@@ -181,14 +180,14 @@ public enum ValueParsers {
     }
 
     /// A number in 0...1.
-    public static func unit(_ v: JSONValue) throws(ValueFailure) -> Double {
+    package static func unit(_ v: JSONValue) throws(ValueFailure) -> Double {
         let d = try number(v)
         guard d >= 0, d <= 1 else { throw ValueFailure("must be between 0 and 1") }
         return d
     }
 
     /// `[top, left, bottom, right]` or `{top, left, bottom, right}` (missing members are 0).
-    public static func insets(_ v: JSONValue) throws(ValueFailure) -> EdgeInsets {
+    package static func insets(_ v: JSONValue) throws(ValueFailure) -> EdgeInsets {
         if v.kind == .array {
             guard v.count == 4 else { throw ValueFailure("must have 4 numbers: top, left, bottom, right") }
             var n = [Double](repeating: 0, count: 4)
@@ -215,7 +214,7 @@ public enum ValueParsers {
     }
 
     /// `[width, height]`, both finite and >= 0.
-    public static func size(_ v: JSONValue) throws(ValueFailure) -> Size {
+    package static func size(_ v: JSONValue) throws(ValueFailure) -> Size {
         guard v.kind == .array, v.count == 2, let w = v[0], let h = v[1] else {
             throw ValueFailure("must be [width, height]")
         }
@@ -227,7 +226,7 @@ public enum ValueParsers {
     }
 
     /// `"relativeToFont"`, `"relativeToConstraints"`, a number or `{"fixed": n}`.
-    public static func textLineHeight(_ v: JSONValue) throws(ValueFailure) -> TextLineHeight {
+    package static func textLineHeight(_ v: JSONValue) throws(ValueFailure) -> TextLineHeight {
         if let s = v.string {
             switch s {
             case "relativeToFont": return .relativeToFont
@@ -246,7 +245,7 @@ public enum ValueParsers {
     }
 
     /// `"inherited"`, an integer or `{"custom": n}`.
-    public static func textNumberOfLines(_ v: JSONValue) throws(ValueFailure) -> TextNumberOfLines {
+    package static func textNumberOfLines(_ v: JSONValue) throws(ValueFailure) -> TextNumberOfLines {
         if let s = v.string {
             guard s == "inherited" else { throw ValueFailure("must be \"inherited\" or an integer") }
             return .inherited
@@ -258,7 +257,7 @@ public enum ValueParsers {
     }
 
     /// `"automatic"` or a number.
-    public static func rowHeight(_ v: JSONValue) throws(ValueFailure) -> RowHeight {
+    package static func rowHeight(_ v: JSONValue) throws(ValueFailure) -> RowHeight {
         if let s = v.string {
             guard s == "automatic" else { throw ValueFailure("must be a number or \"automatic\"") }
             return .automatic
@@ -267,7 +266,7 @@ public enum ValueParsers {
     }
 
     /// `"automatic"` or an integer >= 0.
-    public static func itemCount(_ v: JSONValue) throws(ValueFailure) -> ItemCount {
+    package static func itemCount(_ v: JSONValue) throws(ValueFailure) -> ItemCount {
         if let s = v.string {
             guard s == "automatic" else { throw ValueFailure("must be an integer or \"automatic\"") }
             return .automatic

@@ -1,28 +1,28 @@
 /// `UIView.AutoresizingMask`: which of a view's margins and sides follow its superview's size when that changes.
-public struct AutoresizingMask: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct AutoresizingMask: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
-    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
-    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
-    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
-    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
-    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    package static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    package static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    package static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    package static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    package static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    package static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
 
     /// Every option with its name in the document format (UIKit's), in UIKit's order.
-    public static let named: [(name: String, option: AutoresizingMask)] = [
+    package static let named: [(name: String, option: AutoresizingMask)] = [
         ("flexibleLeftMargin", .flexibleLeftMargin), ("flexibleWidth", .flexibleWidth),
         ("flexibleRightMargin", .flexibleRightMargin), ("flexibleTopMargin", .flexibleTopMargin),
         ("flexibleHeight", .flexibleHeight), ("flexibleBottomMargin", .flexibleBottomMargin),
     ]
 
     /// The option a document names, if any.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let option = Self.named.first(where: { $0.name == name })?.option else { return nil }
         self = option
     }
 
     /// The options' names, in UIKit's order.
-    public var names: [String] { Self.named.filter { contains($0.option) }.map(\.name) }
+    package var names: [String] { Self.named.filter { contains($0.option) }.map(\.name) }
 }

@@ -1,11 +1,11 @@
 /// A row or item count: a number, or SkeletonView's automatic count (-1).
-public enum ItemCount: Sendable, Hashable {
+package enum ItemCount: Sendable, Hashable {
     case automatic
     case fixed(Int)
 }
 
 /// A table row height: a number, or `UITableView.automaticDimension`.
-public enum RowHeight: Sendable, Hashable {
+package enum RowHeight: Sendable, Hashable {
     case automatic
     case points(Double)
 }
@@ -13,32 +13,30 @@ public enum RowHeight: Sendable, Hashable {
 /// One row's (item's) own cell, as a skeleton data source answers it per index path: its template
 /// (`cellIdentifierForRowAt` per row) and its root's `isSkeletonable` (`prepareCellForSkeleton`); nil members keep
 /// the section's.
-public struct RowCell: Sendable, Hashable {
+package struct RowCell: Sendable, Hashable {
     /// The template's name; nil: the section's `cell`.
-    public var cell: String?
+    package var cell: String?
     /// The cell's own `isSkeletonable`; nil: the template's.
-    public var isSkeletonable: Bool?
-    /// Creates a value with the given members.
-    public init(cell: String? = nil, isSkeletonable: Bool? = nil) {
+    package var isSkeletonable: Bool?
+    package init(cell: String? = nil, isSkeletonable: Bool? = nil) {
         self.cell = cell
         self.isSkeletonable = isSkeletonable
     }
 }
 
 /// One table section: rows of one cell template, with optional header and footer templates.
-public struct TableSection: Sendable, Hashable {
+package struct TableSection: Sendable, Hashable {
     /// Row count: fixed or automatic.
-    public var rows: ItemCount
+    package var rows: ItemCount
     /// The cell template's name.
-    public var cell: String
+    package var cell: String
     /// The header template's name, if any.
-    public var header: String?
+    package var header: String?
     /// The footer template's name, if any.
-    public var footer: String?
+    package var footer: String?
     /// Row k's own cell (`cells`); rows past them use `cell`.
-    public var rowCells: [RowCell?] = []
-    /// Creates a value with the given members.
-    public init(
+    package var rowCells: [RowCell?] = []
+    package init(
         rows: ItemCount = .automatic, cell: String, header: String? = nil, footer: String? = nil,
         rowCells: [RowCell?] = []
     ) {
@@ -51,16 +49,15 @@ public struct TableSection: Sendable, Hashable {
 }
 
 /// UITableView parameters.
-public struct TableProperties: Sendable, Hashable {
+package struct TableProperties: Sendable, Hashable {
     /// `rowHeight` (default automatic).
-    public var rowHeight: RowHeight = .automatic
+    package var rowHeight: RowHeight = .automatic
     /// `estimatedRowHeight` (default automatic).
-    public var estimatedRowHeight: RowHeight = .automatic
+    package var estimatedRowHeight: RowHeight = .automatic
     /// The sections, in order.
-    public var sections: [TableSection] = []
+    package var sections: [TableSection] = []
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         rowHeight: RowHeight = .automatic, estimatedRowHeight: RowHeight = .automatic, sections: [TableSection] = []
     ) {
         self.rowHeight = rowHeight
@@ -70,7 +67,7 @@ public struct TableProperties: Sendable, Hashable {
 
     /// The height every skeleton row gets: `rowHeight`, or `estimatedRowHeight` when it is automatic
     /// (automatic itself counting as -1, as in UIKit).
-    public var skeletonRowHeight: Double {
+    package var skeletonRowHeight: Double {
         switch rowHeight {
         case .points(let h): return h
         case .automatic:
@@ -81,29 +78,28 @@ public struct TableProperties: Sendable, Hashable {
 }
 
 /// A collection layout kind: only `flow` gets automatic item counts.
-public enum CollectionLayoutKind: Sendable, Hashable {
+package enum CollectionLayoutKind: Sendable, Hashable {
     case flow
     case other(String)
 }
 
 /// `UICollectionView.ScrollDirection`.
-public enum ScrollDirection: String, Sendable, Hashable, CaseIterable {
+package enum ScrollDirection: String, Sendable, Hashable, CaseIterable {
     case vertical, horizontal
 }
 
 /// One collection section.
-public struct CollectionSection: Sendable, Hashable {
+package struct CollectionSection: Sendable, Hashable {
     /// Item count: fixed or automatic.
-    public var items: ItemCount
+    package var items: ItemCount
     /// The cell template's name.
-    public var cell: String
+    package var cell: String
     /// Supplementary element kind → template name.
-    public var supplementary: [(kind: String, template: String)]
+    package var supplementary: [(kind: String, template: String)]
     /// Item k's own cell (`cells`); items past them use `cell`.
-    public var rowCells: [RowCell?] = []
+    package var rowCells: [RowCell?] = []
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         items: ItemCount = .automatic, cell: String, supplementary: [(kind: String, template: String)] = [],
         rowCells: [RowCell?] = []
     ) {
@@ -114,13 +110,13 @@ public struct CollectionSection: Sendable, Hashable {
     }
 
     /// Member-wise equality (kinds and templates in order).
-    public static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         a.items == b.items && a.cell == b.cell && a.rowCells == b.rowCells
             && a.supplementary.elementsEqual(b.supplementary) { $0 == $1 }
     }
 
     /// Hashes all members.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(items)
         hasher.combine(cell)
         hasher.combine(rowCells)
@@ -132,21 +128,20 @@ public struct CollectionSection: Sendable, Hashable {
 }
 
 /// UICollectionView parameters (flow layout defaults).
-public struct CollectionProperties: Sendable, Hashable {
+package struct CollectionProperties: Sendable, Hashable {
     /// The layout kind (default flow).
-    public var layout: CollectionLayoutKind = .flow
+    package var layout: CollectionLayoutKind = .flow
     /// The flow layout's scroll direction (default vertical).
-    public var scrollDirection: ScrollDirection = .vertical
+    package var scrollDirection: ScrollDirection = .vertical
     /// The flow layout's `itemSize` (default 50 × 50).
-    public var itemSize: Size = Size(width: 50, height: 50)
+    package var itemSize: Size = Size(width: 50, height: 50)
     /// Minimum spacing between items in a line (default 10).
-    public var minimumInteritemSpacing: Double = 10
+    package var minimumInteritemSpacing: Double = 10
     /// Spacing between lines (default 10).
-    public var minimumLineSpacing: Double = 10
+    package var minimumLineSpacing: Double = 10
     /// Section insets (default zero).
-    public var sectionInset: EdgeInsets = .zero
+    package var sectionInset: EdgeInsets = .zero
     /// The sections, in order.
-    public var sections: [CollectionSection] = []
-    /// Creates a value with the given members.
-    public init() {}
+    package var sections: [CollectionSection] = []
+    package init() {}
 }

@@ -1,5 +1,5 @@
 /// The UIKit classes a document node can stand for.
-public enum NodeType: String, Sendable, Hashable, CaseIterable {
+package enum NodeType: String, Sendable, Hashable, CaseIterable {
     case view = "UIView"
     case label = "UILabel"
     case textView = "UITextView"
@@ -14,19 +14,19 @@ public enum NodeType: String, Sendable, Hashable, CaseIterable {
     case tableViewHeaderFooterView = "UITableViewHeaderFooterView"
 
     /// UILabel and UITextView: SkeletonView's `SkeletonTextNode`s, drawn as lines.
-    public var isText: Bool { self == .label || self == .textView }
+    package var isText: Bool { self == .label || self == .textView }
 
     /// UITableView and UICollectionView: they get a dummy data source and never a block of their own.
-    public var isCollection: Bool { self == .tableView || self == .collectionView }
+    package var isCollection: Bool { self == .tableView || self == .collectionView }
 
     /// Scroll views (`UIScrollView` subclasses): `clipsToBounds` and `isScrollEnabled` default to true.
-    public var isScrollView: Bool { self == .tableView || self == .collectionView || self == .textView }
+    package var isScrollView: Bool { self == .tableView || self == .collectionView || self == .textView }
 
     /// Labels, text views and fields, image views and buttons show content by default (`Node.holdsContent`).
-    public var holdsContent: Bool {
+    package var holdsContent: Bool {
         self == .label || self == .textView || self == .textField || self == .imageView || self == .button
     }
 
     /// UIKit's default `isUserInteractionEnabled` (false for UILabel and UIImageView).
-    public var defaultUserInteractionEnabled: Bool { !(self == .label || self == .imageView) }
+    package var defaultUserInteractionEnabled: Bool { !(self == .label || self == .imageView) }
 }

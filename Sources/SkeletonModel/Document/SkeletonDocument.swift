@@ -1,18 +1,17 @@
 /// A decoded document: one view tree plus the traits it is shown with.
-public struct SkeletonDocument: Sendable, Hashable {
+package struct SkeletonDocument: Sendable, Hashable {
     /// The root view. Its size is the canvas; its own origin is ignored (the canvas starts at the root).
-    public var root: Node
+    package var root: Node
     /// Overrides of `SkeletonAppearance.default` for this document.
-    public var appearance: AppearanceOverrides
+    package var appearance: AppearanceOverrides
     /// The trait colours resolve against.
-    public var colorScheme: ColorScheme
+    package var colorScheme: ColorScheme
     /// The document-wide `effectiveUserInterfaceLayoutDirection` (a node may override it for its subtree).
-    public var layoutDirection: LayoutDirection
+    package var layoutDirection: LayoutDirection
     /// Nodes in the tree after template instantiation.
-    public var nodeCount: Int
+    package var nodeCount: Int
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         root: Node, appearance: AppearanceOverrides = AppearanceOverrides(),
         colorScheme: ColorScheme = .light, layoutDirection: LayoutDirection = .leftToRight, nodeCount: Int? = nil
     ) {
@@ -24,16 +23,16 @@ public struct SkeletonDocument: Sendable, Hashable {
     }
 
     /// The canvas size in points: the root's frame size.
-    public var canvasSize: Size { root.frame.size }
+    package var canvasSize: Size { root.frame.size }
 }
 
 /// `UIUserInterfaceStyle`, as far as colours care.
-public enum ColorScheme: String, Sendable, Hashable, CaseIterable {
+package enum ColorScheme: String, Sendable, Hashable, CaseIterable {
     case light, dark
 }
 
 /// `UIUserInterfaceLayoutDirection`.
-public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
+package enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
     case leftToRight = "ltr"
     case rightToLeft = "rtl"
 }

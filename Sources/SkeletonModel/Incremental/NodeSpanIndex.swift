@@ -5,26 +5,26 @@ import JSON
 /// nodes. Read from the text's syntax tree (`JSONSyntaxTree`, `nodeSpans(of:from:)`), only for documents that are
 /// being edited, and kept in step with the text by `splice` after each edit that stays inside one node, so that edit
 /// re-decodes only that node.
-public struct NodeSpanIndex: Sendable, Equatable {
+package struct NodeSpanIndex: Sendable, Equatable {
     /// One node object in the text.
-    public struct Span: Sendable, Equatable {
+    package struct Span: Sendable, Equatable {
         /// Offset of the node's `{`.
-        public var start: Int
+        package var start: Int
         /// Offset just past its `}`.
-        public var end: Int
+        package var end: Int
         /// The parent's index in `spans` (-1 for the root).
-        public var parent: Int
+        package var parent: Int
         /// Position in the parent's `children` array (0 for the root).
-        public var childIndex: Int
+        package var childIndex: Int
         /// One past the index of the last descendant (preorder).
-        public var subtreeEnd: Int
+        package var subtreeEnd: Int
     }
 
     /// The node spans in preorder.
-    public private(set) var spans: [Span]
+    package private(set) var spans: [Span]
 
     /// The node objects of a document's text, or nil when the text has no `root` object.
-    public static func build(document bytes: UnsafeBufferPointer<UInt8>) -> NodeSpanIndex? {
+    package static func build(document bytes: UnsafeBufferPointer<UInt8>) -> NodeSpanIndex? {
         build(document: JSONSyntaxTree(bytes: Array(bytes)))
     }
 
@@ -39,7 +39,7 @@ public struct NodeSpanIndex: Sendable, Equatable {
     }
 
     /// The node objects of one node's text (`bytes` starts with its `{`), offsets relative to `bytes`.
-    public static func build(node bytes: UnsafeBufferPointer<UInt8>) -> NodeSpanIndex? {
+    package static func build(node bytes: UnsafeBufferPointer<UInt8>) -> NodeSpanIndex? {
         guard bytes.first == UInt8(ascii: "{") else { return nil }
         let tree = JSONSyntaxTree(bytes: Array(bytes))
         guard tree.root == 0 else { return nil }
@@ -47,7 +47,7 @@ public struct NodeSpanIndex: Sendable, Equatable {
     }
 
     /// The innermost node whose inside (between its braces) holds all of `range`, or nil when none does.
-    public func innermostNode(containing range: Range<Int>) -> Int? {
+    package func innermostNode(containing range: Range<Int>) -> Int? {
         // The last node starting before the range, then up through its ancestors.
         var low = 0
         var high = spans.count
@@ -65,7 +65,7 @@ public struct NodeSpanIndex: Sendable, Equatable {
     }
 
     /// The index path of node `k` as the decoder names nodes without an id: `0`, `0.2`, `0.2.1`.
-    public func indexPath(of k: Int) -> [Int] {
+    package func indexPath(of k: Int) -> [Int] {
         var path: [Int] = []
         var i = k
         while i > 0 {
@@ -81,7 +81,7 @@ public struct NodeSpanIndex: Sendable, Equatable {
     /// When the subtree keeps its node count (an edit of values), the spans are rewritten in place: only the
     /// subtree's, its ancestors' and, when the length changed, the later nodes' (an index shared with another owner
     /// is copied once first). Otherwise one pass into a new array.
-    public mutating func splice(_ k: Int, with replacement: NodeSpanIndex, byteDelta: Int) {
+    package mutating func splice(_ k: Int, with replacement: NodeSpanIndex, byteDelta: Int) {
         let old = spans[k]
         let countDelta = replacement.spans.count - (old.subtreeEnd - k)
         if countDelta == 0 {

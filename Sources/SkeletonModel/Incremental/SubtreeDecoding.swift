@@ -1,13 +1,13 @@
 import JSON
 
 /// One node's subtree decoded on its own, for an edit that stayed inside it.
-public struct SubtreeDecodingResult: Sendable {
+package struct SubtreeDecodingResult: Sendable {
     /// The subtree, nil when any problem is an error.
-    public var node: Node?
+    package var node: Node?
     /// Nodes in the subtree.
-    public var nodeCount: Int
+    package var nodeCount: Int
     /// Every problem found, with pointers relative to the node.
-    public var problems: [DocumentProblem]
+    package var problems: [DocumentProblem]
 }
 
 extension DocumentDecoder {
@@ -16,7 +16,7 @@ extension DocumentDecoder {
     /// provided no table or collection encloses it (template scopes are not known here).
     ///
     /// Checks that need the rest of the document (ids used elsewhere, the total node count) are the caller's.
-    public func decodeSubtree(bytes: UnsafeRawBufferPointer, indexPath: [Int]) -> SubtreeDecodingResult {
+    package func decodeSubtree(bytes: UnsafeRawBufferPointer, indexPath: [Int]) -> SubtreeDecodingResult {
         let parsed: JSONDocument
         do {
             parsed = try JSONDocument.parse(bytes, limits: limits.jsonLimits)

@@ -6,7 +6,7 @@ extension Node {
     /// width, as a `UITableView` makes them; a collection's items keep their places.
     ///
     /// - Important: `width` must be finite and not negative; the document's depth limit bounds the recursion.
-    public mutating func resize(toWidth width: Double) {
+    package mutating func resize(toWidth width: Double) {
         let old = frame.width
         frame.width = width
         guard old != width else { return }

@@ -1,9 +1,9 @@
 /// `GradientDirection`: the six sliding directions.
-public enum GradientDirection: String, Sendable, Hashable, CaseIterable {
+package enum GradientDirection: String, Sendable, Hashable, CaseIterable {
     case leftRight, rightLeft, topBottom, bottomTop, topLeftBottomRight, bottomRightTopLeft
 
     /// `(startPoint from, startPoint to, endPoint from, endPoint to)` in unit coordinates.
-    public var slidingPoints: (startFrom: Point, startTo: Point, endFrom: Point, endTo: Point) {
+    package var slidingPoints: (startFrom: Point, startTo: Point, endFrom: Point, endTo: Point) {
         switch self {
         case .leftRight: (Point(x: -1, y: 0.5), Point(x: 1, y: 0.5), Point(x: 0, y: 0.5), Point(x: 2, y: 0.5))
         case .rightLeft: (Point(x: 1, y: 0.5), Point(x: -1, y: 0.5), Point(x: 2, y: 0.5), Point(x: 0, y: 0.5))
@@ -16,7 +16,7 @@ public enum GradientDirection: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A `CAMediaTimingFunction`.
-public enum TimingFunction: Sendable, Hashable {
+package enum TimingFunction: Sendable, Hashable {
     case linear
     case easeIn
     case easeOut
@@ -26,7 +26,7 @@ public enum TimingFunction: Sendable, Hashable {
     case cubicBezier(Double, Double, Double, Double)
 
     /// The control points `(x1, y1, x2, y2)`.
-    public var controlPoints: (Double, Double, Double, Double) {
+    package var controlPoints: (Double, Double, Double, Double) {
         switch self {
         case .linear: (0, 0, 1, 1)
         case .easeIn: (0.42, 0, 1, 1)
@@ -39,7 +39,7 @@ public enum TimingFunction: Sendable, Hashable {
 }
 
 /// The layer property a custom animation drives.
-public enum AnimatedProperty: String, Sendable, Hashable, CaseIterable {
+package enum AnimatedProperty: String, Sendable, Hashable, CaseIterable {
     /// Solid layers' colour.
     case backgroundColor
     /// Every layer.
@@ -51,7 +51,7 @@ public enum AnimatedProperty: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A value a custom animation moves from or to.
-public enum AnimatedValue: Sendable, Hashable {
+package enum AnimatedValue: Sendable, Hashable {
     case color(SkeletonColor)
     /// The complementary colour of the layer's own colour (what pulse animates to).
     case complementaryColor
@@ -60,15 +60,14 @@ public enum AnimatedValue: Sendable, Hashable {
 }
 
 /// One animated property of a custom animation.
-public struct AnimationTrack: Sendable, Hashable {
+package struct AnimationTrack: Sendable, Hashable {
     /// The animated layer property.
-    public var property: AnimatedProperty
+    package var property: AnimatedProperty
     /// nil: the layer's current (model) value.
-    public var from: AnimatedValue?
+    package var from: AnimatedValue?
     /// The value animated to.
-    public var to: AnimatedValue
-    /// Creates a value with the given members.
-    public init(property: AnimatedProperty, from: AnimatedValue? = nil, to: AnimatedValue) {
+    package var to: AnimatedValue
+    package init(property: AnimatedProperty, from: AnimatedValue? = nil, to: AnimatedValue) {
         self.property = property
         self.from = from
         self.to = to
@@ -76,20 +75,19 @@ public struct AnimationTrack: Sendable, Hashable {
 }
 
 /// SkeletonView's `SkeletonLayerAnimation` closure as data: one or more tracks sharing one timing.
-public struct CustomAnimation: Sendable, Hashable {
+package struct CustomAnimation: Sendable, Hashable {
     /// The animated properties, sharing one timing.
-    public var tracks: [AnimationTrack]
+    package var tracks: [AnimationTrack]
     /// Seconds for one pass (> 0).
-    public var duration: Double
+    package var duration: Double
     /// The timing curve of each pass.
-    public var timingFunction: TimingFunction
+    package var timingFunction: TimingFunction
     /// Each pass plays forwards then backwards.
-    public var autoreverses: Bool
+    package var autoreverses: Bool
     /// Passes (a reversal counts as part of its pass); `.infinity` repeats forever.
-    public var repeatCount: Double
+    package var repeatCount: Double
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         tracks: [AnimationTrack], duration: Double, timingFunction: TimingFunction = .default,
         autoreverses: Bool = false, repeatCount: Double = .infinity
     ) {
@@ -102,7 +100,7 @@ public struct CustomAnimation: Sendable, Hashable {
 }
 
 /// Which animation a skeleton runs.
-public enum AnimationSpec: Sendable, Hashable {
+package enum AnimationSpec: Sendable, Hashable {
     /// The layer colour to its complementary colour, 1 s ease-in-ease-out, autoreversing, forever.
     case pulse
     /// `SkeletonAnimationBuilder().makeSlidingAnimation(withDirection:duration:autoreverses:)`.
@@ -110,7 +108,7 @@ public enum AnimationSpec: Sendable, Hashable {
     case custom(CustomAnimation)
 
     /// The animation as tracks and timing.
-    public var descriptor: CustomAnimation {
+    package var descriptor: CustomAnimation {
         switch self {
         case .pulse:
             return CustomAnimation(

@@ -1,9 +1,9 @@
-public import JSON
+package import JSON
 
 /// skeletond's motion options (beyond SkeletonView).
-public struct MotionOptions: Sendable, Hashable {
+package struct MotionOptions: Sendable, Hashable {
     /// Where sliding gradients sweep.
-    public enum GradientSpace: String, Sendable, Hashable, CaseIterable {
+    package enum GradientSpace: String, Sendable, Hashable, CaseIterable {
         /// Each layer sweeps its own bounds, phase from its own start (SkeletonView's behaviour).
         case layer
         /// One sweep across the whole canvas, phase from time 0: every block is in phase, across documents too.
@@ -11,7 +11,7 @@ public struct MotionOptions: Sendable, Hashable {
     }
 
     /// Reduced-motion handling.
-    public enum ReducedMotion: String, Sendable, Hashable, CaseIterable {
+    package enum ReducedMotion: String, Sendable, Hashable, CaseIterable {
         /// Animations as asked.
         case off
         /// No animation: layers rest at their base colours.
@@ -21,14 +21,13 @@ public struct MotionOptions: Sendable, Hashable {
     }
 
     /// Where sliding gradients sweep (default `.layer`).
-    public var gradientSpace: GradientSpace = .layer
+    package var gradientSpace: GradientSpace = .layer
     /// Reduced-motion handling (default `.off`).
-    public var reducedMotion: ReducedMotion = .off
+    package var reducedMotion: ReducedMotion = .off
     /// Animations come to rest (base colours) this many seconds after they start (WCAG 2.2.2); nil: never.
-    public var stopAfter: Double?
+    package var stopAfter: Double?
 
-    /// Creates a value with the given members.
-    public init(gradientSpace: GradientSpace = .layer, reducedMotion: ReducedMotion = .off, stopAfter: Double? = nil) {
+    package init(gradientSpace: GradientSpace = .layer, reducedMotion: ReducedMotion = .off, stopAfter: Double? = nil) {
         self.gradientSpace = gradientSpace
         self.reducedMotion = reducedMotion
         self.stopAfter = stopAfter
@@ -37,11 +36,11 @@ public struct MotionOptions: Sendable, Hashable {
 
 extension MotionOptions {
     /// The members `decode` reads.
-    public static let fieldNames: Set<String> = ["gradientSpace", "reducedMotion", "stopAfter"]
+    package static let fieldNames: Set<String> = ["gradientSpace", "reducedMotion", "stopAfter"]
 
     /// Reads `gradientSpace`, `reducedMotion` and `stopAfter` (seconds > 0) from an options object, on top
     /// of `base`; other members are left to the caller.
-    public static func decode(_ v: JSONValue, base: MotionOptions = MotionOptions()) throws(JSONDecodingError)
+    package static func decode(_ v: JSONValue, base: MotionOptions = MotionOptions()) throws(JSONDecodingError)
         -> MotionOptions
     {
         guard v.kind == .object else { throw v.mismatch("an object") }

@@ -1,4 +1,4 @@
-public import JSON
+package import JSON
 
 /// Decoders for the options of a show, an update, a hide and an animation (SkeletonView's arguments).
 /// Errors carry the JSON Pointer of the offending member (from its document's root, e.g. `/params/delay`).
@@ -6,13 +6,13 @@ public import JSON
 /// the object may have is its caller's to say (the protocol's params types, `SkeletonProtocol`, refuse the rest).
 extension ShowOptions {
     /// The members this decoder accepts.
-    public static let fieldNames: Set<String> = [
+    package static let fieldNames: Set<String> = [
         "type", "color", "gradient", "animated", "animation", "delay", "transition", "minimumDuration",
         "assumeSkeletonable",
     ]
 
     /// Decodes the options' members of `params` (an object), passing over any other member.
-    public static func decode(fields params: JSONValue) throws(JSONDecodingError) -> ShowOptions {
+    package static func decode(fields params: JSONValue) throws(JSONDecodingError) -> ShowOptions {
         let f = try OptionFields(params)
         var o = ShowOptions()
         if let t = try f.parse("type", { v throws(ValueFailure) in try ValueParsers.enumeration(v, SkeletonType.self) })
@@ -33,10 +33,10 @@ extension ShowOptions {
 
 extension UpdateOptions {
     /// The members this decoder accepts.
-    public static let fieldNames: Set<String> = ["type", "color", "gradient", "animated", "animation"]
+    package static let fieldNames: Set<String> = ["type", "color", "gradient", "animated", "animation"]
 
     /// Decodes the options' members of `params` (an object), passing over any other member.
-    public static func decode(fields params: JSONValue) throws(JSONDecodingError) -> UpdateOptions {
+    package static func decode(fields params: JSONValue) throws(JSONDecodingError) -> UpdateOptions {
         let f = try OptionFields(params)
         var o = UpdateOptions()
         if let t = try f.parse("type", { v throws(ValueFailure) in try ValueParsers.enumeration(v, SkeletonType.self) })
@@ -53,10 +53,10 @@ extension UpdateOptions {
 
 extension HideOptions {
     /// The members this decoder accepts.
-    public static let fieldNames: Set<String> = ["transition", "reloadDataAfter"]
+    package static let fieldNames: Set<String> = ["transition", "reloadDataAfter"]
 
     /// Decodes the options' members of `params` (an object), passing over any other member.
-    public static func decode(fields params: JSONValue) throws(JSONDecodingError) -> HideOptions {
+    package static func decode(fields params: JSONValue) throws(JSONDecodingError) -> HideOptions {
         let f = try OptionFields(params)
         var o = HideOptions()
         if let t = try f.parse("transition", ValueParsers.transition) { o.transition = t }
@@ -67,7 +67,7 @@ extension HideOptions {
 
 extension AnimationSpec {
     /// An animation value on its own (`skeleton/startAnimation`'s `animation`).
-    public static func decode(_ v: JSONValue) throws(JSONDecodingError) -> AnimationSpec {
+    package static func decode(_ v: JSONValue) throws(JSONDecodingError) -> AnimationSpec {
         do { return try ValueParsers.animation(v) } catch { throw error.decodingError(at: v) }
     }
 }
@@ -89,7 +89,7 @@ private struct OptionFields {
 
 extension ValueParsers {
     /// `"none"`, `{"crossDissolve": seconds}`, `"crossDissolve"` (0.25 s) or a number of seconds.
-    public static func transition(_ v: JSONValue) throws(ValueFailure) -> TransitionStyle {
+    package static func transition(_ v: JSONValue) throws(ValueFailure) -> TransitionStyle {
         if let s = v.string {
             switch s {
             case "none": return TransitionStyle.none
@@ -107,7 +107,7 @@ extension ValueParsers {
     }
 
     /// `"pulse"`, `{"sliding": {direction, duration?, autoreverses?}}` or `{"custom": descriptor}`.
-    public static func animation(_ v: JSONValue) throws(ValueFailure) -> AnimationSpec {
+    package static func animation(_ v: JSONValue) throws(ValueFailure) -> AnimationSpec {
         if let s = v.string {
             if s == "pulse" { return .pulse }
             if let d = GradientDirection(rawValue: s) { return .sliding(direction: d) }
@@ -151,7 +151,7 @@ extension ValueParsers {
     }
 
     /// A finite number > 0.
-    public static func positive(_ v: JSONValue) throws(ValueFailure) -> Double {
+    package static func positive(_ v: JSONValue) throws(ValueFailure) -> Double {
         let d = try number(v)
         guard d > 0 else { throw ValueFailure("must be greater than 0") }
         return d
@@ -159,7 +159,7 @@ extension ValueParsers {
 
     /// `{"animations": [track...] | one track's members inline, "duration", "timingFunction"?, "autoreverses"?, "repeatCount"?}`;
     /// a track is `{"property", "from"?, "to"}`.
-    public static func customAnimation(_ v: JSONValue) throws(ValueFailure) -> CustomAnimation {
+    package static func customAnimation(_ v: JSONValue) throws(ValueFailure) -> CustomAnimation {
         guard v.kind == .object else { throw ValueFailure("a custom animation must be an object") }
         var tracks: [AnimationTrack] = []
         if let list = v["animations"] {
@@ -230,7 +230,7 @@ extension ValueParsers {
     }
 
     /// `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInEaseOut"`, `"default"`, `[x1, y1, x2, y2]` or `{"cubicBezier": [...]}`.
-    public static func timingFunction(_ v: JSONValue) throws(ValueFailure) -> TimingFunction {
+    package static func timingFunction(_ v: JSONValue) throws(ValueFailure) -> TimingFunction {
         if let s = v.string {
             switch s {
             case "linear": return .linear

@@ -1,27 +1,26 @@
 /// What `skeleton/show` asks for: SkeletonView's six `show*` methods in one value.
-public struct ShowOptions: Sendable, Hashable {
+package struct ShowOptions: Sendable, Hashable {
     /// Solid or gradient.
-    public var type: SkeletonType = .solid
+    package var type: SkeletonType = .solid
     /// Solid colour; nil: the appearance's `tintColor` at call time.
-    public var color: SkeletonColor?
+    package var color: SkeletonColor?
     /// Gradient; nil: the appearance's `gradient` at call time.
-    public var gradient: SkeletonGradient?
+    package var gradient: SkeletonGradient?
     /// nil: false, or true when `delay` is given (SkeletonView's delayed shows default to animated).
-    public var animated: Bool?
+    package var animated: Bool?
     /// nil: the type's default (pulse for solid, sliding for gradient).
-    public var animation: AnimationSpec?
+    package var animation: AnimationSpec?
     /// Seconds before the show runs (>= 0); nil or 0 shows at once.
-    public var delay: Double?
+    package var delay: Double?
     /// The transition used to show or hide.
-    public var transition: TransitionStyle = .default
+    package var transition: TransitionStyle = .default
     /// A hide that comes earlier is held until the skeleton has been visible this long (skeletond's addition).
-    public var minimumDuration: Double?
+    package var minimumDuration: Double?
     /// Treat every view that holds content (`Node.holdsContent`) and its ancestors as skeletonable for this show,
     /// as if `isSkeletonable` were set on them (skeletond's addition: try SkeletonView on any screen).
-    public var assumeSkeletonable = false
+    package var assumeSkeletonable = false
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         type: SkeletonType = .solid, color: SkeletonColor? = nil, gradient: SkeletonGradient? = nil,
         animated: Bool? = nil, animation: AnimationSpec? = nil, delay: Double? = nil,
         transition: TransitionStyle = .default, minimumDuration: Double? = nil, assumeSkeletonable: Bool = false
@@ -38,25 +37,24 @@ public struct ShowOptions: Sendable, Hashable {
     }
 
     /// Whether the skeleton animates, after defaults.
-    public var isAnimated: Bool { animated ?? ((delay ?? 0) > 0) }
+    package var isAnimated: Bool { animated ?? ((delay ?? 0) > 0) }
 }
 
 /// What `skeleton/update` asks for (`updateSkeleton`, `updateGradientSkeleton`, `updateAnimated*`).
 /// The transition is always SkeletonView's hard-wired `.crossDissolve(0.25)`.
-public struct UpdateOptions: Sendable, Hashable {
+package struct UpdateOptions: Sendable, Hashable {
     /// Solid or gradient.
-    public var type: SkeletonType = .solid
+    package var type: SkeletonType = .solid
     /// The colour as `SkeletonColor`.
-    public var color: SkeletonColor?
+    package var color: SkeletonColor?
     /// Default gradient.
-    public var gradient: SkeletonGradient?
+    package var gradient: SkeletonGradient?
     /// false by default: updating an animated skeleton without `animated` stops its animation.
-    public var animated: Bool = false
+    package var animated: Bool = false
     /// nil: the type's default animation.
-    public var animation: AnimationSpec?
+    package var animation: AnimationSpec?
 
-    /// Creates a value with the given members.
-    public init(
+    package init(
         type: SkeletonType = .solid, color: SkeletonColor? = nil, gradient: SkeletonGradient? = nil,
         animated: Bool = false, animation: AnimationSpec? = nil
     ) {
@@ -69,14 +67,13 @@ public struct UpdateOptions: Sendable, Hashable {
 }
 
 /// What `skeleton/hide` asks for.
-public struct HideOptions: Sendable, Hashable {
+package struct HideOptions: Sendable, Hashable {
     /// The transition used to show or hide.
-    public var transition: TransitionStyle = .default
+    package var transition: TransitionStyle = .default
     /// Tables and collections reload their real data after the hide (default true).
-    public var reloadDataAfter: Bool = true
+    package var reloadDataAfter: Bool = true
 
-    /// Creates a value with the given members.
-    public init(transition: TransitionStyle = .default, reloadDataAfter: Bool = true) {
+    package init(transition: TransitionStyle = .default, reloadDataAfter: Bool = true) {
         self.transition = transition
         self.reloadDataAfter = reloadDataAfter
     }

@@ -1,35 +1,35 @@
-public import JSON
+package import JSON
 
 /// One member of the document format (`Protocol/document-format.md`): its JSON name, where it may be written, what
 /// value it takes, its default, SkeletonView's (or UIKit's) name for it and what it means. Decoding, completion,
 /// hover, the Interface Builder and Swift mappings and the JSON Schema's test all read these (`PropertyRegistry`).
-public struct DocumentProperty: Sendable, Hashable {
+package struct DocumentProperty: Sendable, Hashable {
     /// The member's name in a document's JSON.
-    public let name: String
+    package let name: String
     /// The object it is a member of.
-    public let scope: PropertyScope
+    package let scope: PropertyScope
     /// For `.node`: the node types that have it; for `.section`: the types whose sections have it; else empty.
-    public let nodeTypes: Set<NodeType>
+    package let nodeTypes: Set<NodeType>
     /// The values it takes.
-    public let value: PropertyValue
+    package let value: PropertyValue
     /// Its default.
-    public let defaultValue: PropertyDefault
+    package let defaultValue: PropertyDefault
     /// SkeletonView's (or UIKit's) name for it, shown by hover.
-    public let skeletonViewName: String?
+    package let skeletonViewName: String?
     /// The key paths of storyboards' `userDefinedRuntimeAttribute`s that set it (SkeletonView's `@IBInspectable`s,
     /// CALayer's `layer.cornerRadius`…), as the Interface Builder mapping reads them.
-    public let runtimeAttributeKeyPaths: [String]
+    package let runtimeAttributeKeyPaths: [String]
     /// The member paths Swift code assigns it by (`isSkeletonable`, `layer.cornerRadius`), as the Swift code
     /// mapping reads them.
-    public let swiftNames: [String]
+    package let swiftNames: [String]
     /// What it means, in Markdown (hover's text).
-    public let meaning: String
+    package let meaning: String
     /// Whether completion offers it (false for members the format accepts only to ignore them, such as `$schema`).
-    public let isOffered: Bool
+    package let isOffered: Bool
 
     /// Creates a property; `nodeTypes` matters only for node and section members.
     /// - Important: `name` must be unique within `scope` (and, for node members, among the node types it is in).
-    public init(
+    package init(
         _ name: String, _ scope: PropertyScope, types nodeTypes: Set<NodeType> = [], value: PropertyValue,
         default defaultValue: PropertyDefault = .none, skeletonView: String? = nil, runtimeAttributes: [String] = [],
         swift: [String] = [], offered: Bool = true, meaning: String
@@ -47,18 +47,18 @@ public struct DocumentProperty: Sendable, Hashable {
     }
 
     /// The Markdown hover text: name, meaning, default and SkeletonView's name.
-    public var markdown: String {
+    package var markdown: String {
         var text = "**`\(name)`**: \(meaning)\n\nDefault: \(defaultValue.markdown)"
         if let swift = skeletonViewName { text += "\n\nSkeletonView: `\(swift)`" }
         return text
     }
 
     /// Whether a node of `type` has this member.
-    public func applies(to type: NodeType) -> Bool { scope == .node && nodeTypes.contains(type) }
+    package func applies(to type: NodeType) -> Bool { scope == .node && nodeTypes.contains(type) }
 }
 
 /// The object a member belongs to.
-public enum PropertyScope: Sendable, Hashable, CaseIterable {
+package enum PropertyScope: Sendable, Hashable, CaseIterable {
     /// The document's top level.
     case document
     /// A node (a view), of the property's `nodeTypes`.
@@ -76,7 +76,7 @@ public enum PropertyScope: Sendable, Hashable, CaseIterable {
 }
 
 /// A member's default.
-public enum PropertyDefault: Sendable, Hashable {
+package enum PropertyDefault: Sendable, Hashable {
     /// The member must be written.
     case required
     /// A constant value (the JSON Schema's `default`).
@@ -87,7 +87,7 @@ public enum PropertyDefault: Sendable, Hashable {
     case described(String)
 
     /// The default in Markdown.
-    public var markdown: String {
+    package var markdown: String {
         switch self {
         case .required: "required"
         case .value(let v): "`\(Self.literal(v))`"
@@ -109,12 +109,12 @@ public enum PropertyDefault: Sendable, Hashable {
 
 extension JSONValue {
     /// Member `property` of an object, or nil.
-    public subscript(_ property: DocumentProperty) -> JSONValue? { self[property.name] }
+    package subscript(_ property: DocumentProperty) -> JSONValue? { self[property.name] }
 }
 
 extension JSONObject {
     /// Member `property`.
-    public subscript(_ property: DocumentProperty) -> JSON? {
+    package subscript(_ property: DocumentProperty) -> JSON? {
         get { self[property.name] }
         set { self[property.name] = newValue }
     }
@@ -122,5 +122,5 @@ extension JSONObject {
 
 extension JSON {
     /// Member `property` of an object, or nil.
-    public subscript(_ property: DocumentProperty) -> JSON? { self[property.name] }
+    package subscript(_ property: DocumentProperty) -> JSON? { self[property.name] }
 }

@@ -2,38 +2,38 @@
 /// `.text.numberOfLines`, `.content.title`, `.list.rowHeight`, `.section.rows`, `.document.root`,
 /// `.appearance.tintColor`, `.color.baseColor`. Decoding, completion, hover, the Interface Builder and Swift mappings
 /// read names, values and documentation from here; `PropertyRegistryTests` holds `Protocol/schemas` to it.
-public enum PropertyRegistry {
+package enum PropertyRegistry {
     /// Every property, node members first (so a name several objects share documents as the node's), then the
     /// document's, sections', the appearance's and colour objects'.
-    public static let all: [DocumentProperty] = [
+    package static let all: [DocumentProperty] = [
         DocumentProperty.view.properties, DocumentProperty.text.properties, DocumentProperty.content.properties,
         DocumentProperty.list.properties, DocumentProperty.document.properties, DocumentProperty.section.properties,
         DocumentProperty.appearance.properties, DocumentProperty.color.properties,
     ].flatMap { $0 }
 
     /// The properties of `scope`.
-    public static func properties(in scope: PropertyScope) -> [DocumentProperty] { byScope[scope] ?? [] }
+    package static func properties(in scope: PropertyScope) -> [DocumentProperty] { byScope[scope] ?? [] }
 
     /// The names of `scope`'s properties.
-    public static func names(in scope: PropertyScope) -> Set<String> { Set(properties(in: scope).map(\.name)) }
+    package static func names(in scope: PropertyScope) -> Set<String> { Set(properties(in: scope).map(\.name)) }
 
     /// The members a node of `type` has.
-    public static func nodeNames(for type: NodeType) -> Set<String> { nodeNamesByType[type] ?? [] }
+    package static func nodeNames(for type: NodeType) -> Set<String> { nodeNamesByType[type] ?? [] }
 
     /// The members of a section of a node of `type` (a table or a collection).
-    public static func sectionNames(for type: NodeType) -> Set<String> {
+    package static func sectionNames(for type: NodeType) -> Set<String> {
         Set(properties(in: .section).filter { $0.nodeTypes.contains(type) }.map(\.name))
     }
 
     /// The property named `name`, the first in `all`'s order (a node's before another object's): what hover shows.
-    public static func named(_ name: String) -> DocumentProperty? { byName[name] }
+    package static func named(_ name: String) -> DocumentProperty? { byName[name] }
 
     /// The property a storyboard's `userDefinedRuntimeAttribute` at `keyPath` sets, or nil.
-    public static func property(runtimeAttribute keyPath: String) -> DocumentProperty? { byRuntimeAttribute[keyPath] }
+    package static func property(runtimeAttribute keyPath: String) -> DocumentProperty? { byRuntimeAttribute[keyPath] }
 
     /// The property of `scope` (a view's, or the appearance's) Swift code sets by assigning member path `path`
     /// (`isSkeletonable`, `layer.cornerRadius`, `SkeletonAppearance.default.tintColor`'s `tintColor`).
-    public static func property(swiftName path: String, in scope: PropertyScope = .node) -> DocumentProperty? {
+    package static func property(swiftName path: String, in scope: PropertyScope = .node) -> DocumentProperty? {
         bySwiftName[scope]?[path]
     }
 
@@ -58,42 +58,42 @@ public enum PropertyRegistry {
 }
 
 /// A group of `DocumentProperty`s, each a stored property of the group (listed in declaration order).
-public protocol PropertyFamily: Sendable {}
+package protocol PropertyFamily: Sendable {}
 
 extension PropertyFamily {
     /// The family's properties, in declaration order.
-    public var properties: [DocumentProperty] {
+    package var properties: [DocumentProperty] {
         Mirror(reflecting: self).children.compactMap { $0.value as? DocumentProperty }
     }
 }
 
 extension DocumentProperty {
     /// Every node's members.
-    public static let view = ViewMembers()
+    package static let view = ViewMembers()
     /// Text nodes' members.
-    public static let text = TextMembers()
+    package static let text = TextMembers()
     /// What a view shows under its skeleton.
-    public static let content = ContentMembers()
+    package static let content = ContentMembers()
     /// Tables' and collections' members.
-    public static let list = ListMembers()
+    package static let list = ListMembers()
     /// The document's top level.
-    public static let document = DocumentMembers()
+    package static let document = DocumentMembers()
     /// Sections' and their per-row cells' members.
-    public static let section = SectionMembers()
+    package static let section = SectionMembers()
     /// `appearance`'s members.
-    public static let appearance = AppearanceMembers()
+    package static let appearance = AppearanceMembers()
     /// Gradients' and dynamic colours' members.
-    public static let color = ColorMembers()
+    package static let color = ColorMembers()
 }
 
 /// Sets of node types members apply to.
-public enum NodeTypes {
+package enum NodeTypes {
     /// Every node type.
-    public static let all = Set(NodeType.allCases)
+    package static let all = Set(NodeType.allCases)
     /// UILabel and UITextView.
-    public static let text = Set(NodeType.allCases.filter(\.isText))
+    package static let text = Set(NodeType.allCases.filter(\.isText))
     /// Scroll views: tables, collections and text views.
-    public static let scrollViews = Set(NodeType.allCases.filter(\.isScrollView))
+    package static let scrollViews = Set(NodeType.allCases.filter(\.isScrollView))
     /// Tables and collections.
-    public static let lists = Set(NodeType.allCases.filter(\.isCollection))
+    package static let lists = Set(NodeType.allCases.filter(\.isCollection))
 }

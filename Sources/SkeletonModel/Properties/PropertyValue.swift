@@ -1,6 +1,6 @@
 /// The values a member of the document takes, as the decoder reads them (its parser in `ValueParsers` or
 /// `DecodingRun`) and the JSON Schema states them.
-public enum PropertyValue: Sendable, Hashable {
+package enum PropertyValue: Sendable, Hashable {
     /// `true` or `false`.
     case boolean
     /// A number, within the bounds given.
@@ -59,7 +59,7 @@ public enum PropertyValue: Sendable, Hashable {
     case anything
 
     /// The keywords completion offers for it.
-    public var keywords: [String] {
+    package var keywords: [String] {
         switch self {
         case .keyword(let words), .keywordSet(let words): words
         case .rowHeight, .itemCount: [Self.automatic]
@@ -72,13 +72,13 @@ public enum PropertyValue: Sendable, Hashable {
     }
 
     /// `UITableView.automaticDimension`, an automatic count.
-    public static let automatic = "automatic"
+    package static let automatic = "automatic"
     /// `SkeletonTextNumberOfLines.inherited`.
-    public static let inherited = "inherited"
+    package static let inherited = "inherited"
     /// `SkeletonTextLineHeight.relativeToFont`.
-    public static let relativeToFont = "relativeToFont"
+    package static let relativeToFont = "relativeToFont"
     /// `SkeletonTextLineHeight.relativeToConstraints`.
-    public static let relativeToConstraints = "relativeToConstraints"
+    package static let relativeToConstraints = "relativeToConstraints"
     /// `UICollectionViewFlowLayout`.
-    public static let flow = "flow"
+    package static let flow = "flow"
 }

@@ -1,30 +1,30 @@
-public import JSON
+package import JSON
 
 /// The members an object of params may have: the one rule for unknown members.
 ///
 /// Every params type declares its members (`ProtocolObject.members`), and `ParamsObject` refuses any other member
 /// before a single value is read: -32602 at `/params/<key>`, listing the expected members. Handlers therefore read
 /// only members their type declared, and none checks unknown members itself.
-public struct ParamMembers: Sendable, ExpressibleByArrayLiteral {
+package struct ParamMembers: Sendable, ExpressibleByArrayLiteral {
     /// The members, sorted (as error messages list them).
-    public let names: [String]
+    package let names: [String]
     private let set: Set<String>
 
-    public init(_ names: some Sequence<String>) {
+    package init(_ names: some Sequence<String>) {
         set = Set(names)
         self.names = set.sorted()
     }
 
-    public init(arrayLiteral names: String...) { self.init(names) }
+    package init(arrayLiteral names: String...) { self.init(names) }
 
     /// These members and `more`.
-    public func adding(_ more: some Sequence<String>) -> ParamMembers { ParamMembers(names + Array(more)) }
+    package func adding(_ more: some Sequence<String>) -> ParamMembers { ParamMembers(names + Array(more)) }
 
-    public func contains(_ name: String) -> Bool { set.contains(name) }
+    package func contains(_ name: String) -> Bool { set.contains(name) }
 
     /// Refuses the first member of `params` (an object) that is not one of these. Absent params and arrays are
     /// left to the caller, which decides whether it needs an object.
-    public func check(_ params: JSONValue?) throws(JSONDecodingError) {
+    package func check(_ params: JSONValue?) throws(JSONDecodingError) {
         guard let params, params.kind == .object else { return }
         for (key, _) in params.members where !set.contains(key) {
             throw JSONDecodingError(
@@ -35,7 +35,7 @@ public struct ParamMembers: Sendable, ExpressibleByArrayLiteral {
 }
 
 /// Which members an object of a protocol type may have.
-public enum MemberRule: Sendable {
+package enum MemberRule: Sendable {
     /// Exactly these: any other is refused (the daemon's own methods).
     case closed(ParamMembers)
     /// These and any other, which is passed over: LSP's own objects, whose clients may send more (work done and
@@ -43,7 +43,7 @@ public enum MemberRule: Sendable {
     case open(ParamMembers)
 
     /// The members the type reads.
-    public var members: ParamMembers {
+    package var members: ParamMembers {
         switch self {
         case .closed(let members), .open(let members): members
         }

@@ -1,41 +1,41 @@
-public import JSON
+package import JSON
 
 // The `skeleton/*` requests about a whole document (`Protocol/skeleton-methods.md`): its scenes and structural
 // patches of its text.
 
 /// `skeleton/scenes`: the scenes of an open document.
-public enum ScenesRequest: RequestMethod {
-    public static let method = "skeleton/scenes"
-    public typealias Result = [SceneSummary]
+package enum ScenesRequest: RequestMethod {
+    package static let method = "skeleton/scenes"
+    package typealias Result = [SceneSummary]
 
-    public struct Params: DocumentParams {
-        public static let members = MemberRule.closed(["uri"])
-        public static let document = DocumentMember.uri
+    package struct Params: DocumentParams {
+        package static let members = MemberRule.closed(["uri"])
+        package static let document = DocumentMember.uri
 
-        public let document: TextDocumentIdentifier
+        package let document: TextDocumentIdentifier
 
-        public init(from object: ParamsObject) throws(JSONDecodingError) {
+        package init(from object: ParamsObject) throws(JSONDecodingError) {
             document = try TextDocumentIdentifier(from: object)
         }
     }
 }
 
 /// `skeleton/patch`: structural edits of a JSON document's text, all or none.
-public enum PatchRequest: RequestMethod {
-    public static let method = "skeleton/patch"
-    public typealias Result = PatchResult
+package enum PatchRequest: RequestMethod {
+    package static let method = "skeleton/patch"
+    package typealias Result = PatchResult
 
-    public struct Params: DocumentParams {
-        public static let members = MemberRule.closed(["uri", "version", "ops"])
-        public static let document = DocumentMember.uri
+    package struct Params: DocumentParams {
+        package static let members = MemberRule.closed(["uri", "version", "ops"])
+        package static let document = DocumentMember.uri
 
-        public let document: TextDocumentIdentifier
+        package let document: TextDocumentIdentifier
         /// The version the patch expects the document at (nil: any).
-        public let version: Int?
+        package let version: Int?
         /// At least one.
-        public let ops: [PatchOperation]
+        package let ops: [PatchOperation]
 
-        public init(from object: ParamsObject) throws(JSONDecodingError) {
+        package init(from object: ParamsObject) throws(JSONDecodingError) {
             document = try TextDocumentIdentifier(from: object)
             version = try object.optionalInt("version")
             let list = try object.required("ops")
@@ -48,26 +48,26 @@ public enum PatchRequest: RequestMethod {
 /// One op of a patch: `{op, node?, parent?, properties?, index?}`.
 ///
 /// Its members are passed over when it does not read them, as they always were (`.open`).
-public struct PatchOperation: ProtocolObject {
-    public static let members = MemberRule.open(["op", "node", "parent", "properties", "index"])
+package struct PatchOperation: ProtocolObject {
+    package static let members = MemberRule.open(["op", "node", "parent", "properties", "index"])
 
     /// A node of the document's tree by reference: an id or an index path such as `0.2.1`.
-    public struct Reference: Sendable {
-        public let name: String
+    package struct Reference: Sendable {
+        package let name: String
         /// The string in the message (an unknown reference is an error at it).
-        public let source: JSONValue
+        package let source: JSONValue
     }
 
     /// Where an insert or a move puts the node among its new parent's children (nil: at the end).
-    public struct Index: Sendable {
+    package struct Index: Sendable {
         /// Checked against the parent's children when the op applies.
-        public let value: Int
-        public let source: JSONValue
+        package let value: Int
+        package let source: JSONValue
     }
 
-    public enum Kind: String, CaseIterable, Sendable { case set, insert, remove, move }
+    package enum Kind: String, CaseIterable, Sendable { case set, insert, remove, move }
 
-    public enum Operation: Sendable {
+    package enum Operation: Sendable {
         /// Members set (a null value removes one); never `children`.
         case set(node: Reference, properties: [(key: String, value: JSONValue)])
         /// `node` is the new node's object.
@@ -76,11 +76,11 @@ public struct PatchOperation: ProtocolObject {
         case move(node: Reference, parent: Reference, index: Index?)
     }
 
-    public let operation: Operation
+    package let operation: Operation
     /// The op's object (an edit that cannot apply is an error at it).
-    public let source: JSONValue
+    package let source: JSONValue
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         source = object.value
         switch try object.required("op").decodeEnum(Kind.self) {
         case .set:

@@ -1,38 +1,38 @@
-public import JSON
+package import JSON
 import SkeletonModel
 
 // LSP's lifecycle (`Protocol/base-protocol.md`, "Lifecycle"): what `initialize` reads, and `initialized`. LSP's
 // objects, so members the daemon does not read are passed over.
 
 /// `initialize`: the session's settings and the client's capabilities; answers the server's capabilities.
-public enum InitializeRequest: RequestMethod {
-    public static let method = "initialize"
+package enum InitializeRequest: RequestMethod {
+    package static let method = "initialize"
     /// `{capabilities, serverInfo}`.
-    public typealias Result = JSON
+    package typealias Result = JSON
 
-    public struct Params: ProtocolObject {
-        public static let members = MemberRule.open([
+    package struct Params: ProtocolObject {
+        package static let members = MemberRule.open([
             "processId", "initializationOptions", "capabilities", "workspaceFolders", "rootUri", "rootPath",
         ])
 
-        public let initializationOptions: InitializationOptions
-        public let capabilities: ClientCapabilities
+        package let initializationOptions: InitializationOptions
+        package let capabilities: ClientCapabilities
         /// `workspaceFolders`' uris, else `rootUri`, else nil (`rootPath` is then read).
-        public let workspaceURIs: [String]
-        public let rootPath: String?
+        package let workspaceURIs: [String]
+        package let rootPath: String?
 
         /// The most workspace folders `initialize` may name.
-        public static let maxWorkspaceFolders = 64
+        package static let maxWorkspaceFolders = 64
 
         /// No params: every default.
-        public init() {
+        package init() {
             initializationOptions = InitializationOptions()
             capabilities = ClientCapabilities()
             workspaceURIs = []
             rootPath = nil
         }
 
-        public init(from object: ParamsObject) throws(JSONDecodingError) {
+        package init(from object: ParamsObject) throws(JSONDecodingError) {
             if let processID = object.optional("processId") { _ = try processID.decodeInt() }
             initializationOptions = try object.decodeIfPresent("initializationOptions") ?? InitializationOptions()
             capabilities = try object.decodeIfPresent("capabilities") ?? ClientCapabilities()
@@ -54,7 +54,7 @@ public enum InitializeRequest: RequestMethod {
         }
 
         /// Absent params are every default; any other value but an object is -32602 at `/params`.
-        public static func decode(params: JSONValue?) throws(JSONDecodingError) -> Params {
+        package static func decode(params: JSONValue?) throws(JSONDecodingError) -> Params {
             guard let params else { return Params() }
             guard params.kind == .object else { throw ParamsObject.notAnObject }
             return try decode(params)
@@ -63,31 +63,31 @@ public enum InitializeRequest: RequestMethod {
 }
 
 /// LSP's `WorkspaceFolder`: `{uri, name}`.
-public struct WorkspaceFolder: ProtocolObject {
-    public static let members = MemberRule.open(["uri", "name"])
+package struct WorkspaceFolder: ProtocolObject {
+    package static let members = MemberRule.open(["uri", "name"])
 
-    public let uri: String
+    package let uri: String
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) { uri = try object.string("uri") }
+    package init(from object: ParamsObject) throws(JSONDecodingError) { uri = try object.string("uri") }
 }
 
 /// How the session's clock runs: the real one, or moved only by `clock/advance` and `clock/set`.
-public enum ClockMode: String, Sendable, CaseIterable {
+package enum ClockMode: String, Sendable, CaseIterable {
     case real
     case manual
 }
 
 /// `initialize`'s `initializationOptions`: the daemon's own settings for the session.
-public struct InitializationOptions: ProtocolObject {
-    public static let members = MemberRule.open(
+package struct InitializationOptions: ProtocolObject {
+    package static let members = MemberRule.open(
         ParamMembers(["clock", "incrementalEdits", "workspace"]).adding(MotionChange.members))
 
     /// nil: real.
-    public let clock: ClockMode?
-    public let motion: MotionChange?
+    package let clock: ClockMode?
+    package let motion: MotionChange?
     /// nil: true.
-    public let incrementalEdits: Bool?
-    public let workspace: WorkspaceLimitOptions?
+    package let incrementalEdits: Bool?
+    package let workspace: WorkspaceLimitOptions?
 
     init() {
         clock = nil
@@ -96,7 +96,7 @@ public struct InitializationOptions: ProtocolObject {
         workspace = nil
     }
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         clock = try object.optional("clock")?.decodeEnum(ClockMode.self)
         motion = try MotionChange(from: object)
         incrementalEdits = try object.optionalBool("incrementalEdits")
@@ -106,15 +106,15 @@ public struct InitializationOptions: ProtocolObject {
 
 /// `initializationOptions.workspace`: lower limits for the workspace's index (from 1 to the standard one, which the
 /// server checks: it knows them).
-public struct WorkspaceLimitOptions: ProtocolObject {
-    public static let members = MemberRule.open(["maxFiles", "maxBytes", "maxSyntaxTreeBytes"])
+package struct WorkspaceLimitOptions: ProtocolObject {
+    package static let members = MemberRule.open(["maxFiles", "maxBytes", "maxSyntaxTreeBytes"])
 
     /// Each with its value in the message.
-    public let maxFiles: (value: Int, source: JSONValue)?
-    public let maxBytes: (value: Int, source: JSONValue)?
-    public let maxSyntaxTreeBytes: (value: Int, source: JSONValue)?
+    package let maxFiles: (value: Int, source: JSONValue)?
+    package let maxBytes: (value: Int, source: JSONValue)?
+    package let maxSyntaxTreeBytes: (value: Int, source: JSONValue)?
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         maxFiles = try Self.int(object, "maxFiles")
         maxBytes = try Self.int(object, "maxBytes")
         maxSyntaxTreeBytes = try Self.int(object, "maxSyntaxTreeBytes")
@@ -129,15 +129,15 @@ public struct WorkspaceLimitOptions: ProtocolObject {
 }
 
 /// The client's capabilities the daemon reads.
-public struct ClientCapabilities: ProtocolObject {
-    public static let members = MemberRule.open(["general", "window", "workspace"])
+package struct ClientCapabilities: ProtocolObject {
+    package static let members = MemberRule.open(["general", "window", "workspace"])
 
     /// `general.positionEncodings`, in the client's order.
-    public let positionEncodings: [String]
+    package let positionEncodings: [String]
     /// `window.workDoneProgress`.
-    public let workDoneProgress: Bool
+    package let workDoneProgress: Bool
     /// `workspace.didChangeWatchedFiles.dynamicRegistration`.
-    public let registersWatchers: Bool
+    package let registersWatchers: Bool
 
     init() {
         positionEncodings = []
@@ -145,7 +145,7 @@ public struct ClientCapabilities: ProtocolObject {
         registersWatchers = false
     }
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         var encodings: [String] = []
         if let general = object.optional("general") {
             let general = try ParamsObject(general, .open(["positionEncodings"]))
@@ -163,15 +163,15 @@ public struct ClientCapabilities: ProtocolObject {
 
 /// `initialized`: the client has the server's capabilities; the workspace's reading starts. Its params are not read
 /// (absent, or anything).
-public enum InitializedNotification: NotificationMethod {
-    public static let method = "initialized"
+package enum InitializedNotification: NotificationMethod {
+    package static let method = "initialized"
 
-    public struct Params: ProtocolObject {
-        public static let members = MemberRule.open([])
+    package struct Params: ProtocolObject {
+        package static let members = MemberRule.open([])
 
-        public init() {}
-        public init(from object: ParamsObject) {}
+        package init() {}
+        package init(from object: ParamsObject) {}
 
-        public static func decode(params: JSONValue?) -> Params { Params() }
+        package static func decode(params: JSONValue?) -> Params { Params() }
     }
 }

@@ -1,34 +1,34 @@
-public import JSON
+package import JSON
 
 // The `preview/*` requests and notification a client sends (`Protocol/previews.md`): the daemon's own, so their
 // objects are closed. What depends on the renderer's limits or on the canvas (a scale's range, a viewport's size in
 // pixels, a region inside the frame) is checked by the server, at the members these types keep.
 
 /// `preview/render`: one picture of a scene at a time.
-public enum RenderPreviewRequest: RequestMethod {
-    public static let method = "preview/render"
-    public typealias Result = JSON
+package enum RenderPreviewRequest: RequestMethod {
+    package static let method = "preview/render"
+    package typealias Result = JSON
 
-    public struct Params: DocumentParams {
-        public static let members = MemberRule.closed(
+    package struct Params: DocumentParams {
+        package static let members = MemberRule.closed(
             ["uri", "scene", "time", "scale", "encoding", "region", "outlines"])
-        public static let document = DocumentMember.uri
+        package static let document = DocumentMember.uri
 
-        public let uri: String
-        public let uriSource: JSONValue
+        package let uri: String
+        package let uriSource: JSONValue
         /// nil: now.
-        public let time: Double?
-        public let scale: PreviewNumber?
-        public let encoding: String
-        public let encodingSource: JSONValue
-        public let scene: String?
-        public let outlines: Bool
+        package let time: Double?
+        package let scale: PreviewNumber?
+        package let encoding: String
+        package let encodingSource: JSONValue
+        package let scene: String?
+        package let outlines: Bool
         /// `{x, y, width, height}` in pixels, integers (inside the frame: checked against it).
-        public let region: PixelRegion?
+        package let region: PixelRegion?
         /// The params object (errors found later name its members).
-        public let params: JSONValue
+        package let params: JSONValue
 
-        public init(from object: ParamsObject) throws(JSONDecodingError) {
+        package init(from object: ParamsObject) throws(JSONDecodingError) {
             params = object.value
             uriSource = try object.required("uri")
             uri = try uriSource.decodeString()
@@ -44,32 +44,32 @@ public enum RenderPreviewRequest: RequestMethod {
 }
 
 /// `preview/subscribe`: a live preview of a scene.
-public enum SubscribeRequest: RequestMethod {
-    public static let method = "preview/subscribe"
-    public typealias Result = JSON
+package enum SubscribeRequest: RequestMethod {
+    package static let method = "preview/subscribe"
+    package typealias Result = JSON
 
-    public struct Params: DocumentParams {
-        public static let members = MemberRule.closed(
+    package struct Params: DocumentParams {
+        package static let members = MemberRule.closed(
             ["uri", "scene", "encoding", "scale", "maxFps", "window", "cells", "outlines", "viewport"])
-        public static let document = DocumentMember.uri
+        package static let document = DocumentMember.uri
 
-        public let uri: String
-        public let uriSource: JSONValue
-        public let encoding: String
-        public let encodingSource: JSONValue
-        public let scale: PreviewNumber?
-        public let maxFPS: PreviewNumber?
-        public let window: PreviewNumber?
+        package let uri: String
+        package let uriSource: JSONValue
+        package let encoding: String
+        package let encodingSource: JSONValue
+        package let scale: PreviewNumber?
+        package let maxFPS: PreviewNumber?
+        package let window: PreviewNumber?
         /// The terminal grid (required for `cells`: checked with the encoding).
-        public let cells: CellGridSize?
-        public let cellsSource: JSONValue?
-        public let outlines: Bool
-        public let scene: String?
+        package let cells: CellGridSize?
+        package let cellsSource: JSONValue?
+        package let outlines: Bool
+        package let scene: String?
         /// The canvas region the frames show (nil: the whole canvas).
-        public let viewport: PreviewViewport?
-        public let params: JSONValue
+        package let viewport: PreviewViewport?
+        package let params: JSONValue
 
-        public init(from object: ParamsObject) throws(JSONDecodingError) {
+        package init(from object: ParamsObject) throws(JSONDecodingError) {
             params = object.value
             uriSource = try object.required("uri")
             uri = try uriSource.decodeString()
@@ -88,17 +88,17 @@ public enum SubscribeRequest: RequestMethod {
 }
 
 /// `preview/viewport`: moves or resizes a live subscription's viewport; its next frame is a keyframe of it.
-public enum ViewportRequest: RequestMethod {
-    public static let method = "preview/viewport"
-    public typealias Result = JSON
+package enum ViewportRequest: RequestMethod {
+    package static let method = "preview/viewport"
+    package typealias Result = JSON
 
-    public struct Params: ProtocolObject {
-        public static let members = MemberRule.closed(["subscription", "viewport"])
+    package struct Params: ProtocolObject {
+        package static let members = MemberRule.closed(["subscription", "viewport"])
 
-        public let subscription: SubscriptionName
-        public let viewport: PreviewViewport
+        package let subscription: SubscriptionName
+        package let viewport: PreviewViewport
 
-        public init(from object: ParamsObject) throws(JSONDecodingError) {
+        package init(from object: ParamsObject) throws(JSONDecodingError) {
             subscription = try SubscriptionName(from: object)
             viewport = try object.decode("viewport")
         }
@@ -106,19 +106,19 @@ public enum ViewportRequest: RequestMethod {
 }
 
 /// `preview/ack`: the client applied every frame up to `seq` (a request, or a notification: `AckNotification`).
-public enum AckRequest: RequestMethod {
-    public static let method = "preview/ack"
-    public typealias Result = JSON
+package enum AckRequest: RequestMethod {
+    package static let method = "preview/ack"
+    package typealias Result = JSON
 
-    public struct Params: ProtocolObject {
-        public static let members = MemberRule.closed(["subscription", "seq"])
+    package struct Params: ProtocolObject {
+        package static let members = MemberRule.closed(["subscription", "seq"])
 
-        public let subscription: SubscriptionName
-        public let seq: Int
+        package let subscription: SubscriptionName
+        package let seq: Int
         /// The number in the message (a seq that is not outstanding is an error at it).
-        public let seqSource: JSONValue
+        package let seqSource: JSONValue
 
-        public init(from object: ParamsObject) throws(JSONDecodingError) {
+        package init(from object: ParamsObject) throws(JSONDecodingError) {
             subscription = try SubscriptionName(from: object)
             seqSource = try object.required("seq")
             seq = try seqSource.decodeInt()
@@ -127,34 +127,34 @@ public enum AckRequest: RequestMethod {
 }
 
 /// `preview/ack` as a notification (the usual form): the same params as the request.
-public enum AckNotification: NotificationMethod {
-    public static let method = AckRequest.method
-    public typealias Params = AckRequest.Params
+package enum AckNotification: NotificationMethod {
+    package static let method = AckRequest.method
+    package typealias Params = AckRequest.Params
 }
 
 /// `preview/refresh`: the subscription's next frame is a keyframe.
-public enum RefreshRequest: RequestMethod {
-    public static let method = "preview/refresh"
-    public typealias Result = JSON
-    public typealias Params = SubscriptionName
+package enum RefreshRequest: RequestMethod {
+    package static let method = "preview/refresh"
+    package typealias Result = JSON
+    package typealias Params = SubscriptionName
 }
 
 /// `preview/unsubscribe`: no frame is built for the subscription afterwards.
-public enum UnsubscribeRequest: RequestMethod {
-    public static let method = "preview/unsubscribe"
-    public typealias Result = JSON
-    public typealias Params = SubscriptionName
+package enum UnsubscribeRequest: RequestMethod {
+    package static let method = "preview/unsubscribe"
+    package typealias Result = JSON
+    package typealias Params = SubscriptionName
 }
 
 /// The subscription a request names: `subscription`, an id `preview/subscribe` answered.
-public struct SubscriptionName: ProtocolObject {
-    public static let members = MemberRule.closed(["subscription"])
+package struct SubscriptionName: ProtocolObject {
+    package static let members = MemberRule.closed(["subscription"])
 
-    public let id: String
+    package let id: String
     /// The string in the message (an unknown subscription is an error at it).
-    public let source: JSONValue
+    package let source: JSONValue
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         source = try object.required("subscription")
         id = try source.decodeString()
     }

@@ -1,5 +1,5 @@
-public import JSON
-public import SkeletonModel
+package import JSON
+package import SkeletonModel
 
 // The objects inside the `preview/*` params (`Protocol/previews.md`).
 
@@ -10,21 +10,21 @@ public import SkeletonModel
 /// largest frame at scale 1: nothing larger can be drawn at any scale). The server checks the rest against the scale
 /// and the canvas (the pixel size against the renderer's limits, a viewport entirely outside the canvas), naming the
 /// member at fault.
-public struct PreviewViewport: ProtocolObject, Hashable {
-    public static let members = MemberRule.closed(["x", "y", "width", "height"])
+package struct PreviewViewport: ProtocolObject, Hashable {
+    package static let members = MemberRule.closed(["x", "y", "width", "height"])
     /// The largest magnitude of any member, in points: `RenderLimits.maxDimension` (the renderer's, which this
     /// module does not see; a test keeps them equal).
-    public static let maxCoordinate = 16_384.0
+    package static let maxCoordinate = 16_384.0
 
-    public let rect: Rect
+    package let rect: Rect
     /// The params object of the viewport and its members in the message (errors found later name them).
-    public let source: JSONValue
-    public let xSource: JSONValue
-    public let ySource: JSONValue
-    public let widthSource: JSONValue
-    public let heightSource: JSONValue
+    package let source: JSONValue
+    package let xSource: JSONValue
+    package let ySource: JSONValue
+    package let widthSource: JSONValue
+    package let heightSource: JSONValue
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         source = object.value
         xSource = try object.required("x")
         ySource = try object.required("y")
@@ -54,22 +54,22 @@ public struct PreviewViewport: ProtocolObject, Hashable {
         return number
     }
 
-    public static func == (a: PreviewViewport, b: PreviewViewport) -> Bool { a.rect == b.rect }
-    public func hash(into hasher: inout Hasher) { hasher.combine(rect) }
+    package static func == (a: PreviewViewport, b: PreviewViewport) -> Bool { a.rect == b.rect }
+    package func hash(into hasher: inout Hasher) { hasher.combine(rect) }
 }
 
 /// `preview/render`'s `region`: `{x, y, width, height}` in pixels, four integers (that it is a non-empty rectangle
 /// inside the frame is checked against the frame, at the region).
-public struct PixelRegion: ProtocolObject {
-    public static let members = MemberRule.closed(["x", "y", "width", "height"])
+package struct PixelRegion: ProtocolObject {
+    package static let members = MemberRule.closed(["x", "y", "width", "height"])
 
-    public let x: Int
-    public let y: Int
-    public let width: Int
-    public let height: Int
-    public let source: JSONValue
+    package let x: Int
+    package let y: Int
+    package let width: Int
+    package let height: Int
+    package let source: JSONValue
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         source = object.value
         x = try object.int("x")
         y = try object.int("y")
@@ -80,15 +80,15 @@ public struct PixelRegion: ProtocolObject {
 
 /// `preview/subscribe`'s `cells`: the terminal grid, `{columns, rows}` (their ranges are the renderer's: checked
 /// by the server at each member).
-public struct CellGridSize: ProtocolObject {
-    public static let members = MemberRule.closed(["columns", "rows"])
+package struct CellGridSize: ProtocolObject {
+    package static let members = MemberRule.closed(["columns", "rows"])
 
-    public let columns: Int
-    public let rows: Int
-    public let columnsSource: JSONValue
-    public let rowsSource: JSONValue
+    package let columns: Int
+    package let rows: Int
+    package let columnsSource: JSONValue
+    package let rowsSource: JSONValue
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         columnsSource = try object.required("columns")
         columns = try columnsSource.decodeInt()
         rowsSource = try object.required("rows")
@@ -98,12 +98,12 @@ public struct CellGridSize: ProtocolObject {
 
 /// An optional number member of preview params with the value it came from (its range is the server's to check,
 /// at it).
-public struct PreviewNumber: Sendable {
-    public let value: Double
-    public let source: JSONValue
+package struct PreviewNumber: Sendable {
+    package let value: Double
+    package let source: JSONValue
 
     /// The member `key` of `object`, nil when absent or null; an integer when `integer` is true.
-    public init?(_ object: ParamsObject, _ key: String, integer: Bool = false) throws(JSONDecodingError) {
+    package init?(_ object: ParamsObject, _ key: String, integer: Bool = false) throws(JSONDecodingError) {
         guard let member = object.optional(key) else { return nil }
         source = member
         value = integer ? Double(try member.decodeInt()) : try member.decodeDouble()

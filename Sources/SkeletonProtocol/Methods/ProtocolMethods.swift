@@ -1,14 +1,14 @@
 /// Every typed method, for what checks them all (the schema test, `Protocol/schemas/methods.schema.json`).
-public enum ProtocolMethods {
+package enum ProtocolMethods {
     /// A method's name, its params type and whether it is a request.
-    public struct Entry: Sendable {
-        public let method: String
-        public let params: any ProtocolObject.Type
-        public let isRequest: Bool
+    package struct Entry: Sendable {
+        package let method: String
+        package let params: any ProtocolObject.Type
+        package let isRequest: Bool
     }
 
     /// Every typed method, requests and notifications.
-    public static let all: [Entry] = [
+    package static let all: [Entry] = [
         request(InitializeRequest.self),
         notification(InitializedNotification.self),
         notification(DidOpenTextDocument.self),

@@ -1,19 +1,19 @@
-public import JSON
+package import JSON
 
 /// LSP's `Position`: a line and a character, both integers; what they count is the session's position encoding.
 ///
 /// Negative numbers decode (what they mean is decided where the position is resolved against a text: text sync
 /// refuses them as a bad range, language features as a bad position); `source` is the position object, for those
 /// errors.
-public struct Position: ProtocolObject {
-    public static let members = MemberRule.open(["line", "character"])
+package struct Position: ProtocolObject {
+    package static let members = MemberRule.open(["line", "character"])
 
-    public let line: Int
-    public let character: Int
+    package let line: Int
+    package let character: Int
     /// The object in the message (errors found later point into it).
-    public let source: JSONValue
+    package let source: JSONValue
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         // Both members must be there before either's kind is checked.
         let line = try object.required("line")
         let character = try object.required("character")
@@ -24,15 +24,15 @@ public struct Position: ProtocolObject {
 }
 
 /// LSP's `Range`: `start` and `end` positions.
-public struct PositionRange: ProtocolObject {
-    public static let members = MemberRule.open(["start", "end"])
+package struct PositionRange: ProtocolObject {
+    package static let members = MemberRule.open(["start", "end"])
 
-    public let start: Position
-    public let end: Position
+    package let start: Position
+    package let end: Position
     /// The object in the message.
-    public let source: JSONValue
+    package let source: JSONValue
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         start = try object.decode("start")
         end = try object.decode("end")
         source = object.value
@@ -40,14 +40,14 @@ public struct PositionRange: ProtocolObject {
 }
 
 /// LSP's `TextDocumentIdentifier`: a document's uri.
-public struct TextDocumentIdentifier: ProtocolObject {
-    public static let members = MemberRule.open(["uri"])
+package struct TextDocumentIdentifier: ProtocolObject {
+    package static let members = MemberRule.open(["uri"])
 
-    public let uri: String
+    package let uri: String
     /// The `uri` string in the message (a uri that names no open document is an error at it).
-    public let uriSource: JSONValue
+    package let uriSource: JSONValue
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         uriSource = try object.required("uri")
         uri = try uriSource.decodeString()
     }

@@ -1,33 +1,33 @@
-public import JSON
+package import JSON
 
 /// `textDocument/didOpen`: a document's first text (`Protocol/text-sync.md`).
-public enum DidOpenTextDocument: NotificationMethod {
-    public static let method = "textDocument/didOpen"
+package enum DidOpenTextDocument: NotificationMethod {
+    package static let method = "textDocument/didOpen"
 
-    public struct Params: DocumentParams {
-        public static let members = MemberRule.open(["textDocument"])
-        public static let document = DocumentMember.textDocument
+    package struct Params: DocumentParams {
+        package static let members = MemberRule.open(["textDocument"])
+        package static let document = DocumentMember.textDocument
 
-        public let textDocument: TextDocumentItem
+        package let textDocument: TextDocumentItem
 
-        public init(from object: ParamsObject) throws(JSONDecodingError) {
+        package init(from object: ParamsObject) throws(JSONDecodingError) {
             textDocument = try object.decode("textDocument")
         }
     }
 }
 
 /// LSP's `TextDocumentItem`: a document's uri, language, version and whole text.
-public struct TextDocumentItem: ProtocolObject {
-    public static let members = MemberRule.open(["uri", "languageId", "version", "text"])
+package struct TextDocumentItem: ProtocolObject {
+    package static let members = MemberRule.open(["uri", "languageId", "version", "text"])
 
-    public let uri: String
+    package let uri: String
     /// "" when absent.
-    public let languageId: String
-    public let version: Int
+    package let languageId: String
+    package let version: Int
     /// The text's UTF-8 bytes, copied once from the message's tree (never through a String).
-    public let text: [UInt8]
+    package let text: [UInt8]
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         version = try object.int("version")
         uri = try object.string("uri")
         languageId = try object.optionalString("languageId") ?? ""
@@ -36,17 +36,17 @@ public struct TextDocumentItem: ProtocolObject {
 }
 
 /// `textDocument/didChange`: range changes (or whole texts) in order, for a version that grows.
-public enum DidChangeTextDocument: NotificationMethod {
-    public static let method = "textDocument/didChange"
+package enum DidChangeTextDocument: NotificationMethod {
+    package static let method = "textDocument/didChange"
 
-    public struct Params: DocumentParams {
-        public static let members = MemberRule.open(["textDocument", "contentChanges"])
-        public static let document = DocumentMember.textDocument
+    package struct Params: DocumentParams {
+        package static let members = MemberRule.open(["textDocument", "contentChanges"])
+        package static let document = DocumentMember.textDocument
 
-        public let textDocument: VersionedTextDocumentIdentifier
-        public let contentChanges: [TextDocumentContentChangeEvent]
+        package let textDocument: VersionedTextDocumentIdentifier
+        package let contentChanges: [TextDocumentContentChangeEvent]
 
-        public init(from object: ParamsObject) throws(JSONDecodingError) {
+        package init(from object: ParamsObject) throws(JSONDecodingError) {
             textDocument = try object.decode("textDocument")
             contentChanges = try object.decodeArray("contentChanges")
         }
@@ -54,13 +54,13 @@ public enum DidChangeTextDocument: NotificationMethod {
 }
 
 /// LSP's `VersionedTextDocumentIdentifier`: a uri and a version, not negative.
-public struct VersionedTextDocumentIdentifier: ProtocolObject {
-    public static let members = MemberRule.open(["uri", "version"])
+package struct VersionedTextDocumentIdentifier: ProtocolObject {
+    package static let members = MemberRule.open(["uri", "version"])
 
-    public let uri: String
-    public let version: Int
+    package let uri: String
+    package let version: Int
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         uri = try object.string("uri")
         let value = try object.required("version")
         version = try value.decodeInt()
@@ -69,15 +69,15 @@ public struct VersionedTextDocumentIdentifier: ProtocolObject {
 }
 
 /// One change: a range and its new text, or (no range) the whole new text.
-public struct TextDocumentContentChangeEvent: ProtocolObject {
-    public static let members = MemberRule.open(["range", "text"])
+package struct TextDocumentContentChangeEvent: ProtocolObject {
+    package static let members = MemberRule.open(["range", "text"])
 
-    public let range: PositionRange?
-    public let text: String
+    package let range: PositionRange?
+    package let text: String
     /// Where an edit that cannot apply is reported: the range, or the change when it has none.
-    public let source: JSONValue
+    package let source: JSONValue
 
-    public init(from object: ParamsObject) throws(JSONDecodingError) {
+    package init(from object: ParamsObject) throws(JSONDecodingError) {
         range = try object.decodeIfPresent("range")
         text = try object.string("text")
         source = range?.source ?? object.value
@@ -85,16 +85,16 @@ public struct TextDocumentContentChangeEvent: ProtocolObject {
 }
 
 /// `textDocument/didClose`: the document is the client's again.
-public enum DidCloseTextDocument: NotificationMethod {
-    public static let method = "textDocument/didClose"
+package enum DidCloseTextDocument: NotificationMethod {
+    package static let method = "textDocument/didClose"
 
-    public struct Params: DocumentParams {
-        public static let members = MemberRule.open(["textDocument"])
-        public static let document = DocumentMember.textDocument
+    package struct Params: DocumentParams {
+        package static let members = MemberRule.open(["textDocument"])
+        package static let document = DocumentMember.textDocument
 
-        public let textDocument: TextDocumentIdentifier
+        package let textDocument: TextDocumentIdentifier
 
-        public init(from object: ParamsObject) throws(JSONDecodingError) {
+        package init(from object: ParamsObject) throws(JSONDecodingError) {
             textDocument = try object.decode("textDocument")
         }
     }

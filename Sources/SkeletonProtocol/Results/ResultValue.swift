@@ -1,11 +1,11 @@
-public import JSON
+package import JSON
 
 /// A typed result (or a part of one): written straight as JSON text by its handler's side, read back from an
 /// answer's `result` by a client (the CLI, `SkeletonClient`'s users, the tests, the bench).
 ///
 /// Writing builds no tree: members go into the writer in the order the protocol documents, and the bytes are those
 /// of the same value as a `JSON` tree encoded by `JSONWriter` (`ResultValueTests` holds each type to it).
-public protocol ResultValue: ProtocolResult {
+package protocol ResultValue: ProtocolResult {
     /// Writes the value as JSON text.
     func write(into writer: inout JSONWriter)
     /// Reads the value from an answer (the client's side): an `AnswerError` names what does not fit.
@@ -13,10 +13,10 @@ public protocol ResultValue: ProtocolResult {
 }
 
 extension ResultValue {
-    public var reply: Reply { .written(self) }
+    package var reply: Reply { .written(self) }
 
     /// The value as JSON text.
-    public var encoded: EncodedJSON {
+    package var encoded: EncodedJSON {
         var writer = JSONWriter(capacity: 64)
         write(into: &writer)
         return EncodedJSON(unchecked: writer.bytes)
@@ -25,12 +25,12 @@ extension ResultValue {
 
 /// An answer that does not have the shape its method's result has (a client's side: a daemon of another version,
 /// or a bug).
-public struct AnswerError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let message: String
+package struct AnswerError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let message: String
 
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// The error for `value`, which should have been `expected`.
     static func mismatch(_ value: JSON?, _ expected: String, at path: String) -> AnswerError {
@@ -41,13 +41,13 @@ public struct AnswerError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Writes an object's members, commas and keys included.
-public struct MemberWriter {
+package struct MemberWriter {
     private var first = true
 
-    public init() {}
+    package init() {}
 
     /// Writes the key of the next member (its value follows).
-    public mutating func key(_ key: String, into writer: inout JSONWriter) {
+    package mutating func key(_ key: String, into writer: inout JSONWriter) {
         if !first { writer.writeByte(UInt8(ascii: ",")) }
         first = false
         writer.writeString(key)
@@ -55,13 +55,13 @@ public struct MemberWriter {
     }
 
     /// Writes a member whose value is `value`.
-    public mutating func member(_ key: String, _ value: some ResultValue, into writer: inout JSONWriter) {
+    package mutating func member(_ key: String, _ value: some ResultValue, into writer: inout JSONWriter) {
         self.key(key, into: &writer)
         value.write(into: &writer)
     }
 
     /// Writes the member when `value` is not nil.
-    public mutating func member(_ key: String, ifPresent value: (some ResultValue)?, into writer: inout JSONWriter) {
+    package mutating func member(_ key: String, ifPresent value: (some ResultValue)?, into writer: inout JSONWriter) {
         guard let value else { return }
         member(key, value, into: &writer)
     }
@@ -69,7 +69,7 @@ public struct MemberWriter {
 
 extension JSONWriter {
     /// `{`, the members `body` writes, `}`.
-    public mutating func writeObject(_ body: (inout MemberWriter, inout JSONWriter) -> Void) {
+    package mutating func writeObject(_ body: (inout MemberWriter, inout JSONWriter) -> Void) {
         writeByte(UInt8(ascii: "{"))
         var members = MemberWriter()
         body(&members, &self)
@@ -78,23 +78,23 @@ extension JSONWriter {
 }
 
 /// Reads an answer's object member by member (the client's side of `MemberWriter`).
-public struct AnswerObject {
-    public let object: JSONObject
+package struct AnswerObject {
+    package let object: JSONObject
     /// Where the object is in the answer, for errors (`""`: the result).
-    public let path: String
+    package let path: String
 
-    public init(_ value: JSON, at path: String = "") throws(AnswerError) {
+    package init(_ value: JSON, at path: String = "") throws(AnswerError) {
         guard let object = value.objectValue else { throw AnswerError.mismatch(value, "an object", at: path) }
         self.object = object
         self.path = path
     }
 
-    public func required<T: ResultValue>(_ key: String, as _: T.Type = T.self) throws(AnswerError) -> T {
+    package func required<T: ResultValue>(_ key: String, as _: T.Type = T.self) throws(AnswerError) -> T {
         guard let value = object[key] else { throw AnswerError.mismatch(nil, "\(T.self)", at: member(key)) }
         return try T(answer: value)
     }
 
-    public func optional<T: ResultValue>(_ key: String, as _: T.Type = T.self) throws(AnswerError) -> T? {
+    package func optional<T: ResultValue>(_ key: String, as _: T.Type = T.self) throws(AnswerError) -> T? {
         guard let value = object[key], value != .null else { return nil }
         return try T(answer: value)
     }
@@ -105,39 +105,39 @@ public struct AnswerObject {
 // MARK: Values
 
 extension Bool: ResultValue {
-    public func write(into writer: inout JSONWriter) { writer.write(.bool(self)) }
-    public init(answer: JSON) throws(AnswerError) {
+    package func write(into writer: inout JSONWriter) { writer.write(.bool(self)) }
+    package init(answer: JSON) throws(AnswerError) {
         guard let value = answer.boolValue else { throw AnswerError.mismatch(answer, "a boolean", at: "") }
         self = value
     }
 }
 
 extension Int: ResultValue {
-    public func write(into writer: inout JSONWriter) { writer.writeInt(self) }
-    public init(answer: JSON) throws(AnswerError) {
+    package func write(into writer: inout JSONWriter) { writer.writeInt(self) }
+    package init(answer: JSON) throws(AnswerError) {
         guard let value = answer.intValue else { throw AnswerError.mismatch(answer, "an integer", at: "") }
         self = value
     }
 }
 
 extension Double: ResultValue {
-    public func write(into writer: inout JSONWriter) { writer.writeDouble(self) }
-    public init(answer: JSON) throws(AnswerError) {
+    package func write(into writer: inout JSONWriter) { writer.writeDouble(self) }
+    package init(answer: JSON) throws(AnswerError) {
         guard let value = answer.doubleValue else { throw AnswerError.mismatch(answer, "a number", at: "") }
         self = value
     }
 }
 
 extension String: ResultValue {
-    public func write(into writer: inout JSONWriter) { writer.writeString(self) }
-    public init(answer: JSON) throws(AnswerError) {
+    package func write(into writer: inout JSONWriter) { writer.writeString(self) }
+    package init(answer: JSON) throws(AnswerError) {
         guard let value = answer.stringValue else { throw AnswerError.mismatch(answer, "a string", at: "") }
         self = value
     }
 }
 
 extension Array: ResultValue, ProtocolResult where Element: ResultValue {
-    public func write(into writer: inout JSONWriter) {
+    package func write(into writer: inout JSONWriter) {
         writer.writeByte(UInt8(ascii: "["))
         for (index, element) in enumerated() {
             if index > 0 { writer.writeByte(UInt8(ascii: ",")) }
@@ -146,7 +146,7 @@ extension Array: ResultValue, ProtocolResult where Element: ResultValue {
         writer.writeByte(UInt8(ascii: "]"))
     }
 
-    public init(answer: JSON) throws(AnswerError) {
+    package init(answer: JSON) throws(AnswerError) {
         guard let elements = answer.arrayValue else { throw AnswerError.mismatch(answer, "an array", at: "") }
         var out: [Element] = []
         out.reserveCapacity(elements.count)
@@ -156,16 +156,16 @@ extension Array: ResultValue, ProtocolResult where Element: ResultValue {
 }
 
 /// A result that is always `null` (the methods that only set something).
-public struct NullResult: ResultValue, Hashable {
-    public init() {}
-    public func write(into writer: inout JSONWriter) { writer.write(.null) }
-    public init(answer: JSON) throws(AnswerError) {
+package struct NullResult: ResultValue, Hashable {
+    package init() {}
+    package func write(into writer: inout JSONWriter) { writer.write(.null) }
+    package init(answer: JSON) throws(AnswerError) {
         guard answer == .null else { throw AnswerError.mismatch(answer, "null", at: "") }
     }
 }
 
 extension JSON: ResultValue {
     /// As a part of a typed result: written as it is.
-    public func write(into writer: inout JSONWriter) { writer.write(self) }
-    public init(answer: JSON) { self = answer }
+    package func write(into writer: inout JSONWriter) { writer.write(self) }
+    package init(answer: JSON) { self = answer }
 }

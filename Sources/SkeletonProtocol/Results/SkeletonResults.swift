@@ -1,28 +1,28 @@
-public import JSON
+package import JSON
 
 // The results of the `skeleton/*` requests (`Protocol/skeleton-methods.md`, `Protocol/schemas/methods.schema.json`).
 
 /// What `skeleton/show`, `update`, `hide`, `startAnimation` and `stopAnimation` did (`operation.result`).
-public struct OperationResult: ResultValue, Hashable {
-    public enum Outcome: String, Sendable, CaseIterable {
+package struct OperationResult: ResultValue, Hashable {
+    package enum Outcome: String, Sendable, CaseIterable {
         case shown, alreadyActive, notSkeletonable, scheduled, updated, hidden, deferred, notActive
         case cancelledPendingShow, animation
     }
 
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// `shown`, `hidden`, `animation`: the leaves, by reference.
-    public var leaves: [String]?
+    package var leaves: [String]?
     /// `updated`: the leaves re-tinted in place and those whose layer was made again.
-    public var retinted: [String]?
-    public var recreated: [String]?
+    package var retinted: [String]?
+    package var recreated: [String]?
     /// `scheduled`: when the delayed show runs.
-    public var at: Double?
+    package var at: Double?
     /// `deferred`: when the hide takes effect.
-    public var until: Double?
+    package var until: Double?
     /// What to do about it (`alreadyActive`, `notSkeletonable`).
-    public var message: String?
+    package var message: String?
 
-    public init(
+    package init(
         _ outcome: Outcome, leaves: [String]? = nil, retinted: [String]? = nil, recreated: [String]? = nil,
         at: Double? = nil, until: Double? = nil, message: String? = nil
     ) {
@@ -35,7 +35,7 @@ public struct OperationResult: ResultValue, Hashable {
         self.message = message
     }
 
-    public func write(into writer: inout JSONWriter) {
+    package func write(into writer: inout JSONWriter) {
         writer.writeObject { members, writer in
             members.key("outcome", into: &writer)
             writer.writeString(outcome.rawValue)
@@ -48,7 +48,7 @@ public struct OperationResult: ResultValue, Hashable {
         }
     }
 
-    public init(answer: JSON) throws(AnswerError) {
+    package init(answer: JSON) throws(AnswerError) {
         let object = try AnswerObject(answer)
         let name: String = try object.required("outcome")
         guard let outcome = Outcome(rawValue: name) else {
@@ -62,35 +62,35 @@ public struct OperationResult: ResultValue, Hashable {
 }
 
 /// `skeleton/patch`'s result: the document's version after the patch.
-public struct PatchResult: ResultValue, Hashable {
-    public var version: Int
+package struct PatchResult: ResultValue, Hashable {
+    package var version: Int
 
-    public init(version: Int) { self.version = version }
+    package init(version: Int) { self.version = version }
 
-    public func write(into writer: inout JSONWriter) {
+    package func write(into writer: inout JSONWriter) {
         writer.writeObject { members, writer in members.member("version", version, into: &writer) }
     }
 
-    public init(answer: JSON) throws(AnswerError) { version = try AnswerObject(answer).required("version") }
+    package init(answer: JSON) throws(AnswerError) { version = try AnswerObject(answer).required("version") }
 }
 
 /// One scene of `skeleton/scenes` (`scenes.result`).
-public struct SceneSummary: ResultValue, Hashable {
+package struct SceneSummary: ResultValue, Hashable {
     /// A show the scene's code makes: `{node?, type, animated, delay?}` (`node`: the view it is made on, in `shows`).
-    public struct CodeShow: ResultValue, Hashable {
-        public var node: String?
-        public var type: String
-        public var animated: Bool
-        public var delay: Double?
+    package struct CodeShow: ResultValue, Hashable {
+        package var node: String?
+        package var type: String
+        package var animated: Bool
+        package var delay: Double?
 
-        public init(node: String?, type: String, animated: Bool, delay: Double?) {
+        package init(node: String?, type: String, animated: Bool, delay: Double?) {
             self.node = node
             self.type = type
             self.animated = animated
             self.delay = delay
         }
 
-        public func write(into writer: inout JSONWriter) {
+        package func write(into writer: inout JSONWriter) {
             writer.writeObject { members, writer in
                 members.member("node", ifPresent: node, into: &writer)
                 members.member("type", type, into: &writer)
@@ -99,7 +99,7 @@ public struct SceneSummary: ResultValue, Hashable {
             }
         }
 
-        public init(answer: JSON) throws(AnswerError) {
+        package init(answer: JSON) throws(AnswerError) {
             let object = try AnswerObject(answer, at: "show")
             self.init(
                 node: try object.optional("node"), type: try object.required("type"),
@@ -107,20 +107,20 @@ public struct SceneSummary: ResultValue, Hashable {
         }
     }
 
-    public var id: String
-    public var title: String
-    public var rootViewID: String
+    package var id: String
+    package var title: String
+    package var rootViewID: String
     /// `[x, y, width, height]` in points.
-    public var frame: [Double]
-    public var initial: Bool
+    package var frame: [Double]
+    package var initial: Bool
     /// The class the scene is in code.
-    public var className: String?
+    package var className: String?
     /// The first of `shows`.
-    public var show: CodeShow?
+    package var show: CodeShow?
     /// The shows the scene's code makes, in run order (nil: the code makes none, or is not read).
-    public var shows: [CodeShow]?
+    package var shows: [CodeShow]?
 
-    public init(
+    package init(
         id: String, title: String, rootViewID: String, frame: [Double], initial: Bool, className: String? = nil,
         show: CodeShow? = nil, shows: [CodeShow]? = nil
     ) {
@@ -134,7 +134,7 @@ public struct SceneSummary: ResultValue, Hashable {
         self.shows = shows
     }
 
-    public func write(into writer: inout JSONWriter) {
+    package func write(into writer: inout JSONWriter) {
         writer.writeObject { members, writer in
             members.member("id", id, into: &writer)
             members.member("title", title, into: &writer)
@@ -147,7 +147,7 @@ public struct SceneSummary: ResultValue, Hashable {
         }
     }
 
-    public init(answer: JSON) throws(AnswerError) {
+    package init(answer: JSON) throws(AnswerError) {
         let object = try AnswerObject(answer, at: "scene")
         self.init(
             id: try object.required("id"), title: try object.required("title"),
@@ -158,20 +158,20 @@ public struct SceneSummary: ResultValue, Hashable {
 }
 
 /// `skeleton/treeDescription`'s result: the tree as a value and as SkeletonView's text.
-public struct TreeDescriptionResult: ResultValue, Hashable {
+package struct TreeDescriptionResult: ResultValue, Hashable {
     /// `{type, reference, isSkeletonable, isSkeletonActive?, isHidden?, isUserInteractionEnabled?, isScrollEnabled?,
     /// children?}` (the states with `includeState`; `children` omitted when empty).
-    public struct Node: ResultValue, Hashable {
-        public var type: String
-        public var reference: String
-        public var isSkeletonable: Bool
-        public var isSkeletonActive: Bool?
-        public var isHidden: Bool?
-        public var isUserInteractionEnabled: Bool?
-        public var isScrollEnabled: Bool?
-        public var children: [Node]
+    package struct Node: ResultValue, Hashable {
+        package var type: String
+        package var reference: String
+        package var isSkeletonable: Bool
+        package var isSkeletonActive: Bool?
+        package var isHidden: Bool?
+        package var isUserInteractionEnabled: Bool?
+        package var isScrollEnabled: Bool?
+        package var children: [Node]
 
-        public init(
+        package init(
             type: String, reference: String, isSkeletonable: Bool, isSkeletonActive: Bool? = nil,
             isHidden: Bool? = nil, isUserInteractionEnabled: Bool? = nil, isScrollEnabled: Bool? = nil,
             children: [Node] = []
@@ -186,7 +186,7 @@ public struct TreeDescriptionResult: ResultValue, Hashable {
             self.children = children
         }
 
-        public func write(into writer: inout JSONWriter) {
+        package func write(into writer: inout JSONWriter) {
             writer.writeObject { members, writer in
                 members.member("type", type, into: &writer)
                 members.member("reference", reference, into: &writer)
@@ -199,7 +199,7 @@ public struct TreeDescriptionResult: ResultValue, Hashable {
             }
         }
 
-        public init(answer: JSON) throws(AnswerError) {
+        package init(answer: JSON) throws(AnswerError) {
             let object = try AnswerObject(answer, at: "tree")
             self.init(
                 type: try object.required("type"), reference: try object.required("reference"),
@@ -211,43 +211,43 @@ public struct TreeDescriptionResult: ResultValue, Hashable {
         }
     }
 
-    public var tree: Node
-    public var text: String
+    package var tree: Node
+    package var text: String
 
-    public init(tree: Node, text: String) {
+    package init(tree: Node, text: String) {
         self.tree = tree
         self.text = text
     }
 
-    public func write(into writer: inout JSONWriter) {
+    package func write(into writer: inout JSONWriter) {
         writer.writeObject { members, writer in
             members.member("tree", tree, into: &writer)
             members.member("text", text, into: &writer)
         }
     }
 
-    public init(answer: JSON) throws(AnswerError) {
+    package init(answer: JSON) throws(AnswerError) {
         let object = try AnswerObject(answer)
         self.init(tree: try object.required("tree"), text: try object.required("text"))
     }
 }
 
 /// `skeleton/layers`' result: the display list at a time (each layer as `Protocol/skeleton-methods.md` says).
-public struct LayersResult: ResultValue, Hashable {
-    public var width: Double
-    public var height: Double
+package struct LayersResult: ResultValue, Hashable {
+    package var width: Double
+    package var height: Double
     /// `#RRGGBBAA`.
-    public var background: String
-    public var layers: [JSON]
+    package var background: String
+    package var layers: [JSON]
 
-    public init(width: Double, height: Double, background: String, layers: [JSON]) {
+    package init(width: Double, height: Double, background: String, layers: [JSON]) {
         self.width = width
         self.height = height
         self.background = background
         self.layers = layers
     }
 
-    public func write(into writer: inout JSONWriter) {
+    package func write(into writer: inout JSONWriter) {
         writer.writeObject { members, writer in
             members.member("width", width, into: &writer)
             members.member("height", height, into: &writer)
@@ -256,7 +256,7 @@ public struct LayersResult: ResultValue, Hashable {
         }
     }
 
-    public init(answer: JSON) throws(AnswerError) {
+    package init(answer: JSON) throws(AnswerError) {
         let object = try AnswerObject(answer)
         self.init(
             width: try object.required("width"), height: try object.required("height"),

@@ -1,29 +1,29 @@
 /// Where the half-cells of a terminal grid lie on a canvas's pixels.
 
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 /// The pixels (of the canvas at a scale) each half-cell of a `columns` × `rows` grid covers. The grid shows `box`:
 /// column c covers `x ∈ box.x + [⌊c·W/columns⌋, ⌊(c+1)·W/columns⌋)` and half-row h (0 ..< 2·rows; the top half of
 /// row r is h = 2r, its bottom half h = 2r+1) covers `y ∈ box.y + [⌊h·H/(2·rows)⌋, ⌊(h+1)·H/(2·rows)⌋)`, W × H
 /// the box's size; an empty span takes the single pixel at its start. The box may reach past the canvas: its
 /// pixels there show the background.
-public struct CellGeometry: Hashable, Sendable {
+package struct CellGeometry: Hashable, Sendable {
     /// A half-open run of pixels `start..<end` (never empty).
-    public struct Span: Hashable, Sendable {
-        public var start: Int
-        public var end: Int
+    package struct Span: Hashable, Sendable {
+        package var start: Int
+        package var end: Int
     }
 
-    public let box: PixelRect
-    public let columns: Int
-    public let rows: Int
+    package let box: PixelRect
+    package let columns: Int
+    package let rows: Int
     /// Each column's pixels, absolute.
-    public let xs: [Span]
+    package let xs: [Span]
     /// Each half-row's pixels, absolute.
-    public let ys: [Span]
+    package let ys: [Span]
 
     /// - Important: `box` is non-empty and the grid within `RenderLimits` (checked by the callers).
-    public init(box: PixelRect, columns: Int, rows: Int) {
+    package init(box: PixelRect, columns: Int, rows: Int) {
         self.box = box
         self.columns = columns
         self.rows = rows
@@ -33,7 +33,7 @@ public struct CellGeometry: Hashable, Sendable {
 
     /// The pixels of a canvas of `size` points at `scale` that a grid shows: the viewport's (`pixelBox`), or the
     /// whole canvas when there is none.
-    public static func box(canvas size: Size, scale: Double, viewport: Rect?) throws(RenderError) -> PixelRect {
+    package static func box(canvas size: Size, scale: Double, viewport: Rect?) throws(RenderError) -> PixelRect {
         if let viewport { return try pixelBox(of: viewport, scale: scale) }
         let (w, h) = try CanvasGeometry.pixelSize(of: size, scale: scale)
         return PixelRect(x: 0, y: 0, width: w, height: h)
@@ -42,7 +42,7 @@ public struct CellGeometry: Hashable, Sendable {
     /// The pixels a viewport of the canvas covers at `scale`: `⌊x·scale⌋ ..< ⌈(x + width)·scale⌉`, and so for y.
     /// Throws `.invalidViewport` when a value is not finite, a side not positive, the origin negative, or the box
     /// reaches past `RenderLimits.maxDimension` on a side or covers more than `RenderLimits.maxPixels`.
-    public static func pixelBox(of viewport: Rect, scale: Double) throws(RenderError) -> PixelRect {
+    package static func pixelBox(of viewport: Rect, scale: Double) throws(RenderError) -> PixelRect {
         guard scale.isFinite, RenderLimits.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         let v = viewport
         guard v.x.isFinite, v.y.isFinite, v.width.isFinite, v.height.isFinite else {

@@ -1,6 +1,6 @@
 /// Cell grids sampled straight from display lists, at the grid's resolution.
 
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 /// Samples display lists into cell grids without drawing the canvas: the cost is the grid's sub-samples and the
 /// layers over them, whatever the canvas's size (see `Protocol/rendering.md`, `cells`).
@@ -17,11 +17,11 @@ public import SkeletonGraphics
 ///
 /// A half-cell's colour is the rounded per-channel mean of its sub-samples. Half-cells are sampled in bands of at
 /// most `maxBandSamples` sub-samples, so the scratch memory is bounded whatever the grid.
-public struct GridSampler: Sendable {
+package struct GridSampler: Sendable {
     /// The most sub-samples per half-cell side.
-    public static let maxFactor = 4
+    package static let maxFactor = 4
     /// The most sub-samples sampled at once (the scratch buffers' size).
-    public static let maxBandSamples = 1 << 14
+    package static let maxBandSamples = 1 << 14
 
     /// Scratch kept between calls (none of it outlives a call's meaning).
     var samples: [UInt32] = []
@@ -40,12 +40,12 @@ public struct GridSampler: Sendable {
     /// Per half-row, the columns to sample (`lo >= hi`: none).
     var wanted: [(lo: Int, hi: Int)] = []
     /// How many sub-samples the last call drew, for tests (work counts, not time).
-    public private(set) var sampledCount = 0
+    package private(set) var sampledCount = 0
 
-    public init() {}
+    package init() {}
 
     /// The bytes of scratch it holds (its arrays' capacities).
-    public var scratchBytes: Int {
+    package var scratchBytes: Int {
         let doubles =
             subX0.capacity + subX1.capacity + subY0.capacity + subY1.capacity + covX.capacity
             + covY.capacity + ring.capacity
@@ -64,7 +64,7 @@ public struct GridSampler: Sendable {
     /// Samples `list` at `scale` (a canvas of `canvas` pixels) into `grid`: every half-cell, or those whose pixels
     /// meet `damage` (pixel rectangles of the canvas).
     /// - Important: `grid` has `geometry`'s columns and rows; `canvas` is the list's size at `scale`.
-    public mutating func sample(
+    package mutating func sample(
         _ list: DisplayList, scale: Double, canvas: PixelRect, geometry: CellGeometry, into grid: inout CellGrid,
         damage: [PixelRect]?
     ) {

@@ -1,16 +1,16 @@
 /// Damage from display-list differences: which pixels may have changed between two lists.
 
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 /// Damage computed from display lists (before any pixel is looked at).
-public enum LayerDamage {
+package enum LayerDamage {
     /// The pixel rectangles (at `scale`, clipped to the new canvas) that may differ between the frames of `old` and
     /// `new`: the bounds of every layer added, removed or changed (compared by id and value), and of the layers whose
     /// relative paint order changed. The whole canvas when there is no `old`, or the size, background or id
     /// uniqueness differs. Empty when nothing can have changed.
     ///
     /// Invariant: every pixel outside the result has the same bytes in both renders.
-    public static func between(_ old: DisplayList?, _ new: DisplayList, scale: Double) throws(RenderError)
+    package static func between(_ old: DisplayList?, _ new: DisplayList, scale: Double) throws(RenderError)
         -> [PixelRect]
     {
         let (w, h) = try CanvasGeometry.pixelSize(of: new.size, scale: scale)
@@ -55,7 +55,7 @@ public enum LayerDamage {
     /// The pixels a layer can touch, exactly as the rasterizer bounds it: the intersection of the whole-pixel boxes
     /// of its shape and of each clip, cut to the canvas (anti-aliasing can reach a pixel that two shapes share
     /// even when the shapes themselves do not overlap). Nil when it touches none.
-    public static func pixelBounds(_ layer: Layer, scale: Double, canvas: PixelRect) -> PixelRect? {
+    package static func pixelBounds(_ layer: Layer, scale: Double, canvas: PixelRect) -> PixelRect? {
         guard let shape = PixelShape(layer.shape, scale: scale) else { return nil }
         var x0 = max(canvas.minX, shape.outerX0)
         var y0 = max(canvas.minY, shape.outerY0)
@@ -141,30 +141,30 @@ public enum LayerDamage {
 
 /// A union of pixel rectangles, kept small: rectangles contained in others are dropped, and past
 /// `DamageRegion.maxRects` everything collapses into the bounding box. Accumulate damage here until a frame is sent.
-public struct DamageRegion: Hashable, Sendable {
+package struct DamageRegion: Hashable, Sendable {
     /// The most rectangles kept before collapsing to the bounding box.
-    public static let maxRects = 32
+    package static let maxRects = 32
 
     /// Non-empty rectangles whose union is the damaged area (they may overlap).
-    public private(set) var rects: [PixelRect] = []
+    package private(set) var rects: [PixelRect] = []
 
-    public init() {}
+    package init() {}
 
     /// The union of `rects`.
-    public init(_ rects: [PixelRect]) {
+    package init(_ rects: [PixelRect]) {
         for r in rects { add(r) }
     }
 
     /// True when nothing is damaged.
-    public var isEmpty: Bool { rects.isEmpty }
+    package var isEmpty: Bool { rects.isEmpty }
 
     /// The bounding box of the damage (empty when none).
-    public var bounds: PixelRect {
+    package var bounds: PixelRect {
         rects.reduce(PixelRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
     }
 
     /// Adds one rectangle.
-    public mutating func add(_ rect: PixelRect) {
+    package mutating func add(_ rect: PixelRect) {
         guard !rect.isEmpty else { return }
         if rects.contains(where: { $0.contains(rect) }) { return }
         rects.removeAll { rect.contains($0) }
@@ -173,12 +173,12 @@ public struct DamageRegion: Hashable, Sendable {
     }
 
     /// Adds every rectangle of `other`.
-    public mutating func formUnion(_ other: DamageRegion) {
+    package mutating func formUnion(_ other: DamageRegion) {
         for r in other.rects { add(r) }
     }
 
     /// Forgets all damage (after a frame was sent).
-    public mutating func removeAll() { rects.removeAll() }
+    package mutating func removeAll() { rects.removeAll() }
 }
 
 /// The layers of two lists of equal length, pair by pair, skipping the stretches where both lists hold the same

@@ -8,17 +8,17 @@
 
 /// Compares frames in tiles of `TileDiff.tileWidth` × `TileDiff.tileHeight` pixels (aligned to the frame origin,
 /// cut at its right and bottom edges) and returns rectangles covering exactly the tiles that differ.
-public enum TileDiff {
+package enum TileDiff {
     /// Tile width in pixels.
-    public static let tileWidth = 64
+    package static let tileWidth = 64
     /// Tile height in pixels.
-    public static let tileHeight = 16
+    package static let tileHeight = 16
 
     /// The differing tiles between `old` and `new` among the tiles that meet `within` (the whole frame when nil),
     /// merged: runs of adjacent dirty tiles in a tile row become one rectangle, and rectangles with the same
     /// columns in consecutive tile rows are joined. Rectangles are clipped to the frame, do not overlap, and are
     /// sorted top to bottom, then left to right. Empty when nothing differs.
-    public static func changedRects(from old: Frame, to new: Frame, within: [PixelRect]? = nil) throws(RenderError)
+    package static func changedRects(from old: Frame, to new: Frame, within: [PixelRect]? = nil) throws(RenderError)
         -> [PixelRect]
     {
         guard old.width == new.width, old.height == new.height else { throw .frameSizeMismatch }
@@ -30,7 +30,7 @@ public enum TileDiff {
 
     /// Damage of at most this many pixels (after overlapping rectangles are merged) is cut to its differing pixels
     /// directly, without the tile pass (which pays only when it can skip unchanged tiles of a big damage).
-    public static let directPixels = 8192
+    package static let directPixels = 8192
 
     /// What a frame carries for `damage` (pixel rectangles inside the frames, such as `LayerDamage` gives): the
     /// bounding boxes of the differing pixels, one per merged damage rectangle when the damage is small, else per
@@ -38,7 +38,7 @@ public enum TileDiff {
     /// the damage, do not overlap, and each has a differing pixel on every edge. Empty when nothing differs.
     ///
     /// - Important: `old` and `new` have the same size.
-    public static func changedPixels(from old: Frame, to new: Frame, within damage: [PixelRect]) throws(RenderError)
+    package static func changedPixels(from old: Frame, to new: Frame, within damage: [PixelRect]) throws(RenderError)
         -> [PixelRect]
     {
         guard old.width == new.width, old.height == new.height else { throw .frameSizeMismatch }
@@ -85,7 +85,7 @@ public enum TileDiff {
     ///
     /// - Important: `old` and `new` have the same size and every rectangle lies inside them (as `changedRects`
     ///   returns them).
-    public static func tightened(_ rects: [PixelRect], from old: Frame, to new: Frame) -> [PixelRect] {
+    package static func tightened(_ rects: [PixelRect], from old: Frame, to new: Frame) -> [PixelRect] {
         guard old.width == new.width, old.height == new.height else { return rects }
         let w = new.width
         return old.pixels.withUnsafeBufferPointer { a in

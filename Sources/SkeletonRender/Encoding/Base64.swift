@@ -1,15 +1,15 @@
 /// Standard base64 (RFC 4648, `+/`, `=` padding), table-driven.
 
 /// Base64 encoding for frame data on the wire.
-public enum Base64 {
+package enum Base64 {
     private static let alphabet: [UInt8] = Array(
         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The encoded length of `count` bytes.
-    public static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
+    package static func encodedCount(_ count: Int) -> Int { (count + 2) / 3 * 4 }
 
     /// Appends the base64 text of `bytes` to `out` (ASCII bytes, ready for a JSON string).
-    public static func encode(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+    package static func encode(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt8]) {
         let n = bytes.count
         let start = out.count
         out.append(contentsOf: repeatElement(0, count: encodedCount(n)))
@@ -42,7 +42,7 @@ public enum Base64 {
     }
 
     /// The base64 text of `bytes` as ASCII bytes.
-    public static func encode(_ bytes: [UInt8]) -> [UInt8] {
+    package static func encode(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(encodedCount(bytes.count))
         bytes.withUnsafeBytes { encode($0, into: &out) }
@@ -50,12 +50,12 @@ public enum Base64 {
     }
 
     /// The base64 text of `bytes` as a String.
-    public static func encodeToString(_ bytes: [UInt8]) -> String {
+    package static func encodeToString(_ bytes: [UInt8]) -> String {
         String(decoding: encode(bytes), as: UTF8.self)
     }
 
     /// Decodes base64 text (padding required, no whitespace); nil when malformed. For tests and clients.
-    public static func decode(_ text: [UInt8]) -> [UInt8]? {
+    package static func decode(_ text: [UInt8]) -> [UInt8]? {
         guard text.count % 4 == 0 else { return nil }
         var lookup = [Int16](repeating: -1, count: 256)
         for (i, c) in alphabet.enumerated() { lookup[Int(c)] = Int16(i) }

@@ -1,21 +1,21 @@
 /// Terminal previews: a grid of half-block cells.
 
 /// One terminal cell: the character `▀` (U+2580) with `top` as its 24-bit foreground and `bottom` as its background.
-public struct Cell: Hashable, Sendable {
-    public var top: RGB8
-    public var bottom: RGB8
-    public init(top: RGB8, bottom: RGB8) {
+package struct Cell: Hashable, Sendable {
+    package var top: RGB8
+    package var bottom: RGB8
+    package init(top: RGB8, bottom: RGB8) {
         self.top = top
         self.bottom = bottom
     }
 }
 
 /// A run of changed cells on one row: `cells[k]` is at column `column + k`.
-public struct CellRun: Hashable, Sendable {
-    public var row: Int
-    public var column: Int
-    public var cells: [Cell]
-    public init(row: Int, column: Int, cells: [Cell]) {
+package struct CellRun: Hashable, Sendable {
+    package var row: Int
+    package var column: Int
+    package var cells: [Cell]
+    package init(row: Int, column: Int, cells: [Cell]) {
         self.row = row
         self.column = column
         self.cells = cells
@@ -24,14 +24,14 @@ public struct CellRun: Hashable, Sendable {
 
 /// A `columns` × `rows` grid of cells (where each half-cell lies on the canvas: `CellGeometry`; how its colour is
 /// sampled: `GridSampler`).
-public struct CellGrid: Hashable, Sendable {
-    public let columns: Int
-    public let rows: Int
+package struct CellGrid: Hashable, Sendable {
+    package let columns: Int
+    package let rows: Int
     /// Row-major cells, `columns × rows`.
-    public private(set) var cells: [Cell]
+    package private(set) var cells: [Cell]
 
     /// A grid of black cells. Throws for a grid outside `RenderLimits.cellColumns` × `RenderLimits.cellRows`.
-    public init(columns: Int, rows: Int) throws(RenderError) {
+    package init(columns: Int, rows: Int) throws(RenderError) {
         guard RenderLimits.cellColumns.contains(columns), RenderLimits.cellRows.contains(rows) else {
             throw .invalidCellGrid(columns: columns, rows: rows)
         }
@@ -42,20 +42,20 @@ public struct CellGrid: Hashable, Sendable {
     }
 
     /// The cell at (`column`, `row`); nil outside the grid.
-    public subscript(column: Int, row: Int) -> Cell? {
+    package subscript(column: Int, row: Int) -> Cell? {
         guard column >= 0, row >= 0, column < columns, row < rows else { return nil }
         return cells[row * columns + column]
     }
 
     /// Sets the top (even `halfRow`) or bottom (odd) half of the cell at `column`, row `halfRow / 2`.
     /// - Important: `column` in `0..<columns`, `halfRow` in `0..<2·rows`.
-    public mutating func set(column: Int, halfRow: Int, to color: RGB8) {
+    package mutating func set(column: Int, halfRow: Int, to color: RGB8) {
         let i = (halfRow >> 1) * columns + column
         if halfRow & 1 == 0 { cells[i].top = color } else { cells[i].bottom = color }
     }
 
     /// The runs of cells that differ from `old` (every cell when `old` is nil or has another size).
-    public func changes(since old: CellGrid?) -> [CellRun] {
+    package func changes(since old: CellGrid?) -> [CellRun] {
         let same = old.map { $0.columns == columns && $0.rows == rows } ?? false
         var runs: [CellRun] = []
         for row in 0..<rows {
@@ -80,7 +80,7 @@ public struct CellGrid: Hashable, Sendable {
     }
 
     /// Applies runs (for clients and tests). Runs outside the grid are ignored.
-    public mutating func apply(_ runs: [CellRun]) {
+    package mutating func apply(_ runs: [CellRun]) {
         for run in runs {
             for (k, cell) in run.cells.enumerated() {
                 let c = run.column + k

@@ -3,14 +3,14 @@
 import CZlib
 
 /// Frame checksums for `encoding: crc32`.
-public enum Checksum {
+package enum Checksum {
     /// zlib's CRC-32 (IEEE 802.3, as in PNG and gzip) of the frame's RGBA bytes, row-major.
-    public static func crc32(of frame: Frame) -> UInt32 {
+    package static func crc32(of frame: Frame) -> UInt32 {
         frame.withUnsafeBytes { crc32(of: $0) }
     }
 
     /// zlib's CRC-32 of `bytes`, optionally continuing `crc`.
-    public static func crc32(of bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
+    package static func crc32(of bytes: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
         var c = uLong(crc)
         var p = bytes.baseAddress?.assumingMemoryBound(to: Bytef.self)
         var left = bytes.count
@@ -24,7 +24,7 @@ public enum Checksum {
     }
 
     /// The wire form: 8 lowercase hex digits.
-    public static func hex(_ crc: UInt32) -> String {
+    package static func hex(_ crc: UInt32) -> String {
         let s = String(crc, radix: 16)
         return String(repeating: "0", count: 8 - s.count) + s
     }

@@ -1,9 +1,9 @@
 /// The `layers` stream encoding: display-list operations by layer id.
 
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 /// One operation on a client's layer list. Apply in order.
-public enum LayerOp: Hashable, Sendable {
+package enum LayerOp: Hashable, Sendable {
     /// Insert `layer` at `index` (0 = bottom, in paint order).
     case add(Layer, index: Int)
     /// Replace the layer with this id (same position).
@@ -15,19 +15,19 @@ public enum LayerOp: Hashable, Sendable {
 }
 
 /// What changed between two display lists, as operations.
-public struct LayerDiff: Hashable, Sendable {
+package struct LayerDiff: Hashable, Sendable {
     /// When true the client clears its list first (a keyframe, or ids were not unique).
-    public var reset: Bool
+    package var reset: Bool
     /// The new canvas size, when it changed (or on reset).
-    public var size: Size?
+    package var size: Size?
     /// The new background, when it changed (or on reset).
-    public var background: RGBA?
-    public var ops: [LayerOp]
+    package var background: RGBA?
+    package var ops: [LayerOp]
 
     /// True when applying it would change nothing.
-    public var isEmpty: Bool { !reset && size == nil && background == nil && ops.isEmpty }
+    package var isEmpty: Bool { !reset && size == nil && background == nil && ops.isEmpty }
 
-    public init(reset: Bool, size: Size?, background: RGBA?, ops: [LayerOp]) {
+    package init(reset: Bool, size: Size?, background: RGBA?, ops: [LayerOp]) {
         self.reset = reset
         self.size = size
         self.background = background
@@ -36,7 +36,7 @@ public struct LayerDiff: Hashable, Sendable {
 
     /// The operations turning `old` into `new` (a reset with every layer added when `old` is nil or when either
     /// list repeats an id). Removes come first, then, in new paint order, adds, moves and updates.
-    public static func between(_ old: DisplayList?, _ new: DisplayList) -> LayerDiff {
+    package static func between(_ old: DisplayList?, _ new: DisplayList) -> LayerDiff {
         guard let old, isUnique(old.layers), isUnique(new.layers) else {
             return LayerDiff(
                 reset: true, size: new.size, background: new.background,
@@ -74,7 +74,7 @@ public struct LayerDiff: Hashable, Sendable {
     }
 
     /// Applies the diff to `list` (for clients and tests). Ops naming unknown ids or bad indices are ignored.
-    public func apply(to list: DisplayList) -> DisplayList {
+    package func apply(to list: DisplayList) -> DisplayList {
         var out = list
         if reset { out.layers = [] }
         if let size { out.size = size }

@@ -7,12 +7,12 @@ import CZlib
 /// Format: signature, IHDR (colour type 2 = RGB, bit depth 8, no interlace), one IDAT, IEND. Each row is filtered
 /// with Sub or Up, whichever has the smaller sum of absolute byte values (a cheap form of libpng's heuristic).
 /// Compression: zlib level `PNGEncoder.level`, default strategy, window sized to the data.
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// The zlib compression level (1: fastest).
-    public static let level: Int32 = 1
+    package static let level: Int32 = 1
 
     /// The PNG bytes of `rect` (inside the frame) of `frame`.
-    public static func encode(_ frame: Frame, rect: PixelRect) throws(RenderError) -> [UInt8] {
+    package static func encode(_ frame: Frame, rect: PixelRect) throws(RenderError) -> [UInt8] {
         guard !rect.isEmpty, frame.bounds.contains(rect) else { throw .regionOutsideCanvas(rect) }
         let filtered = filter(frame, rect)
         let idat = try deflate(filtered)

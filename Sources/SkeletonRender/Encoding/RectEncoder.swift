@@ -1,7 +1,7 @@
 /// Encoding frame rectangles for `preview/frame` and `preview/render`.
 
 /// How one rectangle's pixels travel.
-public enum RectEncoding: String, Hashable, Sendable {
+package enum RectEncoding: String, Hashable, Sendable {
     /// RGBA bytes, row-major (`width × height × 4`), base64 on the wire.
     case raw
     /// A PNG image (8-bit RGB), base64 on the wire.
@@ -11,21 +11,21 @@ public enum RectEncoding: String, Hashable, Sendable {
 }
 
 /// The pixel encoding a stream asked for; `fill` is chosen per rectangle when it is uniform.
-public enum PixelEncoding: String, Hashable, Sendable {
+package enum PixelEncoding: String, Hashable, Sendable {
     case raw
     case png
 }
 
 /// One encoded rectangle of a frame. Applying it writes exactly its pixels.
-public struct EncodedRect: Hashable, Sendable {
-    public var rect: PixelRect
-    public var encoding: RectEncoding
+package struct EncodedRect: Hashable, Sendable {
+    package var rect: PixelRect
+    package var encoding: RectEncoding
     /// For `raw` and `png`: the bytes (the server base64-encodes them into `data`). Empty for `fill`.
-    public var data: [UInt8]
+    package var data: [UInt8]
     /// For `fill`: the colour (`color` on the wire, `#RRGGBB`).
-    public var color: RGB8?
+    package var color: RGB8?
 
-    public init(rect: PixelRect, encoding: RectEncoding, data: [UInt8] = [], color: RGB8? = nil) {
+    package init(rect: PixelRect, encoding: RectEncoding, data: [UInt8] = [], color: RGB8? = nil) {
         self.rect = rect
         self.encoding = encoding
         self.data = data
@@ -33,14 +33,14 @@ public struct EncodedRect: Hashable, Sendable {
     }
 
     /// `data` in base64, as ASCII bytes.
-    public var base64: [UInt8] { Base64.encode(data) }
+    package var base64: [UInt8] { Base64.encode(data) }
 }
 
 /// Encodes rectangles of a frame.
-public enum RectEncoder {
+package enum RectEncoder {
     /// Encodes each of `rects` (clipped to the frame; empty ones dropped) of `frame`: `fill` when uniform, else
     /// `encoding`.
-    public static func encode(_ frame: Frame, rects: [PixelRect], as encoding: PixelEncoding) throws(RenderError)
+    package static func encode(_ frame: Frame, rects: [PixelRect], as encoding: PixelEncoding) throws(RenderError)
         -> [EncodedRect]
     {
         var out: [EncodedRect] = []
@@ -62,7 +62,7 @@ public enum RectEncoder {
     }
 
     /// The colour of `rect` when all its pixels are equal, else nil.
-    public static func uniformColor(_ frame: Frame, _ rect: PixelRect) -> RGB8? {
+    package static func uniformColor(_ frame: Frame, _ rect: PixelRect) -> RGB8? {
         let r = rect.intersection(frame.bounds)
         guard !r.isEmpty else { return nil }
         let w = frame.width
@@ -77,7 +77,7 @@ public enum RectEncoder {
     }
 
     /// The RGBA bytes of `rect` (inside the frame), row-major.
-    public static func rawBytes(_ frame: Frame, _ rect: PixelRect) -> [UInt8] {
+    package static func rawBytes(_ frame: Frame, _ rect: PixelRect) -> [UInt8] {
         let r = rect.intersection(frame.bounds)
         guard !r.isEmpty else { return [] }
         var out = [UInt8](repeating: 0, count: r.area * 4)

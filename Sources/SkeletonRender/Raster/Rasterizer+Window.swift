@@ -1,6 +1,6 @@
 /// Drawing a window of the canvas: a frame that holds only the canvas pixels a viewport shows.
 
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 extension Rasterizer {
     /// Renders `list` at `scale` into `frame`, which holds the canvas pixels of `window` (frame pixel (0, 0) is
@@ -9,7 +9,7 @@ extension Rasterizer {
     /// Each pixel gets exactly the bytes it has in a render of the whole canvas.
     ///
     /// - Important: `frame` is `window.width` × `window.height`.
-    public mutating func render(
+    package mutating func render(
         _ list: DisplayList, scale: Double, into frame: inout Frame, window: PixelRect, regions: [PixelRect]
     ) throws(RenderError) {
         let (w, h) = try CanvasGeometry.pixelSize(of: list.size, scale: scale)

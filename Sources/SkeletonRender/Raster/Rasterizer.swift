@@ -1,8 +1,8 @@
 /// The rasterizer: a display list to opaque RGBA8 pixels, optionally only inside a region.
 
 import Dispatch
-public import SkeletonGraphics
-public import SkeletonText
+package import SkeletonGraphics
+package import SkeletonText
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +15,7 @@ public import SkeletonText
 /// its rounded rectangle times the coverage of each of its rounded clips, source-over in 8-bit sRGB.
 /// Deterministic: a pixel's bytes depend only on the display list, the scale and the pixel's position, so rendering
 /// a region gives exactly the bytes of the same region of a full render.
-public struct Rasterizer: Sendable {
+package struct Rasterizer: Sendable {
     private var ramp: [UInt32] = []
     private var line: [UInt32] = []
     private var shapes: [PixelShape] = []
@@ -29,20 +29,20 @@ public struct Rasterizer: Sendable {
     /// Skip pixels that later opaque layers repaint (see `Occlusion`); off only to test that it changes no byte.
     var occlusionEnabled = true
     /// Whether a region of `parallelPixels` or more is drawn as two bands at once (on two cores).
-    public var parallel = true
+    package var parallel = true
     /// Asked before each layer and by the text engine while it lays out and draws text: once it says so, the rest
     /// of the frame is left undrawn (the caller drops it: a cancelled request).
-    public var stop = StopSignal.never
+    package var stop = StopSignal.never
     /// The rasterizer drawing the second band (kept with its scratch buffers).
     private var partners: [Rasterizer] = []
     /// Regions this big are worth a second core (about 0.7 ms of drawing; smaller ones are not split).
-    public static let parallelPixels = 1 << 19
+    package static let parallelPixels = 1 << 19
     private static let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
 
-    public init() {}
+    package init() {}
 
     /// Renders `list` at `scale` into a new frame of the canvas size.
-    public mutating func render(_ list: DisplayList, scale: Double) throws(RenderError) -> Frame {
+    package mutating func render(_ list: DisplayList, scale: Double) throws(RenderError) -> Frame {
         var frame = try Frame(canvas: list.size, scale: scale)
         try render(list, scale: scale, into: &frame)
         return frame
@@ -50,7 +50,7 @@ public struct Rasterizer: Sendable {
 
     /// Renders `list` at `scale` into `frame`, touching only the pixels of `region` (the whole frame when nil).
     /// `frame` must have the canvas size (`CanvasGeometry.pixelSize`); `region` must be non-empty and inside it.
-    public mutating func render(
+    package mutating func render(
         _ list: DisplayList, scale: Double, into frame: inout Frame, region: PixelRect? = nil
     ) throws(RenderError) {
         let (w, h) = try CanvasGeometry.pixelSize(of: list.size, scale: scale)
@@ -108,7 +108,7 @@ public struct Rasterizer: Sendable {
     }
 
     /// Renders `list` into each rectangle of `regions` (clipped to the frame; empty ones skipped).
-    public mutating func render(
+    package mutating func render(
         _ list: DisplayList, scale: Double, into frame: inout Frame, regions: [PixelRect]
     ) throws(RenderError) {
         let (w, h) = try CanvasGeometry.pixelSize(of: list.size, scale: scale)

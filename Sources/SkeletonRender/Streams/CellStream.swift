@@ -1,25 +1,25 @@
 /// Per-subscriber state for the `cells` stream encoding.
 
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 /// One `cells` frame: applying `runs` to the subscriber's previous grid (or to any grid of this size, for a
 /// keyframe, which lists every cell) gives the grid sampled from the display list.
-public struct CellUpdate: Hashable, Sendable {
-    public var columns: Int
-    public var rows: Int
-    public var keyframe: Bool
-    public var runs: [CellRun]
+package struct CellUpdate: Hashable, Sendable {
+    package var columns: Int
+    package var rows: Int
+    package var keyframe: Bool
+    package var runs: [CellRun]
 }
 
 /// What one `cells` subscriber last received. The grid is sampled from the display list at the grid's own
 /// resolution (`GridSampler`), never from a frame of the canvas: memory is the grid and the sampler's scratch (a
 /// band of at most `GridSampler.maxBandSamples` sub-samples), whatever the canvas's size.
-public struct CellStream: Sendable {
-    public let scale: Double
-    public let columns: Int
-    public let rows: Int
+package struct CellStream: Sendable {
+    package let scale: Double
+    package let columns: Int
+    package let rows: Int
     /// The region of the canvas (points) the grid shows; nil: the whole canvas.
-    public private(set) var viewport: Rect?
+    package private(set) var viewport: Rect?
     private var sampler = GridSampler()
     private var lastList: DisplayList?
     private var geometry: CellGeometry?
@@ -27,7 +27,7 @@ public struct CellStream: Sendable {
     private var keyframeRequested = true
 
     /// Validates the scale, the grid size and the viewport (`CellGeometry.pixelBox(of:scale:)`).
-    public init(scale: Double, columns: Int, rows: Int, viewport: Rect? = nil) throws(RenderError) {
+    package init(scale: Double, columns: Int, rows: Int, viewport: Rect? = nil) throws(RenderError) {
         guard scale.isFinite, RenderLimits.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         guard RenderLimits.cellColumns.contains(columns), RenderLimits.cellRows.contains(rows) else {
             throw .invalidCellGrid(columns: columns, rows: rows)
@@ -41,14 +41,14 @@ public struct CellStream: Sendable {
 
     /// Shows `rect` (points; nil: the whole canvas) from the next update on, which is a keyframe. Throws
     /// `.invalidViewport` naming what is wrong (then nothing changes).
-    public mutating func setViewport(_ rect: Rect?) throws(RenderError) {
+    package mutating func setViewport(_ rect: Rect?) throws(RenderError) {
         if let rect { _ = try CellGeometry.pixelBox(of: rect, scale: scale) }
         viewport = rect
         keyframeRequested = true
     }
 
     /// The bytes it holds: the grid, its geometry and the sampler's scratch (no frame of the canvas).
-    public var heldBytes: Int {
+    package var heldBytes: Int {
         let cells = (grid?.cells.capacity ?? 0) * MemoryLayout<Cell>.stride
         let spans =
             ((geometry?.xs.capacity ?? 0) + (geometry?.ys.capacity ?? 0)) * MemoryLayout<CellGeometry.Span>.stride
@@ -56,16 +56,16 @@ public struct CellStream: Sendable {
     }
 
     /// How many sub-samples the last update sampled (a keyframe: every half-cell's; else the damaged ones').
-    public var sampledCount: Int { sampler.sampledCount }
+    package var sampledCount: Int { sampler.sampledCount }
 
     /// The grid the subscriber has now, if any.
-    public var lastSentGrid: CellGrid? { grid }
+    package var lastSentGrid: CellGrid? { grid }
 
     /// Makes the next update a keyframe.
-    public mutating func requestKeyframe() { keyframeRequested = true }
+    package mutating func requestKeyframe() { keyframeRequested = true }
 
     /// The update from the last sent grid to `list`'s, or nil when no cell changed. The result counts as sent.
-    public mutating func next(_ list: DisplayList) throws(RenderError) -> CellUpdate? {
+    package mutating func next(_ list: DisplayList) throws(RenderError) -> CellUpdate? {
         let (w, h) = try CanvasGeometry.pixelSize(of: list.size, scale: scale)
         let canvas = PixelRect(x: 0, y: 0, width: w, height: h)
         let box = try CellGeometry.box(canvas: list.size, scale: scale, viewport: viewport)

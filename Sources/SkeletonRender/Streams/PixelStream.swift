@@ -1,14 +1,14 @@
 /// Per-subscriber frame state for the `raw` and `png` stream encodings.
 
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 /// One frame for a subscriber: applying `rects` in order to the previous frame it received (or, for a keyframe,
 /// to any canvas of `width` × `height`) gives exactly the pixels of the display list it was built from.
-public struct FrameUpdate: Hashable, Sendable {
-    public var width: Int
-    public var height: Int
-    public var keyframe: Bool
-    public var rects: [EncodedRect]
+package struct FrameUpdate: Hashable, Sendable {
+    package var width: Int
+    package var height: Int
+    package var keyframe: Bool
+    package var rects: [EncodedRect]
 }
 
 /// What one `raw`/`png` subscriber last received, and how to bring it up to date.
@@ -16,11 +16,11 @@ public struct FrameUpdate: Hashable, Sendable {
 /// Memory: two frames (the last-sent frame and a work frame) of the canvas, or of the viewport when there is one,
 /// whatever happens. Damage is computed from the display list last *sent* to the new one, so frames that were never
 /// built (flow control) cost nothing and the next frame still carries every change ("latest frame wins").
-public struct PixelStream: Sendable {
-    public let scale: Double
-    public let encoding: PixelEncoding
+package struct PixelStream: Sendable {
+    package let scale: Double
+    package let encoding: PixelEncoding
     /// The canvas pixels the frames show (nil: the whole canvas).
-    public private(set) var viewport: PixelRect?
+    package private(set) var viewport: PixelRect?
     private var rasterizer = Rasterizer()
     private var lastList: DisplayList?
     /// The canvas (in pixels) of `lastList`.
@@ -31,7 +31,7 @@ public struct PixelStream: Sendable {
 
     /// A stream at `scale` (validated against `RenderLimits.scaleRange`) showing the canvas pixels of `viewport`
     /// (nil: the whole canvas; see `Viewport`).
-    public init(scale: Double, encoding: PixelEncoding, viewport: PixelRect? = nil) throws(RenderError) {
+    package init(scale: Double, encoding: PixelEncoding, viewport: PixelRect? = nil) throws(RenderError) {
         guard scale.isFinite, RenderLimits.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         self.scale = scale
         self.encoding = encoding
@@ -39,14 +39,14 @@ public struct PixelStream: Sendable {
     }
 
     /// The pixels the subscriber has now (after the last update returned), if any.
-    public var lastSentFrame: Frame? { sent }
+    package var lastSentFrame: Frame? { sent }
 
     /// Makes the next update a keyframe (`preview/refresh`).
-    public mutating func requestKeyframe() { keyframeRequested = true }
+    package mutating func requestKeyframe() { keyframeRequested = true }
 
     /// Shows the canvas pixels of `viewport` from the next update on, which is a keyframe of it. The frames of the
     /// old viewport go now.
-    public mutating func setViewport(_ viewport: PixelRect) {
+    package mutating func setViewport(_ viewport: PixelRect) {
         self.viewport = viewport
         sent = nil
         work = nil
@@ -55,7 +55,7 @@ public struct PixelStream: Sendable {
 
     /// The update from the last sent frame to `list`, or nil when no pixel changed. Call it only when a frame may be
     /// sent; the returned update counts as sent.
-    public mutating func next(_ list: DisplayList) throws(RenderError) -> FrameUpdate? {
+    package mutating func next(_ list: DisplayList) throws(RenderError) -> FrameUpdate? {
         let (w, h) = try CanvasGeometry.pixelSize(of: list.size, scale: scale)
         let canvas = PixelRect(x: 0, y: 0, width: w, height: h)
         let window = viewport ?? canvas

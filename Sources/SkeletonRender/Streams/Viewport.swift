@@ -1,20 +1,20 @@
 /// Viewports: the canvas region a preview shows, in points and in the canvas pixels its frames hold.
 
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 /// A canvas region shown at a scale: frame pixel (0, 0) is canvas pixel (`pixels.x`, `pixels.y`), and the frame is
 /// `pixels.width` × `pixels.height`, `ceil(width × scale)` × `ceil(height × scale)` (the origin snaps down to the
 /// pixel grid: `floor(x × scale)`, `floor(y × scale)`). It may reach beyond the canvas (those pixels show the
 /// canvas background) but must meet it when it is set.
-public struct Viewport: Hashable, Sendable {
+package struct Viewport: Hashable, Sendable {
     /// The region in points, as the client gave it.
-    public let rect: Rect
+    package let rect: Rect
     /// The canvas pixels the frames show.
-    public let pixels: PixelRect
+    package let pixels: PixelRect
 
     /// `rect` at `scale`. Throws, naming the member at fault, when it is not finite, empty, further than
     /// `RenderLimits.maxDimension` points from the origin, or its frame passes the renderer's limits.
-    public init(_ rect: Rect, scale: Double) throws(ViewportError) {
+    package init(_ rect: Rect, scale: Double) throws(ViewportError) {
         let limit = Double(RenderLimits.maxDimension)
         guard scale.isFinite, RenderLimits.scaleRange.contains(scale) else { throw .invalidScale(scale) }
         guard rect.x.isFinite, abs(rect.x) <= limit else { throw .outOfRange(member: "x") }
@@ -36,7 +36,7 @@ public struct Viewport: Hashable, Sendable {
 
     /// Throws when no pixel of the viewport is on a canvas of `canvas` pixels (at the origin), naming the member
     /// that puts it outside (`x` when it misses the canvas sideways, else `y`).
-    public func check(meets canvas: PixelRect) throws(ViewportError) {
+    package func check(meets canvas: PixelRect) throws(ViewportError) {
         guard pixels.maxX > canvas.minX, pixels.minX < canvas.maxX else {
             throw .outsideCanvas(member: "x", canvas: canvas)
         }
@@ -46,11 +46,11 @@ public struct Viewport: Hashable, Sendable {
     }
 
     /// The bytes of one frame of the viewport (4 a pixel).
-    public var frameBytes: Int { 4 * pixels.area }
+    package var frameBytes: Int { 4 * pixels.area }
 }
 
 /// Why a viewport cannot be shown; `member` names the viewport's member at fault.
-public enum ViewportError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ViewportError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidScale(Double)
     /// Not finite, not positive (a side), or beyond `RenderLimits.maxDimension` points.
     case outOfRange(member: String)
@@ -60,14 +60,14 @@ public enum ViewportError: Error, Hashable, Sendable, CustomStringConvertible {
     case outsideCanvas(member: String, canvas: PixelRect)
 
     /// The viewport member this error is about (`scale` for a bad scale, which is the request's).
-    public var member: String {
+    package var member: String {
         switch self {
         case .invalidScale: "scale"
         case .outOfRange(let member), .tooLarge(let member, _, _), .outsideCanvas(let member, _): member
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidScale(let s): "scale \(s) is outside \(RenderLimits.scaleRange)"
         case .outOfRange(let member):
@@ -85,7 +85,7 @@ public enum ViewportError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension PixelRect {
     /// The rectangle moved by `dx`, `dy` pixels.
-    public func offsetBy(dx: Int, dy: Int) -> PixelRect {
+    package func offsetBy(dx: Int, dy: Int) -> PixelRect {
         PixelRect(x: x + dx, y: y + dy, width: width, height: height)
     }
 }

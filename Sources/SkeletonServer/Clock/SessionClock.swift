@@ -1,14 +1,14 @@
 import Dispatch
-public import JSON
+package import JSON
 import JSONRPC
 import SkeletonModel
-public import SkeletonProtocol
+package import SkeletonProtocol
 import Synchronization
 
 /// The session's time in seconds: monotonic real time since `initialize`, or a manual clock that the client
 /// moves with `clock/advance` and `clock/set` (deterministic previews and tests).
-public final class SessionClock: Sendable {
-    public typealias Mode = ClockMode
+package final class SessionClock: Sendable {
+    package typealias Mode = ClockMode
 
     private struct State {
         var mode: Mode = .real
@@ -19,12 +19,12 @@ public final class SessionClock: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
-    public var mode: Mode { state.withLock { $0.mode } }
+    package var mode: Mode { state.withLock { $0.mode } }
 
     /// Now, in seconds.
-    public var now: Double {
+    package var now: Double {
         state.withLock { s in
             switch s.mode {
             case .manual: s.manualTime
@@ -34,7 +34,7 @@ public final class SessionClock: Sendable {
     }
 
     /// Starts the clock in `mode` at time 0.
-    public func start(_ mode: Mode) {
+    package func start(_ mode: Mode) {
         state.withLock { s in
             s.mode = mode
             s.origin = DispatchTime.now().uptimeNanoseconds
@@ -43,16 +43,16 @@ public final class SessionClock: Sendable {
     }
 
     /// Calls `observer` with the new time whenever the manual clock moves.
-    public func observe(_ observer: @escaping @Sendable (Double) -> Void) {
+    package func observe(_ observer: @escaping @Sendable (Double) -> Void) {
         state.withLock { $0.observers.append(observer) }
     }
 
     /// The latest time the session can name, in seconds (about 31.7 years): a time or a clock move past it is
     /// refused with -32602, so the clock stays finite and every time converts to frames and phases exactly.
-    public static let maxTime: Double = SessionTime.max
+    package static let maxTime: Double = SessionTime.max
 
     /// Reads an optional `time` member: a number from 0 to `maxTime`, else now.
-    public func time(from params: JSONValue, key: String = "time") throws(JSONDecodingError) -> Double {
+    package func time(from params: JSONValue, key: String = "time") throws(JSONDecodingError) -> Double {
         guard let value = params.optionalMember(key) else { return now }
         return try Self.instant(value)
     }
@@ -61,7 +61,7 @@ public final class SessionClock: Sendable {
     static func instant(_ value: JSONValue) throws(JSONDecodingError) -> Double { try SessionTime.decode(value) }
 
     /// Registers `clock/advance` and `clock/set`.
-    public func register(in table: inout MethodTable) {
+    package func register(in table: inout MethodTable) {
         table.request(ClockAdvanceRequest.self, route: .barrier) { [self] params, _ in
             try move { current throws(JSONDecodingError) in
                 guard params.seconds <= Self.maxTime - current else {

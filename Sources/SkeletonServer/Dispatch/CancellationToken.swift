@@ -1,18 +1,18 @@
-public import JSONRPC
+package import JSONRPC
 import Synchronization
 
 /// Set by `$/cancelRequest`; checked by a request before it starts and by long handlers while they run.
-public final class CancellationToken: Sendable {
+package final class CancellationToken: Sendable {
     private let flag = Atomic<Bool>(false)
 
-    public init() {}
+    package init() {}
 
-    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+    package var isCancelled: Bool { flag.load(ordering: .relaxed) }
 
-    public func cancel() { flag.store(true, ordering: .relaxed) }
+    package func cancel() { flag.store(true, ordering: .relaxed) }
 
     /// Throws -32800 when cancelled. Long handlers call this between units of work.
-    public func check() throws(ResponseError) {
+    package func check() throws(ResponseError) {
         if isCancelled { throw ResponseError(.requestCancelled, "request cancelled by the client") }
     }
 }

@@ -1,10 +1,10 @@
-public import JSON
-public import JSONRPC
-public import SkeletonProtocol
+package import JSON
+package import JSONRPC
+package import SkeletonProtocol
 import Synchronization
 
 /// Which lane a method runs on.
-public enum Route: Sendable {
+package enum Route: Sendable {
     /// The lane of the document named by `params.textDocument.uri` or `params.uri`: serial per document.
     case document
     /// The control lane: serial with other control work, parallel with documents.
@@ -17,21 +17,21 @@ public enum Route: Sendable {
 }
 
 /// What a request handler gets.
-public struct RequestContext: HandlerContext {
-    public let id: RequestID
-    public let method: String
+package struct RequestContext: HandlerContext {
+    package let id: RequestID
+    package let method: String
     /// `params` as sent (an object or an array), or nil when absent.
-    public let params: JSONValue?
-    public let cancellation: CancellationToken
-    public let server: Server
+    package let params: JSONValue?
+    package let cancellation: CancellationToken
+    package let server: Server
     let hooks = ResponseHooks()
 
     /// Runs `work` once the answer to this request has been queued for the client (for example, the first
     /// frame of a subscription, which must not overtake the answer that names the subscription).
-    public func afterResponse(_ work: @escaping @Sendable () -> Void) { hooks.add(work) }
+    package func afterResponse(_ work: @escaping @Sendable () -> Void) { hooks.add(work) }
 
     /// The params object; -32602 at `/params` when absent or not an object.
-    public func paramsObject() throws(JSONDecodingError) -> JSONValue {
+    package func paramsObject() throws(JSONDecodingError) -> JSONValue {
         guard let params, params.kind == .object else {
             throw JSONDecodingError(pointer: JSONPointer(["params"]), message: "must be an object")
         }
@@ -40,12 +40,12 @@ public struct RequestContext: HandlerContext {
 }
 
 /// What a notification handler gets.
-public struct NotificationContext: HandlerContext {
-    public let method: String
-    public let params: JSONValue?
-    public let server: Server
+package struct NotificationContext: HandlerContext {
+    package let method: String
+    package let params: JSONValue?
+    package let server: Server
 
-    public func paramsObject() throws(JSONDecodingError) -> JSONValue {
+    package func paramsObject() throws(JSONDecodingError) -> JSONValue {
         guard let params, params.kind == .object else {
             throw JSONDecodingError(pointer: JSONPointer(["params"]), message: "must be an object")
         }
@@ -56,15 +56,15 @@ public struct NotificationContext: HandlerContext {
 /// Answers a request: a result, or a thrown `ResponseError` / `JSONDecodingError` (-32602); anything else
 /// thrown becomes -32603.
 /// What every handler is given: the message's params (what the unknown-member rule checks).
-public protocol HandlerContext: Sendable {
+package protocol HandlerContext: Sendable {
     var params: JSONValue? { get }
 }
 
-public typealias RequestHandler = @Sendable (RequestContext) throws -> JSON
-public typealias NotificationHandler = @Sendable (NotificationContext) throws -> Void
+package typealias RequestHandler = @Sendable (RequestContext) throws -> JSON
+package typealias NotificationHandler = @Sendable (NotificationContext) throws -> Void
 
 /// The methods a server answers, built before the server starts and never changed afterwards.
-public struct MethodTable: Sendable {
+package struct MethodTable: Sendable {
     struct RequestEntry: Sendable {
         let route: Route
         /// The lane key of a message's params (the reader thread asks it; see `Route`).
@@ -81,13 +81,13 @@ public struct MethodTable: Sendable {
     private(set) var requests: [String: RequestEntry] = [:]
     private(set) var notifications: [String: NotificationEntry] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Registers a request handler.
     ///
     /// - Parameter members: the members its params object may have; any other is refused with -32602 before
     ///   `handler` runs (see `ParamMembers`). nil only for LSP's own methods, whose clients may send more.
-    public mutating func request(
+    package mutating func request(
         _ method: String, route: Route = .document, members: ParamMembers?, _ handler: @escaping RequestHandler
     ) {
         let checked = Self.checking(members, handler)
@@ -96,7 +96,7 @@ public struct MethodTable: Sendable {
 
     /// Registers a notification handler; `members` as for requests (a refused notification is logged, as
     /// notifications get no answer).
-    public mutating func notification(
+    package mutating func notification(
         _ method: String, route: Route = .document, members: ParamMembers?, _ handler: @escaping NotificationHandler
     ) {
         notifications[method] = NotificationEntry(
@@ -107,7 +107,7 @@ public struct MethodTable: Sendable {
 
     /// Registers a request about one document (`SkeletonProtocol`): it runs on that document's lane (the member its
     /// params type names), its params decoded there once (-32602 naming the value before `handler` runs).
-    public mutating func request<Method: RequestMethod>(
+    package mutating func request<Method: RequestMethod>(
         _: Method.Type, _ handler: @escaping @Sendable (Method.Params, RequestContext) throws -> Method.Result
     ) where Method.Params: DocumentParams {
         requests[Method.method] = RequestEntry(route: .document, lane: Self.lane(Method.Params.document)) { context in
@@ -117,7 +117,7 @@ public struct MethodTable: Sendable {
 
     /// Registers a request that is about no document, on `route` (`.control`, `.barrier` or a named lane);
     /// params decoded as for a document's request.
-    public mutating func request<Method: RequestMethod>(
+    package mutating func request<Method: RequestMethod>(
         _: Method.Type, route: Route,
         _ handler: @escaping @Sendable (Method.Params, RequestContext) throws -> Method.Result
     ) {
@@ -128,7 +128,7 @@ public struct MethodTable: Sendable {
 
     /// Registers a notification about one document: on its lane, params decoded there (a refused notification is
     /// logged, as notifications get no answer).
-    public mutating func notification<Method: NotificationMethod>(
+    package mutating func notification<Method: NotificationMethod>(
         _: Method.Type, _ handler: @escaping @Sendable (Method.Params, NotificationContext) throws -> Void
     ) where Method.Params: DocumentParams {
         notifications[Method.method] = NotificationEntry(route: .document, lane: Self.lane(Method.Params.document)) {
@@ -138,7 +138,7 @@ public struct MethodTable: Sendable {
 
     /// Registers a notification that is about no document, on `route` (a named lane); params decoded as for a
     /// document's notification.
-    public mutating func notification<Method: NotificationMethod>(
+    package mutating func notification<Method: NotificationMethod>(
         _: Method.Type, route: Route, _ handler: @escaping @Sendable (Method.Params, NotificationContext) throws -> Void
     ) {
         notifications[Method.method] = NotificationEntry(route: route, lane: Self.lane(route)) { context in
@@ -179,8 +179,8 @@ public struct MethodTable: Sendable {
     }
 
     /// Every request method, sorted (for capabilities and docs).
-    public var requestMethods: [String] { requests.keys.sorted() }
-    public var notificationMethods: [String] { notifications.keys.sorted() }
+    package var requestMethods: [String] { requests.keys.sorted() }
+    package var notificationMethods: [String] { notifications.keys.sorted() }
 }
 
 /// Work to run after a request's answer is queued.

@@ -1,19 +1,19 @@
-public import JSON
-public import JSONRPC
-public import SkeletonProtocol
+package import JSON
+package import JSONRPC
+package import SkeletonProtocol
 import Synchronization
 
 /// The JSON-RPC server: LSP lifecycle, dispatch onto lanes, cancellation, batches.
 ///
 /// Everything here runs on the reader thread except the handlers, which run on lanes. The lifecycle phase
 /// therefore changes in input order, and a handler never sees a phase that its request did not.
-public final class Server: MessageHandler {
+package final class Server: MessageHandler {
     /// Decides the server's capabilities from the client's `initialize` params (and may take settings there).
     /// Throwing a `ResponseError` or `JSONDecodingError` refuses the `initialize`.
-    public typealias Initializer = @Sendable (_ params: InitializeRequest.Params) throws -> JSON
+    package typealias Initializer = @Sendable (_ params: InitializeRequest.Params) throws -> JSON
 
-    public let log: Logger
-    public let info: ServerInfo
+    package let log: Logger
+    package let info: ServerInfo
     private let table: MethodTable
     private let initializer: Initializer
     private let onExit: @Sendable (Int32) -> Void
@@ -26,7 +26,7 @@ public final class Server: MessageHandler {
 
     /// - Parameters:
     ///   - onExit: ends the process with the given status (tests pass a closure that records it).
-    public init(
+    package init(
         table: MethodTable, info: ServerInfo = ServerInfo(), log: Logger,
         initializer: @escaping Initializer, onExit: @escaping @Sendable (Int32) -> Void
     ) {
@@ -37,19 +37,19 @@ public final class Server: MessageHandler {
         self.onExit = onExit
     }
 
-    public var lifecyclePhase: LifecyclePhase { phase.withLock { $0 } }
+    package var lifecyclePhase: LifecyclePhase { phase.withLock { $0 } }
 
     /// The connection the server answers on (set by the first payload).
-    public var connection: Connection? { connectionBox.withLock { $0 } }
+    package var connection: Connection? { connectionBox.withLock { $0 } }
 
     /// Sends a notification to the client.
-    public func notify(_ method: String, _ params: JSON) {
+    package func notify(_ method: String, _ params: JSON) {
         connection?.sendNotification(method, params)
     }
 
     /// Sends a request to the client (`client/registerCapability`, `window/workDoneProgress/create`), with an id of
     /// its own (`skeletond-N`, never one of the client's); its answer is not waited for (one that comes is logged).
-    public func sendRequest(_ method: String, _ params: JSON) {
+    package func sendRequest(_ method: String, _ params: JSON) {
         let id = lastRequestID.withLock { last in
             last += 1
             return last
@@ -60,22 +60,22 @@ public final class Server: MessageHandler {
 
     /// Runs `work` on the lane of document `uri`, after the work already queued there (for timers and clock
     /// moves that change a document outside any request).
-    public func runOnDocumentLane(_ uri: String, _ work: @escaping @Sendable () -> Void) {
+    package func runOnDocumentLane(_ uri: String, _ work: @escaping @Sendable () -> Void) {
         lanes.run("doc:" + uri, work)
     }
 
     /// Blocks until every dispatched handler has finished.
-    public func waitUntilIdle() { lanes.waitUntilIdle() }
+    package func waitUntilIdle() { lanes.waitUntilIdle() }
 
     /// Handlers queued or running.
-    public var pendingWork: Int { lanes.pendingCount }
+    package var pendingWork: Int { lanes.pendingCount }
 
     /// Handlers queued at once at which the reader stops reading input; it reads on once half of them ran.
-    public static let maxPendingWork = Lanes.defaultCapacity
+    package static let maxPendingWork = Lanes.defaultCapacity
 
     // MARK: MessageHandler
 
-    public func handle(_ payload: IncomingPayload, from connection: Connection) {
+    package func handle(_ payload: IncomingPayload, from connection: Connection) {
         connectionBox.withLock { if $0 == nil { $0 = connection } }
         lanes.waitForRoom()
         connection.outbox.waitForRoom()
@@ -100,7 +100,7 @@ public final class Server: MessageHandler {
         }
     }
 
-    public func inputDidEnd(_ connection: Connection) {
+    package func inputDidEnd(_ connection: Connection) {
         log.info("input ended; finishing \(lanes.activeCount) lanes")
         lanes.waitUntilIdle()
         connection.outbox.close()

@@ -1,15 +1,15 @@
-public import JSON
+package import JSON
 
 /// A problem in a document's text, before it is placed in the text.
-public struct Diagnostic: Sendable, Hashable {
-    public enum Severity: Int, Sendable {
+package struct Diagnostic: Sendable, Hashable {
+    package enum Severity: Int, Sendable {
         case error = 1
         case warning, information, hint
     }
 
     /// Where the problem is: a value by JSON Pointer (found by a light scan of the text), or a byte offset
     /// (jansson's position for syntax errors).
-    public enum Location: Sendable, Hashable {
+    package enum Location: Sendable, Hashable {
         case pointer(JSONPointer)
         /// The name of the object member the pointer leads to (its key, quotes included), not its value: for a
         /// problem with the member itself, such as an unknown field. Its value when the member is not found.
@@ -22,12 +22,12 @@ public struct Diagnostic: Sendable, Hashable {
     }
 
     /// A stable code per kind of problem (listed in `Protocol/`).
-    public var code: String
-    public var message: String
-    public var severity: Severity
-    public var location: Location
+    package var code: String
+    package var message: String
+    package var severity: Severity
+    package var location: Location
 
-    public init(code: String, message: String, severity: Severity = .error, location: Location) {
+    package init(code: String, message: String, severity: Severity = .error, location: Location) {
         self.code = code
         self.message = message
         self.severity = severity
@@ -35,7 +35,7 @@ public struct Diagnostic: Sendable, Hashable {
     }
 
     /// The LSP `Diagnostic` for this problem in `buffer`.
-    public func lsp(in buffer: TextBuffer, encoding: PositionEncoding) -> JSON {
+    package func lsp(in buffer: TextBuffer, encoding: PositionEncoding) -> JSON {
         lsp(in: buffer, range: byteRange(in: buffer), encoding: encoding)
     }
 

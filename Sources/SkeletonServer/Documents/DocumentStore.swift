@@ -2,8 +2,8 @@ import CodeLinking
 import Dispatch
 import InterfaceBuilder
 import JSON
-public import JSONRPC
-public import SkeletonEngine
+package import JSONRPC
+package import SkeletonEngine
 import SkeletonModel
 import SwiftCode
 import Synchronization
@@ -14,7 +14,7 @@ import Synchronization
 /// - Nothing is lost: while a document's text is invalid, its last valid tree stays live (skeleton state,
 ///   subscriptions and previews keep running on it); when the text is valid again, the new tree takes over with
 ///   the skeleton state carried across by node identity.
-public final class DocumentStore: DisplayListProvider {
+package final class DocumentStore: DisplayListProvider {
     let entries = Mutex<[String: DocumentEntry]>([:])
     /// Weak: the server's method table holds the store, so a strong link would keep both alive forever.
     private let serverBox = Mutex(WeakServer())
@@ -39,7 +39,7 @@ public final class DocumentStore: DisplayListProvider {
     let deferredSwift = Mutex(DeferredSwiftWork())
 
     /// - Parameter previewBudget: the bytes of frames all preview subscriptions together may hold.
-    public init(
+    package init(
         configuration: SessionConfiguration, log: Logger, previewBudget: Int = PreviewLimits.frameBudget
     ) {
         self.configuration = configuration
@@ -55,24 +55,24 @@ public final class DocumentStore: DisplayListProvider {
     func attach(_ server: Server) { serverBox.withLock { $0.server = server } }
     var server: Server? { serverBox.withLock { $0.server } }
 
-    public var count: Int { entries.withLock { $0.count } }
+    package var count: Int { entries.withLock { $0.count } }
 
     /// The uris of the open documents.
-    public var uris: [String] { entries.withLock { Array($0.keys) } }
+    package var uris: [String] { entries.withLock { Array($0.keys) } }
 
     func entry(_ uri: String) -> DocumentEntry? { entries.withLock { $0[uri] } }
 
     /// The text of an open document.
-    public func document(_ uri: String) -> TextDocument? { entry(uri)?.state.withLock { $0.text } }
+    package func document(_ uri: String) -> TextDocument? { entry(uri)?.state.withLock { $0.text } }
 
     /// The live session of an open document's scene (nil: its initial scene) with a valid tree.
-    public func session(_ uri: String, scene: String? = nil) -> SkeletonSession? {
+    package func session(_ uri: String, scene: String? = nil) -> SkeletonSession? {
         entry(uri)?.state.withLock { state in state.sceneID(scene).flatMap { state.sessions[$0] } }
     }
 
-    public func isOpen(_ uri: String) -> Bool { entry(uri) != nil }
+    package func isOpen(_ uri: String) -> Bool { entry(uri) != nil }
 
-    public func source(for uri: String, scene: String?) -> (any DisplayListSource)? {
+    package func source(for uri: String, scene: String?) -> (any DisplayListSource)? {
         session(uri, scene: scene).map { SessionSnapshot(session: $0) }
     }
 

@@ -1,5 +1,5 @@
-public import SkeletonEngine
-public import SkeletonModel
+package import SkeletonEngine
+package import SkeletonModel
 
 /// The short path from a keystroke to the session: an edit that stays inside one node's text of a valid JSON
 /// document re-parses and re-decodes only that node and replaces only its subtree in the session.
@@ -100,15 +100,15 @@ extension DocumentStore {
 /// One range edit of a valid JSON document, decoded as far as the node that holds it: its new subtree, and the
 /// span index of the new text. Pure: the store applies it under its lock, the document fuzzer checks it against
 /// whole-text analysis.
-public struct IncrementalEdit: Sendable {
+package struct IncrementalEdit: Sendable {
     /// The edited node's index path.
-    public let indexPath: [Int]
+    package let indexPath: [Int]
     /// Its new subtree.
-    public let node: Node
+    package let node: Node
     /// Nodes in the new subtree, and in the old one.
-    public let nodeCount: Int, oldCount: Int
+    package let nodeCount: Int, oldCount: Int
     /// The span index of the new text.
-    public let spans: NodeSpanIndex
+    package let spans: NodeSpanIndex
     let limits: DocumentLimits
 
     /// Decodes the node that holds `edit` (already applied to `text`; `spans` index the text before it), or nil
@@ -118,7 +118,7 @@ public struct IncrementalEdit: Sendable {
     /// For computed differences (a patch's), whose minimal range can start inside a neighbour of what changed.
     ///
     /// `spans` is taken: given its only reference (`consume`), it becomes the new text's index in place.
-    public init?(
+    package init?(
         text: TextBuffer, edit: ByteEdit, spans: consuming NodeSpanIndex, limits: DocumentLimits = .default,
         climbing: Bool = false
     ) {
@@ -165,7 +165,7 @@ public struct IncrementalEdit: Sendable {
 
     /// Replaces the node's subtree in `session` (the session of the text before the edit) as `change` says. Returns
     /// nil, leaving the session as it was, when that cannot give what analysing the whole text gives.
-    public func apply(to session: inout SkeletonSession, at time: Double, as change: DocumentChange)
+    package func apply(to session: inout SkeletonSession, at time: Double, as change: DocumentChange)
         -> [LifecycleEvent]?
     {
         guard session.document.nodeCount - oldCount + nodeCount <= limits.maxNodes else { return nil }

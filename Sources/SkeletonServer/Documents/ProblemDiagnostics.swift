@@ -1,5 +1,5 @@
-public import JSON
-public import SkeletonModel
+package import JSON
+package import SkeletonModel
 
 extension Diagnostic {
     /// A document problem, placed by JSON Pointer or, for syntax errors, by jansson's byte position.
@@ -25,9 +25,9 @@ extension Diagnostic {
 }
 
 /// Document problems as LSP diagnostics (for the server and for the document fuzzer).
-public enum DocumentDiagnostics {
+package enum DocumentDiagnostics {
     /// The LSP `Diagnostic` of `problem` placed in `buffer`.
-    public static func lsp(_ problem: DocumentProblem, in buffer: TextBuffer, encoding: PositionEncoding) -> JSON {
+    package static func lsp(_ problem: DocumentProblem, in buffer: TextBuffer, encoding: PositionEncoding) -> JSON {
         Diagnostic(problem).lsp(in: buffer, encoding: encoding)
     }
 }

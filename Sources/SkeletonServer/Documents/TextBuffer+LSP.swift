@@ -1,14 +1,14 @@
-public import JSON
+package import JSON
 
 extension TextBuffer {
     /// The LSP `Position` of a byte offset.
-    public func lspPosition(of offset: Int, encoding: PositionEncoding) -> JSON {
+    package func lspPosition(of offset: Int, encoding: PositionEncoding) -> JSON {
         let p = position(of: offset, encoding: encoding)
         return ["line": .int(p.line), "character": .int(p.character)]
     }
 
     /// The LSP `Range` of a byte range.
-    public func lspRange(of range: Range<Int>, encoding: PositionEncoding) -> JSON {
+    package func lspRange(of range: Range<Int>, encoding: PositionEncoding) -> JSON {
         [
             "start": lspPosition(of: range.lowerBound, encoding: encoding),
             "end": lspPosition(of: range.upperBound, encoding: encoding),
@@ -18,7 +18,7 @@ extension TextBuffer {
 
 extension TextBuffer {
     /// The zero-based line holding a byte offset (clamped to the text).
-    public func line(of offset: Int) -> Int {
+    package func line(of offset: Int) -> Int {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {

@@ -2,14 +2,14 @@
 ///
 /// Lines end at `\n`; a `\r` before it belongs to the line ending, not the line (LSP counts `\r\n`, `\n` and `\r`
 /// alike; a lone `\r` is rare in JSON documents and is treated as an ordinary character here).
-public struct TextBuffer: Sendable, Equatable {
-    public private(set) var bytes: [UInt8]
+package struct TextBuffer: Sendable, Equatable {
+    package private(set) var bytes: [UInt8]
     /// Byte offset of the first byte of each line.
-    public private(set) var lineStarts: [Int]
+    package private(set) var lineStarts: [Int]
 
-    public init(_ text: String) { self.init(bytes: Array(text.utf8)) }
+    package init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         self.bytes = bytes
         self.lineStarts = Self.lineStarts(of: bytes)
     }
@@ -22,16 +22,16 @@ public struct TextBuffer: Sendable, Equatable {
         self.lineStarts = lineStarts
     }
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
-    public var lineCount: Int { lineStarts.count }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var lineCount: Int { lineStarts.count }
 
     /// Why an edit was refused.
-    public enum EditError: Error, Equatable, CustomStringConvertible {
+    package enum EditError: Error, Equatable, CustomStringConvertible {
         case lineOutOfRange(line: Int, lineCount: Int)
         case negativePosition
         case rangeOutOfOrder
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .lineOutOfRange(let line, let count): "line \(line) is beyond the document's \(count) lines"
             case .negativePosition: "positions must not be negative"
@@ -43,7 +43,7 @@ public struct TextBuffer: Sendable, Equatable {
     /// The byte offset of `position`. A character past the line's end clamps to the end of the line (before its
     /// line ending); a character inside a surrogate pair or a multi-byte sequence rounds down to the scalar start.
     /// A line past the last one is an error.
-    public func offset(of position: TextPosition, encoding: PositionEncoding) throws(EditError) -> Int {
+    package func offset(of position: TextPosition, encoding: PositionEncoding) throws(EditError) -> Int {
         guard position.line >= 0, position.character >= 0 else { throw .negativePosition }
         guard position.line < lineStarts.count else {
             throw .lineOutOfRange(line: position.line, lineCount: lineStarts.count)
@@ -89,7 +89,7 @@ public struct TextBuffer: Sendable, Equatable {
     }
 
     /// The position of a byte offset (clamped to the text).
-    public func position(of offset: Int, encoding: PositionEncoding) -> TextPosition {
+    package func position(of offset: Int, encoding: PositionEncoding) -> TextPosition {
         let offset = min(max(offset, 0), bytes.count)
         var low = 0
         var high = lineStarts.count - 1
@@ -113,7 +113,7 @@ public struct TextBuffer: Sendable, Equatable {
     /// Replaces `range` (or everything, when nil) with `text`. Returns the bytes the edit replaced and their
     /// replacement's length (nil for a full replacement).
     @discardableResult
-    public mutating func apply(range: TextRange?, text: String, encoding: PositionEncoding) throws(EditError)
+    package mutating func apply(range: TextRange?, text: String, encoding: PositionEncoding) throws(EditError)
         -> ByteEdit?
     {
         guard let range else {
@@ -129,7 +129,7 @@ public struct TextBuffer: Sendable, Equatable {
 
     /// Replaces the bytes of `range` with `replacement`, keeping the line index in step.
     @discardableResult
-    public mutating func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>) -> ByteEdit {
+    package mutating func replace(_ range: Range<Int>, with replacement: some Collection<UInt8>) -> ByteEdit {
         // The line holding the range's start: the last line starting at or before it.
         var low = 0
         var high = lineStarts.count - 1
@@ -162,7 +162,7 @@ public struct TextBuffer: Sendable, Equatable {
 
     /// The one byte range that turns this text into `other` (their common prefix and suffix left out), or nil
     /// when they are equal.
-    public func difference(to other: [UInt8]) -> (range: Range<Int>, replacement: ArraySlice<UInt8>)? {
+    package func difference(to other: [UInt8]) -> (range: Range<Int>, replacement: ArraySlice<UInt8>)? {
         let shorter = min(bytes.count, other.count)
         var prefix = 0
         while prefix < shorter, bytes[prefix] == other[prefix] { prefix += 1 }
@@ -192,19 +192,19 @@ public struct TextBuffer: Sendable, Equatable {
 }
 
 /// Where an edit landed in a text's bytes.
-public struct ByteEdit: Sendable, Hashable {
+package struct ByteEdit: Sendable, Hashable {
     /// The first replaced byte.
-    public var start: Int
+    package var start: Int
     /// Just past the replaced bytes, in the text before the edit.
-    public var oldEnd: Int
+    package var oldEnd: Int
     /// Just past the inserted bytes, in the text after the edit.
-    public var newEnd: Int
+    package var newEnd: Int
     /// The change in the text's length.
-    public var delta: Int { newEnd - oldEnd }
+    package var delta: Int { newEnd - oldEnd }
 
     /// The one edit that does what this edit and then `next` (made on the text this one made) do: the hull of the
     /// two, from the first text to the last.
-    public func followed(by next: ByteEdit) -> ByteEdit {
+    package func followed(by next: ByteEdit) -> ByteEdit {
         // The bytes of the middle text either edit touched end here; past it, the texts only moved.
         let middleEnd = max(newEnd, next.oldEnd)
         return ByteEdit(

@@ -1,5 +1,5 @@
 /// Where the server is in the LSP lifecycle.
-public enum LifecyclePhase: Sendable, Equatable {
+package enum LifecyclePhase: Sendable, Equatable {
     /// Before `initialize`: requests get -32002, notifications are dropped.
     case uninitialized
     /// Serving.
@@ -9,16 +9,16 @@ public enum LifecyclePhase: Sendable, Equatable {
 }
 
 /// The name and version in `initialize`'s `serverInfo`.
-public struct ServerInfo: Sendable {
-    public var name: String
-    public var version: String
-    public init(name: String = "skeletond", version: String = SkeletondVersion.current) {
+package struct ServerInfo: Sendable {
+    package var name: String
+    package var version: String
+    package init(name: String = "skeletond", version: String = SkeletondVersion.current) {
         self.name = name
         self.version = version
     }
 }
 
 /// The daemon's version.
-public enum SkeletondVersion {
-    public static let current = "0.1.0"
+package enum SkeletondVersion {
+    package static let current = "0.1.0"
 }

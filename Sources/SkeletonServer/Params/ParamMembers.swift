@@ -1,6 +1,6 @@
-public import SkeletonProtocol
+package import SkeletonProtocol
 
 /// The one rule for unknown members (`SkeletonProtocol.ParamMembers`), by its name here for the methods that still
 /// register their members with the table (`MethodTable.request(_:route:members:_:)`): their params are not typed
 /// yet. A typed method's params type declares its members (`ProtocolObject.members`).
-public typealias ParamMembers = SkeletonProtocol.ParamMembers
+package typealias ParamMembers = SkeletonProtocol.ParamMembers

@@ -1,10 +1,10 @@
 import JSON
 import JSONRPC
-public import SkeletonGraphics
+package import SkeletonGraphics
 
 /// What previews draw: one document's display list at any time. Implementations are snapshots or are
 /// internally synchronized: previews read them from the writer thread and from timers.
-public protocol DisplayListSource: Sendable {
+package protocol DisplayListSource: Sendable {
     /// The display list at `time`, with view frames outlined on top when `outlines` is true, or nil while the
     /// document has no valid tree.
     func displayList(at time: Double, outlines: Bool) -> DisplayList?
@@ -21,13 +21,13 @@ extension DisplayListSource {
 
     /// The display list at `time` and whether anything still changes after it; sources that can answer both at
     /// once (a session: one copy, one advance) implement it, others answer with the two questions.
-    public func frame(at time: Double, outlines: Bool) -> (list: DisplayList?, isAnimating: Bool) {
+    package func frame(at time: Double, outlines: Bool) -> (list: DisplayList?, isAnimating: Bool) {
         (displayList(at: time, outlines: outlines), isAnimating(at: time))
     }
 }
 
 /// Finds the display-list source of an open document's scene.
-public protocol DisplayListProvider: Sendable {
+package protocol DisplayListProvider: Sendable {
     /// The source of `scene` of document `uri` (nil scene: the document's initial scene), or nil when there is
     /// no such document or scene, or it has no valid tree yet.
     func source(for uri: String, scene: String?) -> (any DisplayListSource)?

@@ -1,6 +1,6 @@
 import Dispatch
 import JSON
-public import JSONRPC
+package import JSONRPC
 import SkeletonGraphics
 import SkeletonProtocol
 import SkeletonRender
@@ -21,7 +21,7 @@ import Synchronization
 ///   own once that one is taken (`FrameDemand`).
 /// - Under the real clock, a frame timer runs at `maxFps` only while the document animates; otherwise nothing
 ///   runs between edits. Under the manual clock, frames are built when the clock moves, before the move is answered.
-public final class PreviewHub: Sendable {
+package final class PreviewHub: Sendable {
     let subscriptions = Mutex<[String: Subscription]>([:])
     private let counter = Atomic<Int>(0)
     let built = Atomic<Int>(0)
@@ -33,7 +33,7 @@ public final class PreviewHub: Sendable {
     let budget: FrameBudget
 
     /// - Parameter frameBudget: the bytes of frames all subscriptions together may hold (`PreviewLimits`).
-    public init(
+    package init(
         provider: any DisplayListProvider, clock: SessionClock, log: Logger,
         frameBudget: Int = PreviewLimits.frameBudget
     ) {
@@ -46,28 +46,28 @@ public final class PreviewHub: Sendable {
     }
 
     /// Subscriptions open now.
-    public var count: Int { subscriptions.withLock { $0.count } }
+    package var count: Int { subscriptions.withLock { $0.count } }
 
     /// Frames built since the daemon started (all sent, but for a frame whose subscription ended before the writer
     /// took it).
-    public var framesBuilt: Int { built.load(ordering: .relaxed) }
+    package var framesBuilt: Int { built.load(ordering: .relaxed) }
 
     /// Of those sent, the frames built while the document's lane waited after reporting its change.
-    public var framesPrepared: Int { sentPrepared.load(ordering: .relaxed) }
+    package var framesPrepared: Int { sentPrepared.load(ordering: .relaxed) }
 
     /// Bytes of frames the subscriptions hold now, against `PreviewLimits.frameBudget`.
-    public var frameBytesHeld: Int { budget.bytes }
+    package var frameBytesHeld: Int { budget.bytes }
 
     /// A document's display list may have changed (an edit, a show, an update, a hide). Called on the document's
     /// lane, which waits while each subscriber's executor builds its frame.
     ///
     /// - Important: the caller holds no lock of the hub's, and runs on no subscription's executor.
-    public func documentChanged(_ uri: String) {
+    package func documentChanged(_ uri: String) {
         for subscription in subscriptions(of: uri) { deliver(.changed, to: subscription, prepared: true) }
     }
 
     /// A document was closed: its subscriptions end.
-    public func documentClosed(_ uri: String) {
+    package func documentClosed(_ uri: String) {
         for subscription in subscriptions(of: uri) { remove(subscription.id) }
     }
 
@@ -87,7 +87,7 @@ public final class PreviewHub: Sendable {
     // MARK: Methods
 
     /// Registers `preview/subscribe`, `preview/viewport`, `preview/ack`, `preview/refresh`, `preview/unsubscribe`.
-    public func register(in table: inout MethodTable) {
+    package func register(in table: inout MethodTable) {
         table.request(SubscribeRequest.self) { [self] params, context in try subscribe(params, context) }
         table.request(ViewportRequest.self, route: .control) { [self] params, context in
             try moveViewport(params, context)

@@ -7,13 +7,13 @@ import Synchronization
 /// A pixel subscription keeps its last-sent frame and a work frame of the whole canvas (a `cells` one keeps one frame),
 /// up to `RenderLimits.maxPixels` each: without a bound on their sum, a client that subscribes again and again (an
 /// editor plugin that re-subscribes on every buffer switch) makes the daemon's memory follow its requests.
-public enum PreviewLimits {
+package enum PreviewLimits {
     /// Subscriptions open at once.
-    public static let maxSubscriptions = 64
+    package static let maxSubscriptions = 64
     /// Bytes of frames that all subscriptions together hold: 1 GiB, room for four subscriptions of the largest
     /// canvas (`RenderLimits.maxPixels` at 4 bytes a pixel, two frames each) or about forty of a phone screen at
     /// scale 3.
-    public static let frameBudget = 1 << 30
+    package static let frameBudget = 1 << 30
 
     /// The bytes of frames a subscription of `encoding` holds for a canvas of `pixels` pixels (at most
     /// `RenderLimits.maxPixels`, so nothing overflows).

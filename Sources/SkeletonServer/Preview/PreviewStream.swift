@@ -3,7 +3,7 @@ import SkeletonGraphics
 import SkeletonRender
 
 /// How a subscriber wants its frames.
-public enum PreviewEncoding: String, Sendable, CaseIterable {
+package enum PreviewEncoding: String, Sendable, CaseIterable {
     case raw, png, layers, cells
 }
 

@@ -6,7 +6,7 @@ import SkeletonRender
 import SkeletonText
 
 /// `preview/render`: one frame of a document at a time, as raw RGBA, PNG or a CRC-32 checksum.
-public enum RenderMethod {
+package enum RenderMethod {
     enum Encoding: String, CaseIterable { case raw, png, crc32 }
 
     /// `region`: `{x, y, width, height}` in pixels, non-empty and inside `bounds`. Each number is checked against
@@ -23,7 +23,7 @@ public enum RenderMethod {
     }
 
     /// Registers `preview/render`.
-    public static func register(in table: inout MethodTable, provider: any DisplayListProvider, clock: SessionClock) {
+    package static func register(in table: inout MethodTable, provider: any DisplayListProvider, clock: SessionClock) {
         table.request(RenderPreviewRequest.self) { params, context in
             let time = params.time ?? clock.now
             let scale = try PreviewHub.number(params.scale, default: 1, in: RenderLimits.scaleRange)

@@ -1,12 +1,12 @@
-public import JSON
-public import SkeletonRender
+package import JSON
+package import SkeletonRender
 
 /// Frames written straight into the output buffer: the same bytes as `FrameWire`'s trees encoded by `JSONWriter`,
 /// without the tree, and base64 encoded into the buffer in place (its alphabet needs no escape, so it is never
 /// scanned for one).
 extension FrameWire {
     /// Writes `rects` as `FrameWire.rects(_:)` encodes them.
-    public static func writeRects(_ rects: [EncodedRect], into writer: inout JSONWriter) {
+    package static func writeRects(_ rects: [EncodedRect], into writer: inout JSONWriter) {
         writer.writeByte(UInt8(ascii: "["))
         var first = true
         for encoded in rects {

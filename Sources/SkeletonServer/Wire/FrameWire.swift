@@ -1,10 +1,10 @@
-public import JSON
-public import SkeletonRender
+package import JSON
+package import SkeletonRender
 
 /// The wire form of frame updates (`preview/frame` contents and `preview/render` results).
-public enum FrameWire {
+package enum FrameWire {
     /// `[{x, y, width, height, encoding, data | color}]`: `data` is base64 for `raw` (RGBA rows) and `png`.
-    public static func rects(_ rects: [EncodedRect]) -> JSON {
+    package static func rects(_ rects: [EncodedRect]) -> JSON {
         .array(
             rects.map { encoded in
                 var object: JSONObject = [
@@ -22,7 +22,7 @@ public enum FrameWire {
     }
 
     /// `[{x, y, fg: ["#RRGGBB", …], bg: [...]}]`: runs of changed half-block cells on row `y` from column `x`.
-    public static func cellRuns(_ runs: [CellRun]) -> JSON {
+    package static func cellRuns(_ runs: [CellRun]) -> JSON {
         .array(
             runs.map { run in
                 [
@@ -34,7 +34,7 @@ public enum FrameWire {
     }
 
     /// `[{op: "add", index, layer} | {op: "update", layer} | {op: "remove", id} | {op: "move", id, index}]`.
-    public static func layerOps(_ ops: [LayerOp]) -> JSON {
+    package static func layerOps(_ ops: [LayerOp]) -> JSON {
         .array(
             ops.map { op in
                 switch op {

@@ -1,10 +1,10 @@
-public import JSON
-public import SkeletonGraphics
+package import JSON
+package import SkeletonGraphics
 
 /// The wire form of display lists: layers as `skeleton/layers` and the `layers` stream send them.
-public enum GraphicsWire {
+package enum GraphicsWire {
     /// `{id, node, kind, rect: [x, y, w, h], cornerRadius, fill, opacity, clips?}`.
-    public static func layer(_ layer: Layer) -> JSON {
+    package static func layer(_ layer: Layer) -> JSON {
         var object: JSONObject = [
             "id": .string(layer.id),
             "node": .string(layer.node),
@@ -28,7 +28,7 @@ public enum GraphicsWire {
 
     /// `{string, font: {size, weight, lineHeight}, alignment, maxLines, rtl, placement, insets?}`: what a text
     /// layer draws in its rectangle.
-    public static func text(_ text: TextContent) -> JSON {
+    package static func text(_ text: TextContent) -> JSON {
         var object: JSONObject = [
             "string": .string(text.text),
             "font": [
@@ -48,7 +48,7 @@ public enum GraphicsWire {
     }
 
     /// `{solid: "#RRGGBBAA"}` or `{gradient: {colors, locations?, start: [x, y], end: [x, y]}}`.
-    public static func fill(_ fill: Fill) -> JSON {
+    package static func fill(_ fill: Fill) -> JSON {
         switch fill {
         case .solid(let color):
             return ["solid": .string(color.hexRGBA)]
@@ -63,7 +63,7 @@ public enum GraphicsWire {
         }
     }
 
-    public static func rect(_ r: Rect) -> JSON { .array(r.array.map(JSON.double)) }
-    public static func point(_ p: Point) -> JSON { [.double(p.x), .double(p.y)] }
-    public static func size(_ s: Size) -> JSON { ["width": .double(s.width), "height": .double(s.height)] }
+    package static func rect(_ r: Rect) -> JSON { .array(r.array.map(JSON.double)) }
+    package static func point(_ p: Point) -> JSON { [.double(p.x), .double(p.y)] }
+    package static func size(_ s: Size) -> JSON { ["width": .double(s.width), "height": .double(s.height)] }
 }

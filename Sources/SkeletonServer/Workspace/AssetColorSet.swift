@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 import SkeletonGraphics
-public import SkeletonModel
+package import SkeletonModel
 
 /// A named colour of an asset catalogue: `Name.colorset/Contents.json` → its light and dark appearances
 /// (`Protocol/interface-builder.md`, "Named colours").
@@ -13,12 +13,12 @@ public import SkeletonModel
 ///   (`"128"`, `128`), a hex byte (`"0x80"`); `white` for the grey colour spaces.
 /// - `display-p3` (and `extended-…`) components are converted to sRGB (gamma-encoded, through linear light), then
 ///   clamped; `srgb` and the rest are taken as they are.
-public enum AssetColorSet {
+package enum AssetColorSet {
     /// The most bytes a `Contents.json` is read from (a colour set is a few hundred).
-    public static let maxBytes = 64 << 10
+    package static let maxBytes = 64 << 10
 
     /// The colour a colour set's `Contents.json` defines, or why it defines none.
-    public static func decode(_ bytes: [UInt8]) -> Result<SkeletonColor, ColorSetError> {
+    package static func decode(_ bytes: [UInt8]) -> Result<SkeletonColor, ColorSetError> {
         guard bytes.count <= maxBytes else { return .failure(ColorSetError("over \(maxBytes) bytes")) }
         let document: JSONDocument
         do {
@@ -138,7 +138,7 @@ public enum AssetColorSet {
 }
 
 /// Why a colour set defines no colour.
-public struct ColorSetError: Error, Sendable, Equatable {
-    public var message: String
+package struct ColorSetError: Error, Sendable, Equatable {
+    package var message: String
     init(_ message: String) { self.message = message }
 }

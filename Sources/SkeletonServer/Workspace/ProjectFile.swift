@@ -1,7 +1,7 @@
 /// One file an app is read from, found under a project folder.
-public struct ProjectFile: Sendable, Hashable {
+package struct ProjectFile: Sendable, Hashable {
     /// What the file holds.
-    public enum Kind: String, Sendable, Hashable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, CaseIterable {
         /// `*.swift`
         case swift
         /// `*.storyboard`
@@ -14,16 +14,16 @@ public struct ProjectFile: Sendable, Hashable {
         case layout
 
         /// Storyboards and XIBs.
-        public var isInterfaceBuilder: Bool { self == .storyboard || self == .xib }
+        package var isInterfaceBuilder: Bool { self == .storyboard || self == .xib }
     }
 
     /// The path as found: the root as given, then the names below it.
-    public var path: String
-    public var kind: Kind
+    package var path: String
+    package var kind: Kind
     /// The size `stat` gave when it was found.
-    public var size: Int
+    package var size: Int
 
-    public init(path: String, kind: Kind, size: Int) {
+    package init(path: String, kind: Kind, size: Int) {
         self.path = path
         self.kind = kind
         self.size = size
@@ -31,7 +31,7 @@ public struct ProjectFile: Sendable, Hashable {
 
     /// The kind of the file at `path` (a colour set's `Contents.json` only inside a folder named `*.colorset`),
     /// or nil for a file no app document is read from.
-    public static func kind(ofPath path: String) -> Kind? {
+    package static func kind(ofPath path: String) -> Kind? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let lower = name.lowercased()
         if lower.hasSuffix(".swift") { return .swift }
@@ -46,11 +46,11 @@ public struct ProjectFile: Sendable, Hashable {
     }
 
     /// How a skeleton layout's file name ends.
-    public static let layoutSuffix = ".skeleton.json"
+    package static let layoutSuffix = ".skeleton.json"
 
     /// The name of the colour a colour set's `Contents.json` at `path` defines (its folder's name without
     /// `.colorset`), nil for any other path.
-    public static func colorName(ofPath path: String) -> String? {
+    package static func colorName(ofPath path: String) -> String? {
         let parts = path.split(separator: "/")
         guard parts.count >= 2, parts[parts.count - 1] == "Contents.json" else { return nil }
         let folder = parts[parts.count - 2]

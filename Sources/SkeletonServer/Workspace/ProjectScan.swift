@@ -10,36 +10,36 @@
 /// Left out: hidden folders (`.git`, `.build`, …), build output (`build`, `Build`, `DerivedData`), dependencies
 /// (`Pods`, `Carthage`, `node_modules`), Xcode's project bundles (`*.xcodeproj`, `*.xcworkspace`), and a folder seen
 /// before (symbolic links are followed, a loop is not: each folder is visited once, by device and inode).
-public struct ProjectScan: Sendable {
+package struct ProjectScan: Sendable {
     /// The limit that cut the scan short.
-    public enum Cut: String, Sendable, Hashable {
+    package enum Cut: String, Sendable, Hashable {
         case files, bytes, entries
     }
 
     /// The files found, sorted by path.
-    public private(set) var files: [ProjectFile] = []
+    package private(set) var files: [ProjectFile] = []
     /// The first limit reached, if any (the files found before it are kept).
-    public private(set) var cut: Cut?
+    package private(set) var cut: Cut?
     /// Files left out for their size alone (over `maxFileBytes`), and folders left out below `maxDepth`.
-    public private(set) var oversizedFiles: [String] = []
-    public private(set) var foldersTooDeep = 0
+    package private(set) var oversizedFiles: [String] = []
+    package private(set) var foldersTooDeep = 0
     /// Directory entries looked at.
-    public private(set) var entriesSeen = 0
+    package private(set) var entriesSeen = 0
     /// The bytes of the files found, together.
-    public private(set) var bytes = 0
+    package private(set) var bytes = 0
 
     /// Folder names never entered (besides hidden ones).
-    public static let skippedFolders: Set<String> = [
+    package static let skippedFolders: Set<String> = [
         "build", "Build", "DerivedData", "Pods", "Carthage", "node_modules",
     ]
     /// Folder name endings never entered.
-    public static let skippedFolderSuffixes = [".xcodeproj", ".xcworkspace"]
+    package static let skippedFolderSuffixes = [".xcodeproj", ".xcworkspace"]
 
     private let limits: ProjectLimits
     private var visited: Set<FolderID> = []
 
     /// Scans `roots` (folders; a root that is a file of a known kind is taken as it is).
-    public init(roots: [String], limits: ProjectLimits = .standard) {
+    package init(roots: [String], limits: ProjectLimits = .standard) {
         self.limits = limits
         for root in roots where cut == nil {
             var info = stat()
@@ -54,10 +54,10 @@ public struct ProjectScan: Sendable {
     }
 
     /// The files of one kind.
-    public func files(_ kinds: Set<ProjectFile.Kind>) -> [ProjectFile] { files.filter { kinds.contains($0.kind) } }
+    package func files(_ kinds: Set<ProjectFile.Kind>) -> [ProjectFile] { files.filter { kinds.contains($0.kind) } }
 
     /// Whether a folder's name keeps the scan out of it.
-    public static func skips(folder name: String) -> Bool {
+    package static func skips(folder name: String) -> Bool {
         name.hasPrefix(".") || skippedFolders.contains(name) || skippedFolderSuffixes.contains { name.hasSuffix($0) }
     }
 
@@ -120,7 +120,7 @@ public struct ProjectScan: Sendable {
     }
 
     /// One line about what was left out, nil when nothing was.
-    public var summaryOfWhatWasLeftOut: String? {
+    package var summaryOfWhatWasLeftOut: String? {
         var parts: [String] = []
         if let cut {
             switch cut {

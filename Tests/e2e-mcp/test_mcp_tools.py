@@ -46,7 +46,7 @@ async def test_list_scenes_of_a_file_and_of_the_project(project: pathlib.Path):
         everything = await session.call_tool("list_scenes", {})
         assert not everything.is_error, text_of(everything)
         files = {scene["file"] for scene in everything.structured_content["scenes"]}
-        assert files == {"screens.storyboard"}
+        assert files == {"profile-card.skeleton.json", "screens.storyboard"}
         assert everything.structured_content["problems"] == []
 
         json_document = await session.call_tool("list_scenes", {"file": "profile-card.skeleton.json"})

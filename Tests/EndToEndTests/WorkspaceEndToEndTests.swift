@@ -232,6 +232,11 @@ import Testing
         for (options, pointer) in [
             (["workspace": ["maxFiles": 0]] as JSONObject, "/params/initializationOptions/workspace/maxFiles"),
             (["workspace": ["maxBytes": .int(1 << 40)]], "/params/initializationOptions/workspace/maxBytes"),
+            (["workspace": ["maxSyntaxTreeBytes": 0]], "/params/initializationOptions/workspace/maxSyntaxTreeBytes"),
+            (
+                ["workspace": ["maxSyntaxTreeBytes": .int(1 << 40)]],
+                "/params/initializationOptions/workspace/maxSyntaxTreeBytes"
+            ),
         ] {
             let daemon = try DaemonProcess()
             defer { daemon.client.closeInput() }

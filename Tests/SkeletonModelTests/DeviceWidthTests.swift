@@ -26,6 +26,21 @@ struct DeviceWidthTests {
         Dictionary(document.root.all.map { ($0.reference, $0.frame) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// A mask that is not an array of UIKit's option names is an error at the exact value, and the node keeps none.
+    @Test(arguments: [
+        (#""flexibleWidth""#, "/root/autoresizingMask", "must be an array of autoresizing option names"),
+        ("{}", "/root/autoresizingMask", "must be an array of autoresizing option names"),
+        ("[3]", "/root/autoresizingMask/0", "string"),
+        (#"["flexibleWidth", "flexibleDepth"]"#, "/root/autoresizingMask/1", #"not "flexibleDepth""#),
+    ])
+    func aMaskOfAnotherFormIsAnErrorAtItsValue(value: String, pointer: String, message: String) {
+        let text = #"{"root": {"type": "UIView", "frame": [0, 0, 10, 10], "autoresizingMask": "# + value + "}}"
+        let errors = SkeletonDocument.decode(text: text).errors
+        let error = errors.first { $0.pointer.description == pointer }
+        #expect(error != nil, "\(value) gives \(errors.map(\.pointer.description))")
+        #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+    }
+
     @Test func theMaskIsDecodedByItsUIKitNames() throws {
         let document = try decodeValid(Self.screen)
         let badge = try #require(document.root.all.first { $0.id == "badge" })

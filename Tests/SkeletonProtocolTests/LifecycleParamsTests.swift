@@ -44,6 +44,14 @@ import Testing
             (#"{"initializationOptions": {"clock": "fast"}}"#, "/params/initializationOptions/clock"),
             (#"{"initializationOptions": {"stopAfter": 0}}"#, "/params/initializationOptions/stopAfter"),
             (#"{"capabilities": {"general": []}}"#, "/params/capabilities/general"),
+            (
+                #"{"initializationOptions": {"workspace": {"maxSyntaxTreeBytes": "8M"}}}"#,
+                "/params/initializationOptions/workspace/maxSyntaxTreeBytes"
+            ),
+            (
+                #"{"initializationOptions": {"workspace": {"maxSyntaxTreeBytes": 1.5}}}"#,
+                "/params/initializationOptions/workspace/maxSyntaxTreeBytes"
+            ),
             (#"{"workspaceFolders": [{"name": "app"}]}"#, "/params/workspaceFolders/0/uri"),
             (#"{"workspaceFolders": [], "rootUri": 3}"#, nil),
             (#"{"rootUri": 3}"#, "/params/rootUri"),

@@ -1,4 +1,5 @@
 import CodeLinking
+import JSON
 import SkeletonEngine
 import SkeletonGraphics
 import SkeletonModel
@@ -95,8 +96,39 @@ final class DocumentEntry: Sendable {
     let state: Mutex<State>
     /// What the language features worked out for this document so far (counted for tests).
     let languageWork = Mutex(LanguageWork())
+    /// The syntax tree of one text version (`syntaxTree(of:)`), apart from `state` so that building it holds no
+    /// lock the document's other work takes.
+    private let syntax = Mutex<(version: Int, tree: JSONSyntaxTree)?>(nil)
+    /// Syntax trees built of this document's texts (counted for tests: one per text version at most).
+    let syntaxTreeBuilds = Atomic<Int>(0)
 
     init(text: TextDocument) { state = Mutex(State(text: text)) }
+
+    /// The syntax tree of `text` (the entry's text at `text.version`): built the first time a reader asks for that
+    /// version, then shared by every reader of it (diagnostics, the text map, the node span index, completion,
+    /// patches, formatting). Readers of one version wait for the one build rather than making their own.
+    ///
+    /// The tree shares the text's bytes: `dropSyntaxTree()` before the text is edited in place, or the edit would
+    /// copy them.
+    func syntaxTree(of text: TextDocument) -> JSONSyntaxTree {
+        syntax.withLock { kept in
+            if let kept, kept.version == text.version { return kept.tree }
+            let tree = JSONSyntaxTree(bytes: text.buffer.bytes)
+            syntaxTreeBuilds.add(1, ordering: .relaxed)
+            // A reader of an older version (a request that took its text before an edit) keeps no tree.
+            if kept.map({ $0.version < text.version }) ?? true { kept = (text.version, tree) }
+            return tree
+        }
+    }
+
+    /// Forgets the kept syntax tree (the text is about to change).
+    func dropSyntaxTree() { syntax.withLock { $0 = nil } }
+
+    /// Keeps `tree`, built elsewhere, as the syntax tree of `text` (the entry's text now).
+    /// - Important: `tree.bytes` are `text`'s bytes, and the tree was built with the default depth limit.
+    func keep(syntaxTree tree: JSONSyntaxTree, of text: TextDocument) {
+        syntax.withLock { $0 = (text.version, tree) }
+    }
 }
 
 /// A text change since the version a text map was built for, as the one byte range it replaced

@@ -62,6 +62,8 @@ extension DocumentStore {
                     .invalidParams,
                     "didChange for \(uri) with version \(version), which is not after \(state.text.version)")
             }
+            // The kept syntax tree shares the text's bytes: dropped first, the edit changes them in place.
+            entry.dropSyntaxTree()
             func apply(_ change: (range: TextRange?, text: String, at: JSONValue), to buffer: inout TextBuffer) throws
                 -> ByteEdit?
             {

@@ -8,6 +8,8 @@ package struct JSONTextEditor: Sendable {
     package private(set) var tree: JSONSyntaxTree
 
     package init(bytes: [UInt8]) { tree = JSONSyntaxTree(bytes: bytes) }
+    /// An editor of the text `tree` is the syntax tree of (read, not built again).
+    package init(tree: JSONSyntaxTree) { self.tree = tree }
     package init(_ text: String) { self.init(bytes: Array(text.utf8)) }
 
     package var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -34,7 +36,8 @@ package struct JSONTextEditor: Sendable {
         }
         var insertion = Array(JSON.string(key).bytes) + Array(": ".utf8) + value
         let close = tree[object].end - 1
-        if hasContent(from: tree[object].start + 1, to: close) { insertion = Array(", ".utf8) + insertion }
+        // Anything written inside the braces is a node of the object's subtree (whitespace is none).
+        if tree[object].subtreeEnd > object + 1 { insertion = Array(", ".utf8) + insertion }
         replace(close..<close, with: insertion)
     }
 
@@ -94,7 +97,8 @@ package struct JSONTextEditor: Sendable {
     }
 
     /// Removes an item of a comma-separated list (an element, or a `"key": value` member) and one comma next to
-    /// it: the following one if any, else the preceding one.
+    /// it: the following one if any, else the preceding one. (Commas are no nodes of the tree: the bytes next to the
+    /// item are read, whitespace and one comma at most.)
     private mutating func removeListItem(_ item: Range<Int>) {
         var end = item.upperBound
         while end < bytes.count, Self.isSpace(bytes[end]) { end += 1 }
@@ -109,11 +113,6 @@ package struct JSONTextEditor: Sendable {
         while k >= 0, Self.isSpace(bytes[k]) { k -= 1 }
         if k >= 0, bytes[k] == UInt8(ascii: ",") { start = k }
         replace(start..<item.upperBound, with: [])
-    }
-
-    private func hasContent(from start: Int, to end: Int) -> Bool {
-        guard start < end else { return false }
-        return bytes[start..<end].contains { !Self.isSpace($0) }
     }
 
     private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }

@@ -21,6 +21,17 @@ import Testing
         #expect(editor.text == text.replacingOccurrences(of: "[0, 0, 10, 10]", with: "[1, 2, 3, 4]"))
     }
 
+    @Test func addsAMemberWithACommaOnlyAfterOthers() throws {
+        for (object, added) in [
+            ("{ \n }", "{ \n \"b\": 1}"), ("{}", "{\"b\": 1}"), ("{\"x\": 0 }", "{\"x\": 0 , \"b\": 1}"),
+        ] {
+            // From a tree read once (as a document entry's), as from the bytes.
+            var editor = JSONTextEditor(tree: JSONSyntaxTree(#"{"a": "# + object + "}"))
+            try editor.setMember("b", of: JSONPointer(["a"]), to: Array("1".utf8))
+            #expect(editor.text == #"{"a": "# + added + "}", "\(object)")
+        }
+    }
+
     @Test func addsAndRemovesMembers() throws {
         var editor = JSONTextEditor(text)
         try editor.setMember("id", of: JSONPointer(["root", "children", "0"]), to: Array("\"title\"".utf8))

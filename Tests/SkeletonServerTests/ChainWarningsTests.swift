@@ -31,7 +31,7 @@ import Testing
         let text = Array(#"{"root": "#.utf8) + Array(root.utf8) + Array("}".utf8)
         let result = text.withUnsafeBytes { DocumentDecoder().decode(bytes: $0) }
         let document = try #require(result.document, "seed \(seed)")
-        let map = text.withUnsafeBufferPointer { DocumentTextMap(bytes: $0) }
+        let map = DocumentTextMap(bytes: text)
         let fromTree = try #require(SkeletonableChain.warnings(of: document, problems: result.problems))
         #expect(fromTree == SkeletonableChain.warnings(map, text), "seed \(seed)")
     }

@@ -18,7 +18,7 @@ import Testing
     }
 
     static func map(_ buffer: TextBuffer) -> DocumentTextMap {
-        buffer.bytes.withUnsafeBufferPointer { DocumentTextMap(bytes: $0) }
+        DocumentTextMap(bytes: buffer.bytes)
     }
 
     /// The result of following one edit: the map worked out (nil: refused) and the text.

@@ -21,6 +21,7 @@ enum DocumentFuzzSession {
                 clean && !input.interfaceBuilder
                 ? buffer.bytes.withUnsafeBufferPointer { NodeSpanIndex.build(document: $0) } : nil
             let before = session
+            let tree = input.interfaceBuilder ? nil : JSONSyntaxTree.detach(JSONSyntaxTree(bytes: buffer.bytes))
             let byteEdit: ByteEdit?
             do { byteEdit = try buffer.apply(range: edit.range, text: text, encoding: input.encoding) } catch {
                 continue
@@ -34,6 +35,7 @@ enum DocumentFuzzSession {
             }
             clean = analyse(buffer, input, &session)
             if !input.interfaceBuilder { SyntaxTreeCheck.check(buffer.bytes) }
+            if let tree, let byteEdit { SyntaxTreeCheck.checkFollowing(tree, byteEdit, buffer.bytes) }
             // ...must end where analysing the whole new text ends.
             if let inPlace {
                 guard let session, clean, inPlace.layers(at: input.time + 1) == session.layers(at: input.time + 1),

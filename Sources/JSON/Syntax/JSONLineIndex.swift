@@ -15,6 +15,12 @@ package struct JSONLineIndex: Sendable, Hashable {
         count = bytes.count
     }
 
+    /// The index of lines starting at `starts` in a text of `count` bytes (worked out from another's).
+    init(starts: [Int32], count: Int) {
+        self.starts = starts
+        self.count = count
+    }
+
     /// The line holding `offset` (clamped to the text).
     package func line(of offset: Int) -> Int {
         let offset = min(max(offset, 0), count)

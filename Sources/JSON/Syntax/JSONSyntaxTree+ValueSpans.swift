@@ -20,43 +20,39 @@ extension JSONSyntaxTree {
     }
 
     /// The top value and every value inside it, in preorder, without members, missing pieces and stray tokens:
-    /// one pass over the nodes.
+    /// one pass over the nodes, with the containers open at each node on a stack (no memory per node beyond the
+    /// spans).
     package func valueSpans() -> [ValueSpan] {
         guard let root else { return [] }
         var spans: [ValueSpan] = []
-        /// The span of each value node (-1 for others), and the spans made before each node.
-        var spanOfNode = [Int32](repeating: -1, count: nodes.count)
-        var spansBefore = [Int32](repeating: 0, count: nodes.count + 1)
-        /// The elements each span has had so far (arrays).
-        var elementCounts: [Int] = []
+        /// The value spans whose subtrees are open: span index, the node their subtree ends before, and (arrays)
+        /// the elements seen so far.
+        var open: [(span: Int, nodesEnd: Int, elements: Int)] = []
         let end = nodes[root].subtreeEnd
-        for k in 0..<nodes.count {
-            spansBefore[k] = Int32(truncatingIfNeeded: spans.count)
-            guard k >= root, k < end, isValue(k) else { continue }
-            var p = nodes[k].parent
+        for k in root..<end {
+            while let last = open.last, last.nodesEnd <= k {
+                spans[last.span].subtreeEnd = spans.count
+                open.removeLast()
+            }
+            guard isValue(k) else { continue }
             var key: Range<Int>?
             var element: Int?
+            let p = nodes[k].parent
             if p >= 0, nodes[p].kind == .member {
                 let keyNode = self.key(of: p)
                 if nodes[keyNode].kind == .string { key = nodes[keyNode].range }
-                p = nodes[p].parent
+            } else if p >= 0, nodes[p].kind == .array, let container = open.indices.last {
+                element = open[container].elements
+                open[container].elements += 1
             }
-            let parent = p >= 0 ? Int(spanOfNode[p]) : -1
-            if p >= 0, nodes[p].kind == .array {
-                element = elementCounts[parent]
-                elementCounts[parent] += 1
-            }
-            spanOfNode[k] = Int32(truncatingIfNeeded: spans.count)
-            elementCounts.append(0)
+            open.append((spans.count, nodes[k].subtreeEnd, 0))
             spans.append(
                 ValueSpan(
-                    value: nodes[k].range, key: key, element: element, parent: parent, subtreeEnd: 0,
-                    firstByte: bytes[nodes[k].start]))
+                    value: nodes[k].range, key: key, element: element,
+                    parent: open.count > 1 ? open[open.count - 2].span : -1,
+                    subtreeEnd: 0, firstByte: bytes[nodes[k].start]))
         }
-        spansBefore[nodes.count] = Int32(truncatingIfNeeded: spans.count)
-        for k in root..<end where spanOfNode[k] >= 0 {
-            spans[Int(spanOfNode[k])].subtreeEnd = Int(spansBefore[nodes[k].subtreeEnd])
-        }
+        while let last = open.popLast() { spans[last.span].subtreeEnd = spans.count }
         return spans
     }
 

@@ -1,4 +1,4 @@
-import JSON
+package import JSON
 
 /// Where each node of a document sits in its text: the byte span of every node object written in the text (the
 /// root, and every object in a node's `children`), in preorder. Template bodies and their instances are not text
@@ -29,7 +29,7 @@ package struct NodeSpanIndex: Sendable, Equatable {
     }
 
     /// The node objects of a document's syntax tree (the first `root` member whose value is an object), or nil.
-    static func build(document tree: JSONSyntaxTree) -> NodeSpanIndex? {
+    package static func build(document tree: JSONSyntaxTree) -> NodeSpanIndex? {
         guard let top = tree.root, tree[top].kind == .object else { return nil }
         for m in tree.members(of: top) where tree.isKey(of: m, "root") {
             guard let v = tree.value(of: m), tree[v].kind == .object else { continue }

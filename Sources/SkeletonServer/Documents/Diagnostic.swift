@@ -34,9 +34,16 @@ package struct Diagnostic: Sendable, Hashable {
         self.location = location
     }
 
-    /// The LSP `Diagnostic` for this problem in `buffer`.
+    /// The LSP `Diagnostic` for this problem in `buffer`, a pointer located in a syntax tree of its own (for texts
+    /// no document entry holds; an entry's problems use `lsp(in:encoding:tree:)` with the entry's tree).
     package func lsp(in buffer: TextBuffer, encoding: PositionEncoding) -> JSON {
-        lsp(in: buffer, range: byteRange(in: buffer), encoding: encoding)
+        lsp(in: buffer, encoding: encoding) { JSONSyntaxTree(bytes: buffer.bytes) }
+    }
+
+    /// The LSP `Diagnostic` for this problem in `buffer`, a pointer located in `tree()` (the syntax tree of `buffer`'s
+    /// text, asked for only when the location is a pointer).
+    func lsp(in buffer: TextBuffer, encoding: PositionEncoding, tree: () -> JSONSyntaxTree) -> JSON {
+        lsp(in: buffer, range: byteRange(in: buffer, tree: tree), encoding: encoding)
     }
 
     /// The LSP `Diagnostic` for this problem in `buffer`, underlining `range` (its `byteRange`, located already).
@@ -50,25 +57,19 @@ package struct Diagnostic: Sendable, Hashable {
         ]
     }
 
-    /// The bytes to underline.
-    func byteRange(in buffer: TextBuffer) -> Range<Int> {
-        var tree: JSONSyntaxTree?
-        return byteRange(in: buffer, tree: &tree)
-    }
-
-    /// The bytes to underline, a pointer found in `tree` (the syntax tree of `buffer`'s text, built here the first
-    /// time a pointer needs it, so that the problems of one text share one).
-    func byteRange(in buffer: TextBuffer, tree: inout JSONSyntaxTree?) -> Range<Int> {
+    /// The bytes to underline, a pointer found in `tree()` (the syntax tree of `buffer`'s text, asked for only when
+    /// the location is a pointer: the document entry's, shared by every problem of one text version).
+    func byteRange(in buffer: TextBuffer, tree: () -> JSONSyntaxTree) -> Range<Int> {
         let count = buffer.bytes.count
         switch location {
         case .offset(let offset):
             let start = min(max(offset, 0), count)
             return start..<min(start + 1, count)
         case .pointer(let pointer):
-            guard let found = Self.syntax(of: buffer, &tree).locate(pointer) else { return 0..<0 }
+            guard let found = tree().locate(pointer) else { return 0..<0 }
             return found.preferred
         case .memberName(let pointer):
-            guard let found = Self.syntax(of: buffer, &tree).locate(pointer) else { return 0..<0 }
+            guard let found = tree().locate(pointer) else { return 0..<0 }
             if found.matchedTokens == pointer.tokens.count, let key = found.key { return key }
             return found.preferred
         case .lineColumn(let line, let column):
@@ -80,14 +81,6 @@ package struct Diagnostic: Sendable, Hashable {
             let start = Self.offset(line: line, column: column, in: buffer)
             return start..<max(start, Self.offset(line: endLine, column: endColumn, in: buffer))
         }
-    }
-
-    /// `tree`, built from `buffer`'s text when it is nil.
-    private static func syntax(of buffer: TextBuffer, _ tree: inout JSONSyntaxTree?) -> JSONSyntaxTree {
-        if let tree { return tree }
-        let built = JSONSyntaxTree(bytes: buffer.bytes)
-        tree = built
-        return built
     }
 
     /// The bytes of a 1-based line (clamped to the text), without its line break.

@@ -1,4 +1,5 @@
 import CodeLinking
+import JSON
 import SkeletonEngine
 import SkeletonGraphics
 import SkeletonModel
@@ -95,8 +96,89 @@ final class DocumentEntry: Sendable {
     let state: Mutex<State>
     /// What the language features worked out for this document so far (counted for tests).
     let languageWork = Mutex(LanguageWork())
+    /// The syntax tree of one text version (`syntaxTree(of:)`), apart from `state` so that building it holds no
+    /// lock the document's other work takes.
+    private let syntax = Mutex<KeptSyntaxTree?>(nil)
+    /// Syntax trees of this document's texts built by a parse, and worked out from the previous version's tree
+    /// (counted for tests: at most one of either per text version).
+    let syntaxTreeBuilds = Atomic<Int>(0)
+    let syntaxTreeFollows = Atomic<Int>(0)
+
+    /// The kept syntax tree: a text version's, or the last one read without its text while the text changed since
+    /// by one byte range (to be worked out from it when a reader asks: `JSONSyntaxTree.init(following:…)`).
+    private enum KeptSyntaxTree {
+        case tree(version: Int, JSONSyntaxTree)
+        /// `edit` nil: detached for an edit of text version `version` not applied yet.
+        case detached(JSONSyntaxTree.Detached, edit: ByteEdit?, version: Int)
+    }
 
     init(text: TextDocument) { state = Mutex(State(text: text)) }
+
+    /// The syntax tree of `text` (the entry's text at `text.version`): built the first time a reader asks for that
+    /// version (or worked out from the previous version's when the text changed since only inside one token), then
+    /// shared by every reader of it (diagnostics, the text map, the node span index, completion, patches,
+    /// formatting). Readers of one version wait for the one build rather than making their own.
+    func syntaxTree(of text: TextDocument) -> JSONSyntaxTree {
+        syntax.withLock { kept in
+            var followed: JSONSyntaxTree?
+            switch kept {
+            case .tree(let version, let tree) where version == text.version:
+                return tree
+            case .detached(let detached, let edit?, let version) where version == text.version:
+                kept = nil
+                followed = JSONSyntaxTree(
+                    following: detached, start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd,
+                    bytes: text.buffer.bytes)
+            default:
+                break
+            }
+            let tree: JSONSyntaxTree
+            if let followed {
+                tree = followed
+                syntaxTreeFollows.add(1, ordering: .relaxed)
+            } else {
+                tree = JSONSyntaxTree(bytes: text.buffer.bytes)
+                syntaxTreeBuilds.add(1, ordering: .relaxed)
+            }
+            // A reader of an older version (a request that took its text before an edit) keeps no tree.
+            if case .tree(let version, _)? = kept, version > text.version { return tree }
+            if case .detached(_, _, let version)? = kept, version > text.version { return tree }
+            kept = .tree(version: text.version, tree)
+            return tree
+        }
+    }
+
+    /// Takes the kept tree's text from it before text version `version` is edited in place (a tree holding the text
+    /// would make the edit copy it); `textChanged` then says what the edit was.
+    func textWillChange(from version: Int) {
+        syntax.withLock { kept in
+            guard case .tree(let treeVersion, let tree)? = kept else { return }
+            kept = nil
+            if treeVersion == version { kept = .detached(JSONSyntaxTree.detach(tree), edit: nil, version: version) }
+        }
+    }
+
+    /// The text went from version `from` to `to` by `edit` (nil: more than one byte range, or a whole text).
+    func textChanged(by edit: ByteEdit?, from: Int, to: Int) {
+        syntax.withLock { kept in
+            guard case .detached(let detached, let earlier, let version)? = kept else {
+                kept = nil
+                return
+            }
+            kept = nil
+            guard let edit, version == from else { return }
+            kept = .detached(detached, edit: earlier.map { $0.followed(by: edit) } ?? edit, version: to)
+        }
+    }
+
+    /// Forgets the kept syntax tree (the text changed in a way no tree follows).
+    func dropSyntaxTree() { syntax.withLock { $0 = nil } }
+
+    /// Keeps `tree`, built elsewhere, as the syntax tree of `text` (the entry's text now).
+    /// - Important: `tree.bytes` are `text`'s bytes, and the tree was built with the default depth limit.
+    func keep(syntaxTree tree: JSONSyntaxTree, of text: TextDocument) {
+        syntax.withLock { $0 = .tree(version: text.version, tree) }
+    }
 }
 
 /// A text change since the version a text map was built for, as the one byte range it replaced

@@ -62,6 +62,9 @@ extension DocumentStore {
                     .invalidParams,
                     "didChange for \(uri) with version \(version), which is not after \(state.text.version)")
             }
+            // The kept syntax tree shares the text's bytes: taken from it first, the edit changes them in place.
+            let from = state.text.version
+            entry.textWillChange(from: from)
             func apply(_ change: (range: TextRange?, text: String, at: JSONValue), to buffer: inout TextBuffer) throws
                 -> ByteEdit?
             {
@@ -119,6 +122,7 @@ extension DocumentStore {
             }
             state.textMapEdit = Self.textMapEdit(state, from: state.text.version, to: version, combined)
             state.text.version = version
+            entry.textChanged(by: combined?.edit, from: from, to: version)
             return edit
         }
         defer { nibChanged(uri) }

@@ -182,7 +182,7 @@ package final class DocumentStore: DisplayListProvider {
             // A storyboard analysed before an open Swift file was read publishes after the re-analysis it queues.
             return !(isInterfaceBuilder && state.awaitsCode) && takePublication(&state, problems)
         }
-        if publish { publishDiagnostics(uri, text, problems) }
+        if publish { publishDiagnostics(uri, entry, text, problems) }
         sessionChanged(uri, entry, events: events)
     }
 
@@ -205,14 +205,16 @@ package final class DocumentStore: DisplayListProvider {
         return publish
     }
 
-    /// Publishes `problems` as the diagnostics of `text`, in text order.
-    func publishDiagnostics(_ uri: String, _ text: TextDocument, _ problems: [DocumentProblem]) {
+    /// Publishes `problems` as the diagnostics of `text` (`entry`'s text), in text order.
+    func publishDiagnostics(_ uri: String, _ entry: DocumentEntry, _ text: TextDocument, _ problems: [DocumentProblem])
+    {
         let encoding = configuration.positionEncoding
-        // Each problem is located once, pointers in one syntax tree of the text (built for the first of them).
-        var tree: JSONSyntaxTree?
+        // Each problem is located once, pointers in the entry's syntax tree of the text (built for the first of them
+        // unless a reader of this version built it already).
         let placed = problems.enumerated().map { k, problem in
             let diagnostic = Diagnostic(problem)
-            return (range: diagnostic.byteRange(in: text.buffer, tree: &tree), order: k, diagnostic: diagnostic)
+            let range = diagnostic.byteRange(in: text.buffer) { entry.syntaxTree(of: text) }
+            return (range: range, order: k, diagnostic: diagnostic)
         }
         let ordered = placed.sorted { ($0.range.lowerBound, $0.order) < ($1.range.lowerBound, $1.order) }
         let diagnostics = ordered.map { $0.diagnostic.lsp(in: text.buffer, range: $0.range, encoding: encoding) }
@@ -223,7 +225,7 @@ package final class DocumentStore: DisplayListProvider {
 
     /// The text map of `text`, built once per version and kept on the entry (see `TextDocumentRequest.map`): worked
     /// out from the kept map when the text changed since only inside one value (`DocumentTextMap.updated`), else
-    /// scanned from the whole text.
+    /// read from the text's syntax tree (the entry's, `DocumentEntry.syntaxTree(of:)`).
     static func textMap(of text: TextDocument, _ entry: DocumentEntry) -> DocumentTextMap {
         let version = text.version
         let (cached, change) = entry.state.withLock { ($0.textMap, $0.textMapEdit) }
@@ -235,7 +237,7 @@ package final class DocumentStore: DisplayListProvider {
                 (change.linesChanged ? nil : cached.map.updated(by: change.edit, in: text.buffer))
                 ?? cached.map.updatedInGap(by: change.edit, in: text.buffer)
         }
-        let map = updated ?? DocumentTextMap(bytes: text.buffer.bytes)
+        let map = updated ?? DocumentTextMap(tree: entry.syntaxTree(of: text))
         entry.languageWork.withLock { work in
             if updated == nil { work.textMapScans += 1 } else { work.textMapUpdates += 1 }
         }

@@ -21,14 +21,18 @@ extension DocumentStore {
     /// the first edit of a valid text), else nil.
     func spansForEdit(_ entry: DocumentEntry) -> NodeSpanIndex? {
         guard configuration.incrementalEdits else { return nil }
-        return entry.state.withLock { state -> NodeSpanIndex? in
+        let needed = entry.state.withLock { state -> TextDocument? in
             guard state.isCleanJSON else {
                 state.spans = nil
                 return nil
             }
-            if state.spans == nil {
-                state.spans = state.text.buffer.bytes.withUnsafeBufferPointer { NodeSpanIndex.build(document: $0) }
-            }
+            return state.spans == nil ? state.text : nil
+        }
+        // Read from the text's syntax tree (the entry's), outside the state's lock.
+        let built = needed.flatMap { NodeSpanIndex.build(document: entry.syntaxTree(of: $0)) }
+        return entry.state.withLock { state -> NodeSpanIndex? in
+            guard state.isCleanJSON else { return nil }
+            if state.spans == nil, let built, state.text.version == needed?.version { state.spans = built }
             return state.spans
         }
     }
@@ -85,14 +89,17 @@ extension DocumentStore {
                 return nil
             }
             state.sessions[""] = session
-            if let text { state.text = text }
+            if let text {
+                state.text = text
+                entry.dropSyntaxTree()
+            }
             state.spans = prepared.spans
             state.warnings = warnings
             return (events, takePublication(&state, warnings) ? (state.text, warnings) : nil)
         }
         guard let (events, publication) = result else { return nil }
         analysisCounts.withLock { $0.incremental += 1 }
-        if let publication { publishDiagnostics(uri, publication.0, publication.1) }
+        if let publication { publishDiagnostics(uri, entry, publication.0, publication.1) }
         return events
     }
 }

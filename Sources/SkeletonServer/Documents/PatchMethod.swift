@@ -26,7 +26,8 @@ struct PatchMethod: Sendable {
                 throw ResponseError(.contentModified, "\(uri) is at version \(text.version), not \(expected)")
             }
         }
-        var editor = JSONTextEditor(bytes: text.buffer.bytes)
+        // The edits start from the text's syntax tree (the entry's, shared with the other readers of this version).
+        var editor = JSONTextEditor(tree: entry.syntaxTree(of: text))
         for op in params.ops { try apply(op, to: &editor) }
         // A patch of a valid document whose changes lie inside one node decodes that node alone: the rest of the
         // text did not change and was valid, so that node's text being valid (and its ids free) makes the whole
@@ -64,6 +65,8 @@ struct PatchMethod: Sendable {
         text.buffer = TextBuffer(bytes: editor.bytes)
         text.version += 1
         entry.state.withLock { $0.text = text }
+        // The editor's tree is the new text's (the same bytes): the analysis reads it rather than building one.
+        entry.keep(syntaxTree: editor.tree, of: text)
         let version = text.version
         context.afterResponse { documents.analyse(uri, entry, as: .runtime) }
         return PatchResult(version: version)

@@ -2,76 +2,42 @@ import JSON
 import SkeletonModel
 
 /// `textDocument/completion` on a JSON skeleton document, from the text around the cursor as it is mid-keystroke
-/// (`TolerantObjects`, never a parse): member names the format defines for the enclosing object (a node's by its
-/// `type`, the document's, the appearance's, a section's) that it does not have yet; values of the member at the
-/// cursor (types, enumerations, colours, booleans, `automatic`, template names visible there). Each item has
-/// Markdown documentation (the `PropertyRegistry`'s for members) and a `textEdit` over the partial word; members whose values
-/// are arrays or objects (`frame`, `font`, …) insert a snippet. Storyboards and XIBs get `[]`.
+/// (the text's syntax tree, read as a forgiving scan reads it: `JSONSyntaxTree.completionCursor(at:)`): member names
+/// the format defines for the enclosing object (a node's by its `type`, the document's, the appearance's, a
+/// section's) that it does not have yet; values of the member at the cursor (types, enumerations, colours, booleans,
+/// `automatic`, template names visible there). Each item has Markdown documentation (the `PropertyRegistry`'s for
+/// members) and a `textEdit` over the partial word; members whose values are arrays or objects (`frame`, `font`, …)
+/// insert a snippet. Storyboards and XIBs get `[]`.
 enum Completion {
     /// The characters that make clients ask.
     static let triggerCharacters: [String] = ["\"", ":"]
 
     static func answer(_ request: TextDocumentRequest, at offset: Int) -> JSON {
         guard !request.isInterfaceBuilder else { return [] }
-        let bytes = request.text.buffer.bytes
-        return answer(bytes, at: offset) { request.range($0) }
+        return answer(request.tree, at: offset) { request.range($0) }
     }
 
-    /// The answer at byte `offset` of `bytes`, each byte range turned into an LSP range by `range`. The object at
-    /// the cursor is found around it (`LocalCompletionScan`); the whole text is scanned only where the answer
-    /// depends on more (a section's owner, template names) or the brackets before the cursor do not pair up.
-    static func answer(_ bytes: [UInt8], at offset: Int, range lspRange: (Range<Int>) -> JSON) -> JSON {
-        answerCounting(bytes, at: offset, range: lspRange).answer
-    }
-
-    /// `answer`, with the bytes its scans went through; `local` false: always from the whole text's scan (the
-    /// reference the local answer is tested against).
-    static func answerCounting(
-        _ bytes: [UInt8], at offset: Int, local: Bool = true, range lspRange: (Range<Int>) -> JSON
-    ) -> (answer: JSON, scannedBytes: Int) {
-        if local, let local = LocalCompletionScan(bytes: bytes, cursor: offset),
-            let items = items(bytes, at: offset, scan: local.scan, object: 0, kind: local.kind, range: lspRange)
-        {
-            return (["isIncomplete": false, "items": .array(items)], local.scannedBytes)
-        }
-        let scan = TolerantObjects(bytes: bytes, cursor: offset)
-        guard let object = scan.cursor.object else { return ([], scan.scannedBytes) }
-        let items =
-            Self.items(
-                bytes, at: offset, scan: scan, object: object, kind: kind(of: object, in: scan), range: lspRange,
-                whole: true) ?? []
-        return (["isIncomplete": false, "items": .array(items)], scan.scannedBytes)
-    }
-
-    /// The items at the cursor in object `o` of `scan`, which is `kind`; nil when they need more than `scan` holds
-    /// (template names, unless `whole`: the scan is the whole text's).
-    private static func items(
-        _ bytes: [UInt8], at offset: Int, scan: TolerantObjects, object: Int, kind: ObjectKind,
-        range lspRange: (Range<Int>) -> JSON, whole: Bool = false
-    ) -> [JSON]? {
-        let cursor = scan.cursor
-        let (range, closed) = replacement(bytes, offset: offset, cursor: cursor)
+    /// The answer at byte `offset` of the text of `tree` (the entry's syntax tree of the text), each byte range
+    /// turned into an LSP range by `range`. Reads the cursor's object and its ancestors, not the text; template names
+    /// read every enclosing object's `templates`.
+    static func answer(_ tree: JSONSyntaxTree, at offset: Int, range lspRange: (Range<Int>) -> JSON) -> JSON {
+        let cursor = tree.completionCursor(at: offset)
+        guard let object = cursor.object else { return [] }
+        let kind = kind(of: object, in: tree)
+        let (range, closed) = replacement(tree.bytes, offset: offset, cursor: cursor)
         var items: [JSON] = []
         if cursor.expectsKey {
             let present = Set(
-                scan.objects[object].members.filter { $0.range != cursor.string?.content }.map(\.name))
-            for name in memberNames(scan, object, kind: kind).sorted() where !present.contains(name) {
+                tree.completionMembers(of: object).filter { $0.range != cursor.string?.content }.map(\.name))
+            for name in memberNames(tree, object, kind: kind).sorted() where !present.contains(name) {
                 items.append(memberItem(name, range: range, closed: closed, quoted: cursor.string != nil, lspRange))
             }
         } else if let key = cursor.key {
-            if !whole, needsTemplates(key, kind: kind, inArray: cursor.inArray) { return nil }
-            for value in values(for: key, scan: scan, object: object, kind: kind, inArray: cursor.inArray) {
+            for value in values(for: key, tree: tree, object: object, kind: kind, inArray: cursor.inArray) {
                 items.append(valueItem(value, range: range, closed: closed, quoted: cursor.string != nil, lspRange))
             }
         }
-        return items
-    }
-
-    /// Whether the values of `key` are template names (they need every enclosing object's `templates`).
-    static func needsTemplates(_ key: String, kind: ObjectKind, inArray: Bool) -> Bool {
-        if inArray { return false }
-        if isSupplementary(kind) { return true }
-        return PropertyRegistry.named(key)?.value == .templateName
+        return ["isIncomplete": false, "items": .array(items)]
     }
 
     /// Whether `kind` is a section's `supplementary` object (its members' values are template names).
@@ -80,21 +46,25 @@ enum Completion {
         return false
     }
 
+    /// The string value of object `o`'s first member `name`, as written (nil when it has none).
+    static func string(_ tree: JSONSyntaxTree, _ o: Int, _ name: String) -> String? {
+        tree.completionMembers(of: o).first { $0.name == name }?.string
+    }
+
     // MARK: What to offer
 
     /// The members the format defines for object `o`, by what the object is.
-    static func memberNames(_ scan: TolerantObjects, _ o: Int, kind: ObjectKind) -> Set<String> {
-        let object = scan.objects[o]
+    static func memberNames(_ tree: JSONSyntaxTree, _ o: Int, kind: ObjectKind) -> Set<String> {
         switch kind {
         case .document: return Set(PropertyRegistry.properties(in: .document).filter(\.isOffered).map(\.name))
         case .node:
-            guard let type = object.string(DocumentProperty.view.type.name).flatMap(NodeType.init(rawValue:)) else {
+            guard let type = string(tree, o, DocumentProperty.view.type.name).flatMap(NodeType.init(rawValue:)) else {
                 return NodeType.view.fieldNames
             }
             return type.fieldNames
         case .appearance: return AppearanceOverrides.fieldNames
         case .section(let owner):
-            return scan.objects[owner].string(DocumentProperty.view.type.name) == NodeType.collectionView.rawValue
+            return string(tree, owner, DocumentProperty.view.type.name) == NodeType.collectionView.rawValue
                 ? DocumentDecoder.collectionSectionFieldNames : DocumentDecoder.tableSectionFieldNames
         case .other(let key): return valueMembers(key)
         }
@@ -109,21 +79,18 @@ enum Completion {
         case other(String)
     }
 
-    static func kind(of o: Int, in scan: TolerantObjects) -> ObjectKind {
-        let object = scan.objects[o]
-        guard let parent = object.parent else { return .document }
-        let key = object.key ?? ""
-        if key == DocumentProperty.document.root.name, scan.objects[parent].parent == nil, !object.isElement {
-            return .node
-        }
-        if object.isElement, key == DocumentProperty.view.children.name { return .node }
-        if !object.isElement, scan.objects[parent].key == DocumentProperty.list.templates.name,
-            scan.objects[parent].isElement == false
-        {
-            return .node
-        }
-        if key == DocumentProperty.document.appearance.name, scan.objects[parent].parent == nil { return .appearance }
-        if object.isElement, key == DocumentProperty.list.sections.name { return .section(owner: parent) }
+    /// What object `o` of `tree` is, by the member it is the value of (or the element of) and its enclosing objects.
+    static func kind(of o: Int, in tree: JSONSyntaxTree) -> ObjectKind {
+        guard let parent = tree.enclosingObject(of: o) else { return .document }
+        let (name, isElement) = tree.objectKey(of: o)
+        let key = name ?? ""
+        let parentIsTop = tree.enclosingObject(of: parent) == nil
+        if key == DocumentProperty.document.root.name, parentIsTop, !isElement { return .node }
+        if isElement, key == DocumentProperty.view.children.name { return .node }
+        let parentKey = tree.objectKey(of: parent)
+        if !isElement, parentKey.key == DocumentProperty.list.templates.name, !parentKey.isElement { return .node }
+        if key == DocumentProperty.document.appearance.name, parentIsTop { return .appearance }
+        if isElement, key == DocumentProperty.list.sections.name { return .section(owner: parent) }
         return .other(key)
     }
 
@@ -156,7 +123,7 @@ enum Completion {
     }
 
     /// The values member `key` takes, at the cursor in object `o`.
-    static func values(for key: String, scan: TolerantObjects, object o: Int, kind: ObjectKind, inArray: Bool)
+    static func values(for key: String, tree: JSONSyntaxTree, object o: Int, kind: ObjectKind, inArray: Bool)
         -> [Value]
     {
         if inArray {
@@ -166,7 +133,7 @@ enum Completion {
             }
             return value == .colors || value == .gradient ? colors() : []
         }
-        if isSupplementary(kind) { return templates(scan, o) }
+        if isSupplementary(kind) { return templates(tree, o) }
         if key == DocumentProperty.view.type.name {
             return NodeType.allCases.map {
                 Value(text: $0.rawValue, isString: true, kind: 7, documentation: typeDoc($0))
@@ -174,7 +141,7 @@ enum Completion {
         }
         guard let property = PropertyRegistry.named(key) else { return [] }
         switch property.value {
-        case .templateName: return templates(scan, o)
+        case .templateName: return templates(tree, o)
         case .color: return colors()
         case .boolean:
             return property.value.keywords.map {
@@ -197,25 +164,30 @@ enum Completion {
     }
 
     /// The template names visible from object `o`: those of each enclosing object's `templates`, nearest first.
-    static func templates(_ scan: TolerantObjects, _ o: Int) -> [Value] {
+    static func templates(_ tree: JSONSyntaxTree, _ o: Int) -> [Value] {
         var seen: Set<String> = []
         var out: [Value] = []
         var holder: Int? = o
         while let h = holder {
-            for (k, object) in scan.objects.enumerated()
-            where object.parent == h && object.key == DocumentProperty.list.templates.name && !object.isElement {
-                for member in scan.objects[k].members where seen.insert(member.name).inserted {
-                    let type = scan.objects.first { $0.parent == k && $0.key == member.name }?.string(
-                        DocumentProperty.view.type.name)
+            for k in tree.objects(in: h) where isTemplates(tree.objectKey(of: k)) {
+                for member in tree.completionMembers(of: k) where seen.insert(member.name).inserted {
+                    let type = tree.objects(in: k).first { tree.objectKey(of: $0).key == member.name }.flatMap {
+                        string(tree, $0, DocumentProperty.view.type.name)
+                    }
                     out.append(
                         Value(
                             text: member.name, isString: true, kind: 18,
                             documentation: "Template **`\(member.name)`**" + (type.map { " (`\($0)`)" } ?? "")))
                 }
             }
-            holder = scan.objects[h].parent
+            holder = tree.enclosingObject(of: h)
         }
         return out
+    }
+
+    /// Whether an object is the value of a `templates` member (not an element of an array of that name).
+    private static func isTemplates(_ key: (key: String?, isElement: Bool)) -> Bool {
+        key.key == DocumentProperty.list.templates.name && !key.isElement
     }
 
     static func doc(_ key: String, _ value: String) -> String {
@@ -233,7 +205,9 @@ enum Completion {
 
     /// The range the item replaces (the partial word at the cursor, or a closed string's whole content) and
     /// whether the string at the cursor is closed.
-    static func replacement(_ bytes: [UInt8], offset: Int, cursor: TolerantObjects.Cursor) -> (Range<Int>, Bool) {
+    static func replacement(_ bytes: [UInt8], offset: Int, cursor: JSONSyntaxTree.CompletionCursor) -> (
+        Range<Int>, Bool
+    ) {
         if let string = cursor.string {
             if string.closed { return (string.content, true) }
             var end = offset
@@ -247,11 +221,7 @@ enum Completion {
         return (start..<end, false)
     }
 
-    static func isWordByte(_ b: UInt8) -> Bool {
-        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
-            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: "#")
-            || b == UInt8(ascii: "$") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-")
-    }
+    static func isWordByte(_ b: UInt8) -> Bool { JSONSyntaxTree.isWordByte(b) }
 
     /// The value snippet inserted after a member name typed anew, by the member's value kind.
     static func snippet(for value: PropertyValue) -> String? {

@@ -51,9 +51,10 @@ enum DocumentCodeActions {
         -> JSON?
     {
         let buffer = request.text.buffer
+        let tree = { request.tree }
         return SkeletonableChain.warnings(map, bytes).lazy.map(Diagnostic.init)
-            .first { map.location(at: $0.byteRange(in: buffer).lowerBound)?.node == n }?
-            .lsp(in: buffer, encoding: request.encoding)
+            .first { map.location(at: $0.byteRange(in: buffer, tree: tree).lowerBound)?.node == n }?
+            .lsp(in: buffer, encoding: request.encoding, tree: tree)
     }
 
     // MARK: The skeletonable chain
@@ -135,7 +136,7 @@ enum DocumentCodeActions {
             let diagnostic = warnings.first {
                 $0.code == finding.code && $0.pointer.tokens.count == pointer.tokens.count + 1
             }
-            .map { Diagnostic($0).lsp(in: buffer, encoding: request.encoding) }
+            .map { Diagnostic($0).lsp(in: buffer, encoding: request.encoding) { request.tree } }
             switch finding.fix {
             case .lineCount(let k):
                 return action(

@@ -17,15 +17,16 @@ enum DocumentFormatting {
         guard !request.isInterfaceBuilder else { return [] }
         let indent = options.insertSpaces ? String(repeating: " ", count: options.tabSize) : "\t"
         let bytes = request.text.buffer.bytes
-        guard let formatted = format(bytes, indent: Array(indent.utf8)), formatted != bytes else { return [] }
+        guard let formatted = format(request.tree, indent: Array(indent.utf8)), formatted != bytes else { return [] }
         let whole = request.range(0..<bytes.count)
         return [["range": whole, "newText": .string(String(decoding: formatted, as: UTF8.self))]]
     }
 
-    /// `bytes` formatted with one `indent` per level, or nil when they are not one JSON value.
-    static func format(_ bytes: [UInt8], indent: [UInt8]) -> [UInt8]? {
+    /// The text of `tree` formatted with one `indent` per level, or nil when it is not one JSON value.
+    static func format(_ tree: JSONSyntaxTree, indent: [UInt8]) -> [UInt8]? {
+        let bytes = tree.bytes
         guard (try? JSONDocument.parse(bytes, limits: DocumentLimits.default.jsonLimits)) != nil else { return nil }
-        let spans = JSONSyntaxTree(bytes: bytes).valueSpans()
+        let spans = tree.valueSpans()
         guard !spans.isEmpty else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)

@@ -4,8 +4,8 @@ import SkeletonModel
 /// A JSON skeleton document's text seen as the format sees it: which values are nodes (the view tree and template
 /// bodies), where each node's `id`, `type` and `frame` are, which strings name templates, and which are colours.
 ///
-/// Built from the value spans of the text's syntax tree (`JSONSyntaxTree.valueSpans`: a tolerant parse), once per text
-/// version (see `DocumentEntry.State.textMap`), or worked out from the previous version's map when an edit lies
+/// Built from the value spans of the text's syntax tree (`JSONSyntaxTree.valueSpans`: a tolerant parse; the document
+/// entry's tree, `DocumentEntry.syntaxTree(of:)`), once per text version (see `DocumentEntry.State.textMap`), or worked out from the previous version's map when an edit lies
 /// inside one scalar value (`updated(by:in:)`); every language feature reads positions through it. Works on any
 /// text, valid or not: what is well formed is mapped.
 struct DocumentTextMap: Sendable {
@@ -78,12 +78,14 @@ struct DocumentTextMap: Sendable {
         Set(PropertyRegistry.all.filter { kind($0.value) }.map(\.name))
     }
 
-    init(bytes: [UInt8]) {
-        let spans = JSONSyntaxTree(bytes: bytes).valueSpans()
-        self = bytes.withUnsafeBufferPointer { DocumentTextMap(spans: spans, bytes: $0) }
+    /// The map of the text `tree` is the syntax tree of (its bytes shared, not copied).
+    init(tree: JSONSyntaxTree) {
+        let spans = tree.valueSpans()
+        self = tree.bytes.withUnsafeBufferPointer { DocumentTextMap(spans: spans, bytes: $0) }
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>) { self.init(bytes: Array(bytes)) }
+    /// The map of `bytes`, read from a syntax tree of its own (for tests; documents use their entry's tree).
+    init(bytes: [UInt8]) { self.init(tree: JSONSyntaxTree(bytes: bytes)) }
 
     private init(spans: [JSONSyntaxTree.ValueSpan], bytes: UnsafeBufferPointer<UInt8>) {
         self.spans = SpanTable(spans)

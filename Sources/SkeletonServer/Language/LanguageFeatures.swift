@@ -135,6 +135,9 @@ struct TextDocumentRequest {
     /// The map of the text, built once per version and kept on the entry (JSON documents only).
     var map: DocumentTextMap { DocumentStore.textMap(of: text, entry) }
 
+    /// The syntax tree of the text, built once per version and shared through the entry (JSON documents only).
+    var tree: JSONSyntaxTree { entry.syntaxTree(of: text) }
+
     /// The live sessions by scene id, when they are the current text's (else empty: the text has errors, and what
     /// the last valid tree says may not be what the text says), with the scenes in file order.
     var currentSessions: (sessions: [String: SkeletonSession], scenes: [SceneInfo]) {

@@ -1,3 +1,10 @@
+import JSON
+
+@testable import SkeletonServer
+
+/// The forgiving scan completion read the text with before it read the syntax tree (kept here as the reference the
+/// tree's reading is tested against, `CompletionScanTests`).
+///
 /// The objects of a JSON text that may be broken (as it is mid-keystroke), found by one forgiving scan: every `{`
 /// with the member names written in it (before and after any cursor), the member it is the value of, and the
 /// enclosing object; and what surrounds a cursor (the innermost object, whether a key or a value is expected there,
@@ -183,7 +190,7 @@ struct TolerantObjects: Sendable {
                 }
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
                 // A literal (a number, true, …) ends at a space: not while the cursor is still at its end.
-                if i > 0, Completion.isWordByte(bytes[i - 1]) { Self.completeValue(&stack) }
+                if i > 0, JSONSyntaxTree.isWordByte(bytes[i - 1]) { Self.completeValue(&stack) }
             default: break
             }
             i += 1

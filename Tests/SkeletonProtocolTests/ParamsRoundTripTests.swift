@@ -181,6 +181,20 @@ import Testing
         #expect(Set(ProtocolMethods.all.map(\.method)).subtracting(encodable) == Self.untyped)
     }
 
+    /// Options write every member their decoder reads, so a member added to one is missed by neither.
+    @Test func optionsWriteTheMembersTheyRead() {
+        func names<Options: EncodableOptions>(_: Options.Type) -> Bool {
+            Set(Options.defaults.members.map(\.name)) == Options.optionMembers
+        }
+        #expect(names(ShowOptions.self))
+        #expect(names(UpdateOptions.self))
+        #expect(names(HideOptions.self))
+        #expect(names(AnimationOption.self))
+        #expect(names(NoOptions.self))
+        #expect(names(TimeOption.self))
+        #expect(names(TreeOptions.self))
+    }
+
     @Test(arguments: samples) func writtenParamsReadBackAsTheSameValue(_ sample: Sample) throws {
         let entries = ProtocolMethods.all.filter { $0.method == sample.method }
         #expect(entries.allSatisfy { $0.params == type(of: sample.params) }, "the sample is of the method's type")

@@ -119,7 +119,7 @@ let package = Package(
             name: "skeleton",
             dependencies: [
                 "SkeletonClient", "SkeletonImaging", "SkeletonWebPreview", "JSON", "JSONRPC", "CZlib",
-                "SkeletonProtocol",
+                "SkeletonProtocol", "SkeletonModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "MCP", package: "swift-sdk"),
             ],
@@ -129,7 +129,7 @@ let package = Package(
         // MARK: Tests (one target per module, plus end to end over pipes)
         .target(
             name: "SkeletondTestSupport",
-            dependencies: ["JSON", "JSONRPC", "SkeletonClient", "SkeletonImaging"],
+            dependencies: ["JSON", "JSONRPC", "SkeletonClient", "SkeletonImaging", "SkeletonProtocol"],
             path: "Tests/SkeletondTestSupport",
             swiftSettings: strict
         ),
@@ -166,7 +166,9 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "SkeletonClientTests", dependencies: ["SkeletonClient", "JSON"], swiftSettings: strict),
+        .testTarget(
+            name: "SkeletonClientTests", dependencies: ["SkeletonClient", "JSON", "SkeletonProtocol"],
+            swiftSettings: strict),
         .testTarget(name: "SkeletonImagingTests", dependencies: ["SkeletonImaging", "CGif"], swiftSettings: strict),
         .testTarget(
             name: "SkeletonRenderTests",
@@ -196,7 +198,9 @@ let package = Package(
             name: "SkeletonWebPreviewTests", dependencies: ["SkeletonWebPreview", "JSON"], swiftSettings: strict),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["JSON", "JSONRPC", "SkeletondTestSupport", "InterfaceBuilder", "SkeletonModel"],
+            dependencies: [
+                "JSON", "JSONRPC", "SkeletondTestSupport", "InterfaceBuilder", "SkeletonModel", "SkeletonProtocol",
+            ],
             swiftSettings: strict
         ),
 
@@ -207,7 +211,7 @@ let package = Package(
             dependencies: [
                 "JSON", "JSONRPC", "CJansson", "CJSONArena",
                 "SkeletonModel", "SkeletonEngine", "SkeletonRender", "SkeletonGraphics", "SkeletonClient",
-                "SkeletonText", "SwiftCode",
+                "SkeletonText", "SwiftCode", "SkeletonProtocol",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],

@@ -1,4 +1,4 @@
-import JSON
+import SkeletonProtocol
 
 /// Issue 28: the `cells` stream at terminal sizes through skeletond, against the same scene's `layers` stream in
 /// the same run: the animated feed at scale 3 and a 5,000-node document of cards at scale 1 (at scale 3 its
@@ -31,9 +31,8 @@ enum CellsBench {
             let daemon = try LiveDaemon(executable: executable)
             defer { daemon.stop() }
             let uri = "file:///bench/cells\(k).skeleton.json"
-            daemon.notify("textDocument/didOpen", LiveBench.openParams(uri: uri, text: scene.text))
-            try daemon.request(
-                "skeleton/show", ["uri": .string(uri), "type": "gradient", "animated": true, "transition": "none"])
+            daemon.notify(DidOpenTextDocument.self, LiveBench.openParams(uri: uri, text: scene.text))
+            try daemon.request(ShowRequest.self, LiveBench.animatedGradient(uri))
             let layers = try LiveBench.measure(daemon, uri: uri, encoding: "layers", scale: scene.scale)
             var cells: [LiveBench.Steady] = []
             for grid in grids {

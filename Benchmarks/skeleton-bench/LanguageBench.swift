@@ -1,4 +1,5 @@
 import JSON
+import SkeletonProtocol
 
 /// (j) What editors send unprompted, through skeletond: `textDocument/hover`, `textDocument/completion` and
 /// `textDocument/documentSymbol` on a 10,000-node document, each against a no-op request (`daemon/status`, which
@@ -31,84 +32,69 @@ enum LanguageBench {
         defer { daemon.stop() }
         let document = CardDocument.make(nodes: nodes)
         let uri = "file:///bench/language.skeleton.json"
-        daemon.notify("textDocument/didOpen", LiveBench.openParams(uri: uri, text: document.text))
-        _ = try daemon.request("skeleton/isActive", ["uri": .string(uri)])
-        let floorParams = JSON.object([:])
-        let identifier = JSON.object(["uri": .string(uri)])
-        let hoverParams: JSON = [
-            "textDocument": identifier,
-            // The picture node's `{`: a node hover (its skeleton from the session).
-            "position": ["line": .int(document.editLine), "character": .int(Self.firstBrace(document))],
-        ]
-        let completionParams: JSON = [
-            "textDocument": identifier,
-            // Just inside the picture node's `{`: the member names it does not have yet.
-            "position": ["line": .int(document.editLine), "character": .int(Self.firstBrace(document) + 1)],
-        ]
+        daemon.notify(DidOpenTextDocument.self, LiveBench.openParams(uri: uri, text: document.text))
+        _ = try daemon.request(IsActiveRequest.self, .init(target: SceneName(uri: uri)))
+        let identifier = TextDocumentIdentifier(uri: uri)
+        let symbolParams = TextDocumentParams(textDocument: identifier)
+        // The picture node's `{`: a node hover (its skeleton from the session).
+        let hoverParams = TextDocumentPositionParams(
+            textDocument: identifier, position: Position(line: document.editLine, character: Self.firstBrace(document)))
+        // Just inside the picture node's `{`: the member names it does not have yet.
+        let completionParams = TextDocumentPositionParams(
+            textDocument: identifier,
+            position: Position(line: document.editLine, character: Self.firstBrace(document) + 1))
         var version = 1
+        /// Replaces the `length` characters of the edit target's width with `text`.
+        func change(_ length: Int, to text: String) {
+            version += 1
+            let target = PositionRange(
+                start: Position(line: document.editLine, character: document.editColumn),
+                end: Position(line: document.editLine, character: document.editColumn + length))
+            daemon.notify(
+                DidChangeTextDocument.self,
+                .init(
+                    textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version),
+                    contentChanges: [TextDocumentContentChangeEvent(range: target, text: text)]))
+        }
         /// Toggles the edit target's width (154 ↔ 155): one value of one node changes.
-        func edit() {
-            version += 1
-            let target: JSON = [
-                "start": ["line": .int(document.editLine), "character": .int(document.editColumn)],
-                "end": ["line": .int(document.editLine), "character": .int(document.editColumn + 3)],
-            ]
-            daemon.notify(
-                "textDocument/didChange",
-                [
-                    "textDocument": ["uri": .string(uri), "version": .int(version)],
-                    "contentChanges": [["range": target, "text": .string(version % 2 == 0 ? "155" : "154")]],
-                ])
-        }
+        func edit() { change(3, to: version % 2 == 1 ? "155" : "154") }
         /// Makes the edit target's width four digits (`longer`) or three again: every span after it moves.
-        func resize(longer: Bool) {
-            version += 1
-            let target: JSON = [
-                "start": ["line": .int(document.editLine), "character": .int(document.editColumn)],
-                "end": ["line": .int(document.editLine), "character": .int(document.editColumn + (longer ? 3 : 4))],
-            ]
-            daemon.notify(
-                "textDocument/didChange",
-                [
-                    "textDocument": ["uri": .string(uri), "version": .int(version)],
-                    "contentChanges": [["range": target, "text": .string(longer ? "1540" : "154")]],
-                ])
-        }
+        func resize(longer: Bool) { change(longer ? 3 : 4, to: longer ? "1540" : "154") }
         var result = Result(nodes: document.nodeCount)
-        func roundTrip(_ method: String, _ params: JSON) throws -> Double {
-            let (id, bytes) = daemon.requestBytes(method, params)
+        func roundTrip<Method: RequestMethod>(_: Method.Type, _ params: Method.Params) throws -> Double
+        where Method.Params: EncodableObject {
+            let (id, bytes) = daemon.requestBytes(Method.self, params)
             let sent = daemon.clock.now
             daemon.write(bytes)
             let answer = try daemon.receive(until: { $0.id == id }, timeout: 60)
             guard answer.result != nil else {
-                throw BenchError("language: \(method) answered \(String(decoding: answer.body, as: UTF8.self))")
+                throw BenchError("language: \(Method.method) answered \(String(decoding: answer.body, as: UTF8.self))")
             }
             return (answer.at - sent).seconds
         }
-        result.firstHover = try roundTrip("textDocument/hover", hoverParams)
+        result.firstHover = try roundTrip(HoverRequest.self, hoverParams)
         for i in 0..<rounds {
-            result.floor.append(try roundTrip("daemon/status", floorParams))
-            result.hover.append(try roundTrip("textDocument/hover", hoverParams))
-            result.completion.append(try roundTrip("textDocument/completion", completionParams))
-            result.symbols.append(try roundTrip("textDocument/documentSymbol", ["textDocument": identifier]))
+            result.floor.append(try roundTrip(StatusRequest.self, NoParams()))
+            result.hover.append(try roundTrip(HoverRequest.self, hoverParams))
+            result.completion.append(try roundTrip(CompletionRequest.self, completionParams))
+            result.symbols.append(try roundTrip(DocumentSymbolRequest.self, symbolParams))
             edit()
-            result.hoverAfterEdit.append(try roundTrip("textDocument/hover", hoverParams))
+            result.hoverAfterEdit.append(try roundTrip(HoverRequest.self, hoverParams))
             edit()
-            result.completionAfterEdit.append(try roundTrip("textDocument/completion", completionParams))
+            result.completionAfterEdit.append(try roundTrip(CompletionRequest.self, completionParams))
             edit()
-            result.symbolsAfterEdit.append(try roundTrip("textDocument/documentSymbol", ["textDocument": identifier]))
+            result.symbolsAfterEdit.append(try roundTrip(DocumentSymbolRequest.self, symbolParams))
             resize(longer: true)
-            result.hoverAfterLongerEdit.append(try roundTrip("textDocument/hover", hoverParams))
+            result.hoverAfterLongerEdit.append(try roundTrip(HoverRequest.self, hoverParams))
             resize(longer: false)
-            result.symbolsAfterLongerEdit.append(
-                try roundTrip("textDocument/documentSymbol", ["textDocument": identifier]))
+            result.symbolsAfterLongerEdit.append(try roundTrip(DocumentSymbolRequest.self, symbolParams))
             // The width as it was (155 after the three toggles above), and every per-version answer worked out again.
             edit()
-            _ = try roundTrip("textDocument/hover", hoverParams)
-            _ = try roundTrip("textDocument/documentSymbol", ["textDocument": identifier])
+            _ = try roundTrip(HoverRequest.self, hoverParams)
+            _ = try roundTrip(DocumentSymbolRequest.self, symbolParams)
             if (i + 1) % 100 == 0 { progress("language: \(i + 1) rounds") }
         }
-        let (id, request) = daemon.requestBytes("textDocument/documentSymbol", ["textDocument": identifier])
+        let (id, request) = daemon.requestBytes(DocumentSymbolRequest.self, symbolParams)
         daemon.write(request)
         let outline = try daemon.receive(until: { $0.id == id }, timeout: 60).body
         result.outlineBytes = outline.count

@@ -2,30 +2,35 @@ import CJSONArena
 import CJansson
 import JSON
 import SkeletonModel
+import SkeletonProtocol
 
 /// Issue 6 through the real `skeletond` over pipes (manual clock), and issue 5 (b) through the same daemon.
 enum LiveBench {
-    static func openParams(uri: String, text: [UInt8], version: Int = 1) -> JSON {
-        [
-            "textDocument": [
-                "uri": .string(uri), "languageId": "skeleton", "version": .int(version),
-                "text": .string(String(decoding: text, as: UTF8.self)),
-            ]
-        ]
+    static func openParams(uri: String, text: some Sequence<UInt8>, version: Int = 1) -> DidOpenTextDocument.Params {
+        DidOpenTextDocument.Params(
+            textDocument: TextDocumentItem(uri: uri, languageId: "skeleton", version: version, text: text))
     }
+
+    /// The scene of the document at `uri` shown with a gradient skeleton, animated, with no transition.
+    static func animatedGradient(_ uri: String) -> ShowRequest.Params {
+        ShowRequest.Params(
+            target: SceneName(uri: uri), options: ShowOptions(type: .gradient, animated: true, transition: .none))
+    }
+
+    /// A `clock/advance` of one frame at 60 frames a second.
+    static let frameStep = ClockAdvanceRequest.Params(seconds: 1.0 / 60)
 
     /// `cells`: the grid of a `cells` subscription; `viewport`: the canvas region the frames show (nil: the whole
     /// canvas).
     static func subscribe(
         _ daemon: LiveDaemon, uri: String, encoding: String, scale: Int, cells: (columns: Int, rows: Int) = (100, 54),
-        viewport: JSON? = nil
+        viewport: PreviewViewport? = nil
     ) throws -> String {
-        var params: JSONObject = [
-            "uri": .string(uri), "encoding": .string(encoding), "scale": .int(scale), "window": 2,
-        ]
-        if encoding == "cells" { params["cells"] = ["columns": .int(cells.columns), "rows": .int(cells.rows)] }
-        if let viewport { params["viewport"] = viewport }
-        let answer = try daemon.request("preview/subscribe", .object(params))
+        let params = SubscribeRequest.Params(
+            uri: uri, encoding: encoding, scale: Double(scale), window: 2,
+            cells: encoding == "cells" ? CellGridSize(columns: cells.columns, rows: cells.rows) : nil,
+            viewport: viewport)
+        let answer = try daemon.request(SubscribeRequest.self, params)
         guard let id = answer["result"]?["subscription"]?.stringValue else {
             throw BenchError("subscribe: \(answer.text)")
         }
@@ -50,30 +55,26 @@ enum LiveBench {
         defer { daemon.stop() }
         let document = CardDocument.make(nodes: 500)
         let uri = "file:///bench/latency.skeleton.json"
-        daemon.notify("textDocument/didOpen", openParams(uri: uri, text: document.text))
-        try daemon.request("skeleton/show", ["uri": .string(uri), "type": "solid", "transition": "none"])
+        daemon.notify(DidOpenTextDocument.self, openParams(uri: uri, text: document.text))
+        try daemon.request(
+            ShowRequest.self,
+            .init(target: SceneName(uri: uri), options: ShowOptions(type: .solid, transition: .none)))
         _ = try subscribe(daemon, uri: uri, encoding: "raw", scale: 1)
         var result = Latency(nodes: document.nodeCount)
-        let isActive = JSON.object(["uri": .string(uri)])
+        let isActive = IsActiveRequest.Params(target: SceneName(uri: uri))
         var version = 1
         var lastSeq = 1
         let start = daemon.clock.now
         let warmUp = min(200, edits / 10)
         for i in 0..<(edits + warmUp) {
             version += 1
-            let change: JSON = [
-                "textDocument": ["uri": .string(uri), "version": .int(version)],
-                "contentChanges": [
-                    [
-                        "range": [
-                            "start": ["line": .int(document.editLine), "character": .int(document.editColumn)],
-                            "end": ["line": .int(document.editLine), "character": .int(document.editColumn + 3)],
-                        ],
-                        "text": .string(version % 2 == 0 ? "155" : "154"),
-                    ]
-                ],
-            ]
-            let edit = daemon.frame(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": change])
+            let range = PositionRange(
+                start: Position(line: document.editLine, character: document.editColumn),
+                end: Position(line: document.editLine, character: document.editColumn + 3))
+            let change = DidChangeTextDocument.Params(
+                textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version),
+                contentChanges: [TextDocumentContentChangeEvent(range: range, text: version % 2 == 0 ? "155" : "154")])
+            let edit = daemon.notificationBytes(DidChangeTextDocument.self, change)
             let sent = daemon.clock.now
             daemon.write(edit)
             let frame = try daemon.receive(until: { $0.method == "preview/frame" }, timeout: 20)
@@ -85,7 +86,7 @@ enum LiveBench {
             }
             lastSeq = seq
             daemon.ack(frame)
-            let (id, request) = daemon.requestBytes("skeleton/isActive", isActive)
+            let (id, request) = daemon.requestBytes(IsActiveRequest.self, isActive)
             let asked = daemon.clock.now
             daemon.write(request)
             let answer = try daemon.receive(until: { $0.id == id }, timeout: 20)
@@ -135,11 +136,9 @@ enum LiveBench {
             }
             for run in 0..<(runs + 1) {
                 let uri = "file:///bench/open-\(Int(mb))mb-\(run).skeleton.json"
-                let message = daemon.frame([
-                    "jsonrpc": "2.0", "method": "textDocument/didOpen",
-                    "params": openParams(uri: uri, text: document.text),
-                ])
-                let (id, request) = daemon.requestBytes("skeleton/isActive", ["uri": .string(uri)])
+                let message = daemon.notificationBytes(
+                    DidOpenTextDocument.self, openParams(uri: uri, text: document.text))
+                let (id, request) = daemon.requestBytes(IsActiveRequest.self, .init(target: SceneName(uri: uri)))
                 let parse = Measure.time { bareParse(document.text) }
                 let body = Self.body(ofFramed: message)
                 let twoParses = Measure.time {
@@ -157,7 +156,7 @@ enum LiveBench {
                         "didOpen \(mb) MB: the daemon did not accept the document: \(String(decoding: answer.body.prefix(300), as: UTF8.self))"
                     )
                 }
-                daemon.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+                daemon.notify(DidCloseTextDocument.self, .init(textDocument: TextDocumentIdentifier(uri: uri)))
                 if run > 0 {  // the first is a warm-up
                     open.daemon.append(elapsed)
                     open.jansson.append(parse.seconds)
@@ -199,29 +198,22 @@ enum LiveBench {
             let daemon = try LiveDaemon(executable: executable)
             defer { daemon.stop() }
             let document = CardDocument.make(nodes: nodes)
-            let text = String(decoding: document.text, as: UTF8.self)
             // Warm the daemon's paths with one document, opened and closed, before the baseline.
-            daemon.notify(
-                "textDocument/didOpen", openParams(uri: "file:///bench/warm.skeleton.json", text: document.text))
-            try daemon.request("skeleton/isActive", ["uri": "file:///bench/warm.skeleton.json"])
-            daemon.notify("textDocument/didClose", ["textDocument": ["uri": "file:///bench/warm.skeleton.json"]])
-            try daemon.request("clock/advance", ["seconds": 0])
+            let warm = "file:///bench/warm.skeleton.json"
+            daemon.notify(DidOpenTextDocument.self, openParams(uri: warm, text: document.text))
+            try daemon.request(IsActiveRequest.self, .init(target: SceneName(uri: warm)))
+            daemon.notify(DidCloseTextDocument.self, .init(textDocument: TextDocumentIdentifier(uri: warm)))
+            try daemon.request(ClockAdvanceRequest.self, .init(seconds: 0))
             let before = try daemon.residentBytes()
             for k in 0..<copies {
                 daemon.notify(
-                    "textDocument/didOpen",
-                    [
-                        "textDocument": [
-                            "uri": .string("file:///bench/mem-\(k).skeleton.json"), "languageId": "skeleton",
-                            "version": 1,
-                            "text": .string(text),
-                        ]
-                    ])
+                    DidOpenTextDocument.self,
+                    openParams(uri: "file:///bench/mem-\(k).skeleton.json", text: document.text))
             }
             // Every document is open once its lane answers.
             for k in 0..<copies {
                 let answer = try daemon.request(
-                    "skeleton/isActive", ["uri": .string("file:///bench/mem-\(k).skeleton.json")])
+                    IsActiveRequest.self, .init(target: SceneName(uri: "file:///bench/mem-\(k).skeleton.json")))
                 guard answer["result"]?.boolValue == false else {
                     throw BenchError("memory: document \(k) was not opened")
                 }
@@ -250,9 +242,8 @@ enum LiveBench {
         let daemon = try LiveDaemon(executable: executable)
         defer { daemon.stop() }
         let uri = "file:///bench/feed.skeleton.json"
-        daemon.notify("textDocument/didOpen", openParams(uri: uri, text: try FeedDocument.text()))
-        try daemon.request(
-            "skeleton/show", ["uri": .string(uri), "type": "gradient", "animated": true, "transition": "none"])
+        daemon.notify(DidOpenTextDocument.self, openParams(uri: uri, text: try FeedDocument.text()))
+        try daemon.request(ShowRequest.self, animatedGradient(uri))
         var results: [Steady] = []
         for encoding in ["raw", "png", "layers", "cells"] {
             results.append(try measure(daemon, uri: uri, encoding: encoding, scale: 3))
@@ -271,7 +262,7 @@ enum LiveBench {
             var frames = 0
             var bytes = 0
             for _ in 0..<steadyFramesPerBlock {
-                let (id, request) = daemon.requestBytes("clock/advance", ["seconds": .double(1.0 / 60)])
+                let (id, request) = daemon.requestBytes(ClockAdvanceRequest.self, frameStep)
                 daemon.write(request)
                 // The frame may come before or after the answer; a frame that would change nothing (possible
                 // for cells) is not sent at all.
@@ -314,7 +305,7 @@ extension LiveBench {
         let subscription = try subscribe(daemon, uri: uri, encoding: encoding, scale: scale, cells: cells)
         var row = try steadyRow(daemon, encoding: encoding)
         if let label { row.encoding = label }
-        try daemon.request("preview/unsubscribe", ["subscription": .string(subscription)])
+        try daemon.request(UnsubscribeRequest.self, SubscriptionName(subscription))
         return row
     }
 }

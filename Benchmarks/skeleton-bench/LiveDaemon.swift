@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import JSONRPC
 import SkeletonClient
+import SkeletonProtocol
 
 #if canImport(Glibc)
     import Glibc
@@ -48,25 +49,21 @@ final class LiveDaemon {
         writeFD = input.fileHandleForWriting.fileDescriptor
         readFD = output.fileHandleForReading.fileDescriptor
         pid = daemon.process.processIdentifier
-        var options: JSONObject = [:]
-        if manualClock { options["clock"] = "manual" }
         let initialized = try request(
-            "initialize",
-            [
-                "processId": .null,
-                "capabilities": ["general": ["positionEncodings": ["utf-8"]]],
-                "initializationOptions": .object(options),
-            ])
+            InitializeRequest.self,
+            .init(
+                processID: nil, initializationOptions: .init(clock: manualClock ? .manual : nil),
+                capabilities: ClientCapabilities(positionEncodings: ["utf-8"])))
         guard initialized["result"]?["capabilities"] != nil else {
             throw BenchError("initialize failed: \(initialized.text)")
         }
-        notify("initialized", .object([:]))
+        notify(InitializedNotification.self, .init())
     }
 
     /// Ends the daemon (shutdown, exit) and waits for it.
     func stop() {
         _ = try? request("shutdown", nil, timeout: 10)
-        notify("exit", nil)
+        notifyExit()
         _ = daemon.waitForExit(timeout: 10)
     }
 
@@ -78,24 +75,42 @@ final class LiveDaemon {
         FileDescriptor.writeAll(writeFD, framed)
     }
 
-    func notify(_ method: String, _ params: JSON?) {
-        var message: JSONObject = ["jsonrpc": "2.0", "method": .string(method)]
-        if let params { message["params"] = params }
-        write(frame(.object(message)))
+    /// `Method`'s notification, framed (to write later, for timing).
+    func notificationBytes<Method: NotificationMethod>(_: Method.Type, _ params: Method.Params) -> [UInt8]
+    where Method.Params: EncodableObject {
+        frame(["jsonrpc": "2.0", "method": .string(Method.method), "params": params.json])
     }
 
-    /// A framed request with a fresh id (to write later, for timing).
-    func requestBytes(_ method: String, _ params: JSON?) -> (id: Int, bytes: [UInt8]) {
+    func notify<Method: NotificationMethod>(_: Method.Type, _ params: Method.Params)
+    where Method.Params: EncodableObject {
+        write(notificationBytes(Method.self, params))
+    }
+
+    /// `exit`: a notification without params.
+    private func notifyExit() { write(frame(["jsonrpc": "2.0", "method": "exit"])) }
+
+    /// `Method`'s request, framed with a fresh id (to write later, for timing).
+    func requestBytes<Method: RequestMethod>(_: Method.Type, _ params: Method.Params) -> (id: Int, bytes: [UInt8])
+    where Method.Params: EncodableObject {
+        requestBytes(Method.method, params.json)
+    }
+
+    private func requestBytes(_ method: String, _ params: JSON?) -> (id: Int, bytes: [UInt8]) {
         nextID += 1
         var message: JSONObject = ["jsonrpc": "2.0", "id": .int(nextID), "method": .string(method)]
         if let params { message["params"] = params }
         return (nextID, frame(.object(message)))
     }
 
-    /// Sends a request and returns its response, parsed; notifications that come first are dropped, frames are
-    /// acknowledged.
+    /// Sends `Method`'s request and returns its response, parsed; notifications that come first are dropped, frames
+    /// are acknowledged.
     @discardableResult
-    func request(_ method: String, _ params: JSON?, timeout: Double = 60) throws -> JSON {
+    func request<Method: RequestMethod>(_: Method.Type, _ params: Method.Params, timeout: Double = 60) throws -> JSON
+    where Method.Params: EncodableObject {
+        try request(Method.method, params.json, timeout: timeout)
+    }
+
+    private func request(_ method: String, _ params: JSON?, timeout: Double) throws -> JSON {
         let (id, bytes) = requestBytes(method, params)
         write(bytes)
         let answer = try receive(until: { $0.id == id }, timeout: timeout)
@@ -120,7 +135,7 @@ final class LiveDaemon {
 
     func ack(_ frame: Received) {
         guard let seq = frame.seq, let subscription = subscriptionForAcks else { return }
-        notify("preview/ack", ["subscription": .string(subscription), "seq": .int(seq)])
+        notify(AckNotification.self, .init(subscription: SubscriptionName(subscription), seq: seq))
     }
 
     /// The next message.

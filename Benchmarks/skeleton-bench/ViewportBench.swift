@@ -1,4 +1,5 @@
-import JSON
+import SkeletonModel
+import SkeletonProtocol
 
 /// Issue 28 through the real `skeletond` (manual clock): previews that cost what the client shows. CPU per frame of
 /// an animated gradient skeleton through a 1000 × 800-pixel viewport (`raw`, `png`) against the same scene's
@@ -19,10 +20,8 @@ enum ViewportBench {
     }
 
     /// 1000 × 800 pixels at `scale`, from the canvas's top-left corner.
-    static func viewport(scale: Int) -> JSON {
-        [
-            "x": 0, "y": 0, "width": .double(1000 / Double(scale)), "height": .double(800 / Double(scale)),
-        ]
+    static func viewport(scale: Int) -> PreviewViewport {
+        PreviewViewport(Rect(x: 0, y: 0, width: 1000 / Double(scale), height: 800 / Double(scale)))
     }
 
     static let cardsURI = "file:///bench/cards5000.skeleton.json"
@@ -30,9 +29,8 @@ enum ViewportBench {
 
     /// Opens `text` at `uri` and shows an animated gradient skeleton.
     static func openAnimated(_ daemon: LiveDaemon, uri: String, text: [UInt8]) throws {
-        daemon.notify("textDocument/didOpen", LiveBench.openParams(uri: uri, text: text))
-        try daemon.request(
-            "skeleton/show", ["uri": .string(uri), "type": "gradient", "animated": true, "transition": "none"])
+        daemon.notify(DidOpenTextDocument.self, LiveBench.openParams(uri: uri, text: text))
+        try daemon.request(ShowRequest.self, LiveBench.animatedGradient(uri))
     }
 
     /// The feed at scale 3 and the 5,000-node document at scale 1, each through the viewport (`raw`, `png`), whole
@@ -60,7 +58,7 @@ enum ViewportBench {
                 let subscription = try LiveBench.subscribe(
                     daemon, uri: uri, encoding: encoding, scale: scale, viewport: viewport)
                 scene.rows.append((label, try LiveBench.steadyRow(daemon, encoding: encoding)))
-                try daemon.request("preview/unsubscribe", ["subscription": .string(subscription)])
+                try daemon.request(UnsubscribeRequest.self, SubscriptionName(subscription))
                 progress("viewport: \(name): \(label) done")
             }
             scenes.append(scene)
@@ -80,7 +78,7 @@ enum ViewportBench {
             _ = try LiveBench.subscribe(daemon, uri: cardsURI, encoding: "raw", scale: 1, viewport: viewport)
             var frames = 1
             for _ in 0..<60 {
-                let (id, request) = daemon.requestBytes("clock/advance", ["seconds": .double(1.0 / 60)])
+                let (id, request) = daemon.requestBytes(ClockAdvanceRequest.self, LiveBench.frameStep)
                 daemon.write(request)
                 let first = try daemon.receive(until: { $0.id == id || $0.method == "preview/frame" })
                 let frame = first.id == id ? try daemon.poll(method: "preview/frame", timeout: 5) : first

@@ -74,6 +74,8 @@ package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertibl
 ///
 /// The whole tree is freed at once when the document goes away; `JSONValue`s keep their document alive,
 /// so no value can outlive its memory. Nothing mutates a parsed tree, which makes it safe to share.
+// Safety: the arena and the tree are written only by the parse, before `init`; afterwards they are only read, and
+// freed once, in `deinit`.
 package final class JSONDocument: @unchecked Sendable {
     let arena: OpaquePointer
     let root: UnsafeMutablePointer<json_t>

@@ -18,6 +18,8 @@ package enum JSONKind: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A read-only view of one value inside a `JSONDocument`. Cheap to copy; keeps its document alive.
+// Safety: the pointer is into its document's tree, which nothing mutates after the parse and which `document` keeps
+// alive.
 package struct JSONValue: @unchecked Sendable {
     /// The document that owns this value's memory.
     package let document: JSONDocument

@@ -2,6 +2,8 @@ package import Foundation
 package import JSONRPC
 
 /// A `skeletond` process started with pipes for stdin, stdout and stderr, and a client on those pipes.
+// Safety: every stored property is a `let`; `Process` and `Pipe` (not Sendable) are only read after `init` (their
+// own state is Foundation's, locked), and `client` is used by one thread at a time (its own Safety note).
 package final class DaemonProcess: @unchecked Sendable {
     package let process = Process()
     package let client: PipeClient

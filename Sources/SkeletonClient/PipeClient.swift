@@ -10,6 +10,8 @@ package struct ClientError: Error, CustomStringConvertible {
 
 /// A JSON-RPC client over two file descriptors: writes framed messages to the server's input and reads framed
 /// messages from its output, always with a timeout, so a client can never hang on a server that died or stalled.
+// Safety: its buffers are not locked: its owner uses it from one thread at a time (each call waits for its own
+// answer, and no call keeps a reference to it); Sendable only so that it can be handed to the thread that uses it.
 package final class PipeClient: @unchecked Sendable {
     /// The daemon's messages are parsed with the message limits but no count of values: an answer about a large
     /// document (`skeleton/layers` of 100,000 nodes) may hold more than a request may, and its size is the

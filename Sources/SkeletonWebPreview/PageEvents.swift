@@ -10,6 +10,7 @@ package enum PageEvent: Sendable {
 /// The pages' events in arrival order, taken by the daemon's thread. Bounded: every page has at most
 /// `maxPendingPerPage` commands waiting (further ones are refused with an error to that page), so a page that
 /// floods costs its own commands, not memory.
+// Safety: `events` and `pending` are only touched with `condition` locked (a `Mutex` cannot wait for a post).
 package final class PageEvents: @unchecked Sendable {
     /// Commands from one page that may wait at once.
     package static let maxPendingPerPage = 64

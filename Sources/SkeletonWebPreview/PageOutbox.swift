@@ -1,34 +1,71 @@
-import Foundation
+import Synchronization
 
 /// One page's outgoing messages, written to its WebSocket in order by the page's own task.
 ///
 /// Bounded whatever the browser does: at most `WebPreviewLimits.maxQueuedFrames` preview frames wait (one more
 /// drops every queued frame, and the sender asks the daemon for a keyframe instead), and at most
 /// `WebPreviewLimits.maxQueuedMessages` other messages (one more closes the page).
-package final class PageOutbox: @unchecked Sendable, Hashable {
+package final class PageOutbox: Sendable, Hashable {
     /// Numbers pages in the order they connected, for logs and tests.
     package let id: Int
-    private let lock = NSLock()
-    private var queue: [(text: String, isFrame: Bool)] = []
-    private var head = 0
-    private var frames = 0
-    private var waiter: CheckedContinuation<String?, Never>?
-    private var closed = false
-    /// Frames thrown away because the page did not take them in time.
-    package private(set) var droppedFrames = 0
+    private let state = Mutex(Queue())
+
+    /// What the mutex guards.
+    private struct Queue {
+        var entries: [(text: String, isFrame: Bool)] = []
+        var head = 0
+        var frames = 0
+        var waiter: CheckedContinuation<String?, Never>?
+        var closed = false
+        var droppedFrames = 0
+
+        mutating func enqueue(_ text: String, isFrame: Bool) {
+            if let waiter {
+                self.waiter = nil
+                waiter.resume(returning: text)
+                return
+            }
+            entries.append((text, isFrame))
+            if isFrame { frames += 1 }
+        }
+
+        mutating func dequeue() -> String? {
+            guard head < entries.count else { return nil }
+            let entry = entries[head]
+            head += 1
+            if entry.isFrame { frames -= 1 }
+            if head == entries.count {
+                entries.removeAll(keepingCapacity: true)
+                head = 0
+            }
+            return entry.text
+        }
+
+        mutating func close() {
+            closed = true
+            entries.removeAll()
+            head = 0
+            frames = 0
+            waiter?.resume(returning: nil)
+            waiter = nil
+        }
+    }
 
     package init(id: Int) { self.id = id }
+
+    /// Frames thrown away because the page did not take them in time.
+    package var droppedFrames: Int { state.withLock { $0.droppedFrames } }
 
     /// Queues a message; false when the page is closed or has let too many pile up (then it is closed).
     @discardableResult
     package func post(_ text: String) -> Bool {
-        lock.withLock {
-            guard !closed else { return false }
-            guard queue.count - head - frames < WebPreviewLimits.maxQueuedMessages else {
-                closeLocked()
+        state.withLock { queue in
+            guard !queue.closed else { return false }
+            guard queue.entries.count - queue.head - queue.frames < WebPreviewLimits.maxQueuedMessages else {
+                queue.close()
                 return false
             }
-            enqueueLocked(text, isFrame: false)
+            queue.enqueue(text, isFrame: false)
             return true
         }
     }
@@ -36,17 +73,17 @@ package final class PageOutbox: @unchecked Sendable, Hashable {
     /// Queues a preview frame; false when it was dropped because too many wait (the queued frames are dropped
     /// with it: the caller asks for a keyframe) or the page is closed.
     package func postFrame(_ text: String) -> Bool {
-        lock.withLock {
-            guard !closed else { return false }
-            guard frames < WebPreviewLimits.maxQueuedFrames else {
-                let waiting = queue[head...].filter { !$0.isFrame }
-                droppedFrames += frames + 1
-                queue = Array(waiting)
-                head = 0
-                frames = 0
+        state.withLock { queue in
+            guard !queue.closed else { return false }
+            guard queue.frames < WebPreviewLimits.maxQueuedFrames else {
+                let waiting = queue.entries[queue.head...].filter { !$0.isFrame }
+                queue.droppedFrames += queue.frames + 1
+                queue.entries = Array(waiting)
+                queue.head = 0
+                queue.frames = 0
                 return false
             }
-            enqueueLocked(text, isFrame: true)
+            queue.enqueue(text, isFrame: true)
             return true
         }
     }
@@ -54,10 +91,10 @@ package final class PageOutbox: @unchecked Sendable, Hashable {
     /// The next message to write, waiting for one; nil once the page is closed.
     func next() async -> String? {
         await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
-            let ready: String?? = lock.withLock {
-                if let text = dequeueLocked() { return .some(text) }
-                if closed { return .some(nil) }
-                waiter = continuation
+            let ready: String?? = state.withLock { queue in
+                if let text = queue.dequeue() { return .some(text) }
+                if queue.closed { return .some(nil) }
+                queue.waiter = continuation
                 return nil
             }
             if let ready { continuation.resume(returning: ready) }
@@ -66,42 +103,11 @@ package final class PageOutbox: @unchecked Sendable, Hashable {
 
     /// No message is queued or written from now on.
     package func close() {
-        lock.withLock { closeLocked() }
+        state.withLock { $0.close() }
     }
 
     /// Messages and frames waiting (for tests).
-    package var queuedCount: Int { lock.withLock { queue.count - head } }
-
-    private func enqueueLocked(_ text: String, isFrame: Bool) {
-        if let waiter {
-            self.waiter = nil
-            waiter.resume(returning: text)
-            return
-        }
-        queue.append((text, isFrame))
-        if isFrame { frames += 1 }
-    }
-
-    private func dequeueLocked() -> String? {
-        guard head < queue.count else { return nil }
-        let entry = queue[head]
-        head += 1
-        if entry.isFrame { frames -= 1 }
-        if head == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return entry.text
-    }
-
-    private func closeLocked() {
-        closed = true
-        queue.removeAll()
-        head = 0
-        frames = 0
-        waiter?.resume(returning: nil)
-        waiter = nil
-    }
+    package var queuedCount: Int { state.withLock { $0.entries.count - $0.head } }
 
     package static func == (a: PageOutbox, b: PageOutbox) -> Bool { a === b }
     package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import Synchronization
 
 /// The browser side of `skeleton serve`: an HTTP server on 127.0.0.1 that serves the page (three fixed routes,
 /// no files) and a WebSocket at `/ws` whose messages become `PageEvent`s, and whose pages' outboxes are written
@@ -176,13 +177,12 @@ package struct PreviewServerError: Error, Sendable, CustomStringConvertible {
 
 /// Hands the outcome of starting (the port bound, or the failure) to the thread that waits for it, and the Host
 /// policy of the bound port to the upgrade check.
-final class StartSignal: @unchecked Sendable {
-    private let lock = NSLock()
+final class StartSignal: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private var outcome: Result<Int, PreviewServerError>?
+    private let outcome = Mutex<Result<Int, PreviewServerError>?>(nil)
 
     func finish(_ result: Result<Int, PreviewServerError>) {
-        let first = lock.withLock {
+        let first = outcome.withLock { outcome in
             guard outcome == nil else { return false }
             outcome = result
             return true
@@ -192,12 +192,12 @@ final class StartSignal: @unchecked Sendable {
 
     func wait() -> Result<Int, PreviewServerError> {
         semaphore.wait()
-        return lock.withLock { outcome ?? .failure(PreviewServerError(port: 0, CancellationError())) }
+        return outcome.withLock { $0 ?? .failure(PreviewServerError(port: 0, CancellationError())) }
     }
 
     /// The policy for the port bound (nil before it is).
     var policy: HostPolicy? {
-        lock.withLock {
+        outcome.withLock { outcome in
             guard case .success(let port) = outcome else { return nil }
             return HostPolicy(port: port)
         }
@@ -205,19 +205,17 @@ final class StartSignal: @unchecked Sendable {
 }
 
 /// Counts the pages connected, up to `WebPreviewLimits.maxPages`, and numbers them.
-final class PageCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var connected = 0
-    private var opened = 0
+final class PageCounter: Sendable {
+    private let counts = Mutex((connected: 0, opened: 0))
 
     func open() -> PageOutbox? {
-        lock.withLock {
-            guard connected < WebPreviewLimits.maxPages else { return nil }
-            connected += 1
-            opened += 1
-            return PageOutbox(id: opened)
+        counts.withLock { counts in
+            guard counts.connected < WebPreviewLimits.maxPages else { return nil }
+            counts.connected += 1
+            counts.opened += 1
+            return PageOutbox(id: counts.opened)
         }
     }
 
-    func close() { lock.withLock { connected -= 1 } }
+    func close() { counts.withLock { $0.connected -= 1 } }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import JSONRPC
+import SkeletonProtocol
 import SkeletondTestSupport
 
 /// A real daemon with a manual clock and helpers for documents, for end-to-end tests.
@@ -16,9 +17,9 @@ final class DaemonSession {
         daemon = try DaemonProcess(arguments: arguments, environment: environment)
         var params: JSONObject = ["capabilities": [:], "initializationOptions": initializationOptions]
         for (key, value) in initialize { params[key] = value }
-        let answer = try daemon.client.request("initialize", .object(params))
+        let answer = try daemon.client.request(InitializeRequest.method, .object(params))
         guard answer["result"] != nil else { throw ClientError("initialize failed: \(answer.text)") }
-        daemon.client.notify("initialized", [:])
+        daemon.client.notify(InitializedNotification.self, .init())
     }
 
     /// Opens `document` (a JSON value or text) at `uri`.
@@ -28,22 +29,25 @@ final class DaemonSession {
 
     func open(_ uri: String, text: String, version: Int = 1, languageId: String = "json") {
         client.notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": .string(uri), "languageId": .string(languageId), "version": .int(version),
-                    "text": .string(text),
-                ]
-            ])
+            DidOpenTextDocument.self,
+            .init(textDocument: TextDocumentItem(uri: uri, languageId: languageId, version: version, text: text.utf8)))
     }
 
     func replace(_ uri: String, text: String, version: Int) {
         client.notify(
-            "textDocument/didChange",
-            [
-                "textDocument": ["uri": .string(uri), "version": .int(version)],
-                "contentChanges": [["text": .string(text)]],
-            ])
+            DidChangeTextDocument.self,
+            .init(
+                textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version),
+                contentChanges: [TextDocumentContentChangeEvent(text: text)]))
+    }
+
+    /// `Method`'s request, whose answer must be a result.
+    @discardableResult
+    func call<Method: RequestMethod>(_: Method.Type, _ params: Method.Params) throws -> JSON
+    where Method.Params: EncodableObject {
+        let answer = try client.request(Method.self, answering: params)
+        guard let result = answer["result"] else { throw ClientError("\(Method.method) failed: \(answer.text)") }
+        return result
     }
 
     /// A request whose answer must be a result.
@@ -61,18 +65,16 @@ final class DaemonSession {
         return error
     }
 
-    func advance(to time: Double) throws { try call("clock/set", ["time": .double(time)]) }
+    func advance(to time: Double) throws { try call(ClockSetRequest.self, .init(time: time)) }
 
     /// `skeleton/layers` at `time`.
     func layers(_ uri: String, at time: Double? = nil) throws -> [JSON] {
-        var params: JSONObject = ["uri": .string(uri)]
-        if let time { params["time"] = .double(time) }
-        return try call("skeleton/layers", .object(params))["layers"]?.arrayValue ?? []
+        try call(LayersRequest.self, .init(target: SceneName(uri: uri), time: time))["layers"]?.arrayValue ?? []
     }
 
     /// `preview/render` (raw, scale 1, now) as a canvas, to compare streamed frames with.
     func renderedCanvas(_ uri: String) throws -> FrameCanvas {
-        let render = try call("preview/render", ["uri": .string(uri), "encoding": "raw"])
+        let render = try call(RenderPreviewRequest.self, .init(uri: uri, encoding: "raw"))
         let pixels = Data(base64Encoded: render["data"]?.stringValue ?? "").map(Array.init) ?? []
         return FrameCanvas(
             width: render["width"]?.intValue ?? 0, height: render["height"]?.intValue ?? 0, rgba: pixels)

@@ -1,4 +1,5 @@
 package import JSON
+package import SkeletonProtocol
 
 /// LSP positions in a text found by what stands there, never written as numbers: a test says "the second
 /// `"author"`" and keeps holding when the example it reads gains a line.
@@ -24,8 +25,11 @@ package struct TextPositions: Sendable {
             Position(line: line, character: character + count)
         }
 
+        /// The protocol's position.
+        package var position: SkeletonProtocol.Position { SkeletonProtocol.Position(line: line, character: character) }
+
         /// `{"line": …, "character": …}`.
-        package var json: JSON { ["line": .int(line), "character": .int(character)] }
+        package var json: JSON { position.json }
 
         package var description: String { "\(line):\(character)" }
     }
@@ -41,7 +45,7 @@ package struct TextPositions: Sendable {
         }
 
         /// `{"start": …, "end": …}`.
-        package var json: JSON { ["start": start.json, "end": end.json] }
+        package var json: JSON { SkeletonProtocol.PositionRange(start: start.position, end: end.position).json }
 
         package var description: String { "\(start)-\(end)" }
     }

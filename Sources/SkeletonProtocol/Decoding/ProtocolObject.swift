@@ -42,3 +42,8 @@ package struct NoParams: ProtocolObject {
         return NoParams()
     }
 }
+
+extension NoParams: EncodableObject {
+    /// An empty object (what clients have always sent).
+    package var json: JSON { .object([:]) }
+}

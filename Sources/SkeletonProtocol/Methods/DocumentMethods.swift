@@ -114,3 +114,9 @@ package struct PatchOperation: ProtocolObject {
         return Index(value: try source.decodeInt(), source: source)
     }
 }
+
+extension ScenesRequest.Params: EncodableObject {
+    package init(document: TextDocumentIdentifier) { self.document = document }
+
+    package var json: JSON { document.json }
+}

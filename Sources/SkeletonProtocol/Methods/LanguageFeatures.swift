@@ -67,17 +67,19 @@ package enum ReferencesRequest: RequestMethod {
     package typealias Result = JSON
 
     package struct Params: DocumentParams {
-        package static let members = MemberRule.open(["textDocument", "position", "context"])
+        package static let members = MemberRule.open(TextDocumentPositionParams.members.members.adding(["context"]))
         package static let document = DocumentMember.textDocument
 
-        package let textDocument: TextDocumentIdentifier
-        package let position: Position
+        /// The document and the position in it.
+        package let location: TextDocumentPositionParams
         /// `context.includeDeclaration` (false when absent).
         package let includeDeclaration: Bool
 
+        package var textDocument: TextDocumentIdentifier { location.textDocument }
+        package var position: Position { location.position }
+
         package init(from object: ParamsObject) throws(JSONDecodingError) {
-            textDocument = try object.decode("textDocument")
-            position = try object.decode("position")
+            location = try TextDocumentPositionParams(from: object)
             includeDeclaration =
                 try object.decodeIfPresent("context", as: ReferenceContext.self)?.includeDeclaration
                 ?? false
@@ -208,20 +210,113 @@ package enum CodeActionRequest: RequestMethod {
     package typealias Result = JSON
 
     package struct Params: DocumentParams {
-        package static let members = MemberRule.open(["textDocument", "range", "context"])
+        package static let members = MemberRule.open(TextDocumentRangeParams.members.members.adding(["context"]))
         package static let document = DocumentMember.textDocument
 
-        package let textDocument: TextDocumentIdentifier
-        package let range: PositionRange
+        /// The document and the range in it.
+        package let location: TextDocumentRangeParams
         /// `context.diagnostics` as sent, when it is an array: read leniently where it is used (the client's cache
         /// of diagnostics, stale or malformed ones passed over, never the request's error).
         package let contextDiagnostics: [JSONValue]
 
+        package var textDocument: TextDocumentIdentifier { location.textDocument }
+        package var range: PositionRange { location.range }
+
         package init(from object: ParamsObject) throws(JSONDecodingError) {
-            textDocument = try object.decode("textDocument")
-            range = try object.decode("range")
+            location = try TextDocumentRangeParams(from: object)
             let diagnostics = object.value["context"]?["diagnostics"]
             contextDiagnostics = diagnostics?.kind == .array ? diagnostics?.elements ?? [] : []
         }
+    }
+}
+
+extension TextDocumentParams: EncodableObject {
+    package init(textDocument: TextDocumentIdentifier) { self.textDocument = textDocument }
+
+    package var json: JSON { ["textDocument": textDocument.json] }
+}
+
+extension TextDocumentPositionParams: EncodableObject {
+    package init(textDocument: TextDocumentIdentifier, position: Position) {
+        self.textDocument = textDocument
+        self.position = position
+    }
+
+    package var json: JSON { ["textDocument": textDocument.json, "position": position.json] }
+}
+
+extension TextDocumentRangeParams: EncodableObject {
+    package init(textDocument: TextDocumentIdentifier, range: PositionRange) {
+        self.textDocument = textDocument
+        self.range = range
+    }
+
+    package var json: JSON { ["textDocument": textDocument.json, "range": range.json] }
+}
+
+extension ReferencesRequest.Params: EncodableObject {
+    package init(textDocument: TextDocumentIdentifier, position: Position, includeDeclaration: Bool) {
+        location = TextDocumentPositionParams(textDocument: textDocument, position: position)
+        self.includeDeclaration = includeDeclaration
+    }
+
+    package var json: JSON {
+        location.json.adding(["context": ["includeDeclaration": .bool(includeDeclaration)]])
+    }
+}
+
+extension ColorPresentationRequest.Params: EncodableObject {
+    package init(textDocument: TextDocumentIdentifier, color: ColorPresentationRequest.Color, range: PositionRange) {
+        self.textDocument = textDocument
+        self.color = color
+        self.range = range
+    }
+
+    package var json: JSON { ["textDocument": textDocument.json, "color": color.json, "range": range.json] }
+}
+
+extension ColorPresentationRequest.Color: EncodableObject {
+    package init(red: Double, green: Double, blue: Double, alpha: Double) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    package var json: JSON {
+        ["red": .double(red), "green": .double(green), "blue": .double(blue), "alpha": .double(alpha)]
+    }
+}
+
+extension FormattingRequest.Params: EncodableObject {
+    package init(textDocument: TextDocumentIdentifier, options: FormattingOptions) {
+        self.textDocument = textDocument
+        self.options = options
+    }
+
+    package var json: JSON { ["textDocument": textDocument.json, "options": options.json] }
+}
+
+extension FormattingOptions: EncodableObject {
+    package init(tabSize: Int = 2, insertSpaces: Bool = true) {
+        self.tabSize = tabSize
+        self.insertSpaces = insertSpaces
+    }
+
+    package var json: JSON { ["tabSize": .int(tabSize), "insertSpaces": .bool(insertSpaces)] }
+}
+
+extension CodeActionRequest.Params: EncodableObject {
+    /// `diagnostics`: the client's diagnostics of the range (LSP's `Diagnostic`s, as the daemon published them);
+    /// refused only when they are not JSON the messages' limits take.
+    package init(textDocument: TextDocumentIdentifier, range: PositionRange, diagnostics: [JSON])
+        throws(JSONDecodingError)
+    {
+        location = TextDocumentRangeParams(textDocument: textDocument, range: range)
+        contextDiagnostics = try JSONValue.parsing(.array(diagnostics)).elements
+    }
+
+    package var json: JSON {
+        location.json.adding(["context": ["diagnostics": .array(contextDiagnostics.map(\.json))]])
     }
 }

@@ -15,6 +15,8 @@ package enum InitializeRequest: RequestMethod {
             "processId", "initializationOptions", "capabilities", "workspaceFolders", "rootUri", "rootPath",
         ])
 
+        /// The client's process (nil: null, or absent).
+        package let processID: Int?
         package let initializationOptions: InitializationOptions
         package let capabilities: ClientCapabilities
         /// `workspaceFolders`' uris, else `rootUri`, else nil (`rootPath` is then read).
@@ -26,6 +28,7 @@ package enum InitializeRequest: RequestMethod {
 
         /// No params: every default.
         package init() {
+            processID = nil
             initializationOptions = InitializationOptions()
             capabilities = ClientCapabilities()
             workspaceURIs = []
@@ -33,7 +36,7 @@ package enum InitializeRequest: RequestMethod {
         }
 
         package init(from object: ParamsObject) throws(JSONDecodingError) {
-            if let processID = object.optional("processId") { _ = try processID.decodeInt() }
+            processID = try object.optionalInt("processId")
             initializationOptions = try object.decodeIfPresent("initializationOptions") ?? InitializationOptions()
             capabilities = try object.decodeIfPresent("capabilities") ?? ClientCapabilities()
             var uris: [String] = []
@@ -89,11 +92,15 @@ package struct InitializationOptions: ProtocolObject {
     package let incrementalEdits: Bool?
     package let workspace: WorkspaceLimitOptions?
 
-    init() {
-        clock = nil
-        motion = nil
-        incrementalEdits = nil
-        workspace = nil
+    /// The options a client sets (nil: the default).
+    package init(
+        clock: ClockMode? = nil, motion: MotionChange? = nil, incrementalEdits: Bool? = nil,
+        workspace: WorkspaceLimitOptions? = nil
+    ) {
+        self.clock = clock
+        self.motion = motion
+        self.incrementalEdits = incrementalEdits
+        self.workspace = workspace
     }
 
     package init(from object: ParamsObject) throws(JSONDecodingError) {
@@ -139,10 +146,10 @@ package struct ClientCapabilities: ProtocolObject {
     /// `workspace.didChangeWatchedFiles.dynamicRegistration`.
     package let registersWatchers: Bool
 
-    init() {
-        positionEncodings = []
-        workDoneProgress = false
-        registersWatchers = false
+    package init(positionEncodings: [String] = [], workDoneProgress: Bool = false, registersWatchers: Bool = false) {
+        self.positionEncodings = positionEncodings
+        self.workDoneProgress = workDoneProgress
+        self.registersWatchers = registersWatchers
     }
 
     package init(from object: ParamsObject) throws(JSONDecodingError) {
@@ -173,5 +180,72 @@ package enum InitializedNotification: NotificationMethod {
         package init(from object: ParamsObject) {}
 
         package static func decode(params: JSONValue?) -> Params { Params() }
+    }
+}
+
+extension InitializedNotification.Params: EncodableObject {
+    package var json: JSON { .object([:]) }
+}
+
+extension InitializeRequest.Params: EncodableObject {
+    /// What a client says of itself; with `workspaceFolders`, the daemon reads them as its workspace.
+    package init(
+        processID: Int?, initializationOptions: InitializationOptions = InitializationOptions(),
+        capabilities: ClientCapabilities = ClientCapabilities(), workspaceFolders: [String] = []
+    ) {
+        self.processID = processID
+        self.initializationOptions = initializationOptions
+        self.capabilities = capabilities
+        workspaceURIs = workspaceFolders
+        rootPath = nil
+    }
+
+    /// `processId` (null when nil, as LSP wants it there), the options, the capabilities, and the workspace:
+    /// `workspaceFolders` (each named by its last path component), else `rootPath`.
+    package var json: JSON {
+        let folders = workspaceURIs.map { uri -> JSON in
+            ["uri": .string(uri), "name": .string(String(uri.split(separator: "/").last ?? ""))]
+        }
+        return .members([
+            "processId": processID.map(JSON.int) ?? .null, "initializationOptions": initializationOptions.json,
+            "capabilities": capabilities.json, "workspaceFolders": folders.isEmpty ? nil : .array(folders),
+            "rootPath": folders.isEmpty ? rootPath.map(JSON.string) : nil,
+        ])
+    }
+}
+
+extension InitializationOptions: EncodableObject {
+    package var json: JSON {
+        var object: JSONObject = motion?.members ?? [:]
+        object["clock"] = clock.map { .string($0.rawValue) }
+        object["incrementalEdits"] = incrementalEdits.map(JSON.bool)
+        object["workspace"] = workspace.json
+        return .object(object)
+    }
+}
+
+extension WorkspaceLimitOptions: EncodableObject {
+    /// Lower limits (nil: the standard one).
+    package init(maxFiles: Int? = nil, maxBytes: Int? = nil, maxSyntaxTreeBytes: Int? = nil) {
+        self.maxFiles = maxFiles.map { ($0, .unsent) }
+        self.maxBytes = maxBytes.map { ($0, .unsent) }
+        self.maxSyntaxTreeBytes = maxSyntaxTreeBytes.map { ($0, .unsent) }
+    }
+
+    package var json: JSON {
+        .members([
+            "maxFiles": maxFiles.map { .int($0.value) }, "maxBytes": maxBytes.map { .int($0.value) },
+            "maxSyntaxTreeBytes": maxSyntaxTreeBytes.map { .int($0.value) },
+        ])
+    }
+}
+
+extension ClientCapabilities: EncodableObject {
+    package var json: JSON {
+        [
+            "general": ["positionEncodings": .array(positionEncodings.map(JSON.string))],
+            "window": ["workDoneProgress": .bool(workDoneProgress)],
+            "workspace": ["didChangeWatchedFiles": ["dynamicRegistration": .bool(registersWatchers)]],
+        ]
     }
 }

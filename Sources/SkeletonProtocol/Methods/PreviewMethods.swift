@@ -159,3 +159,86 @@ package struct SubscriptionName: ProtocolObject {
         id = try source.decodeString()
     }
 }
+
+extension RenderPreviewRequest.Params: EncodableObject {
+    package init(
+        uri: String, scene: String? = nil, encoding: String, time: Double? = nil, scale: Double? = nil,
+        region: PixelRegion? = nil, outlines: Bool = false
+    ) {
+        self.uri = uri
+        self.scene = scene
+        self.encoding = encoding
+        self.time = time
+        self.scale = scale.map(PreviewNumber.init)
+        self.region = region
+        self.outlines = outlines
+        uriSource = .unsent
+        encodingSource = .unsent
+        params = .unsent
+    }
+
+    package var json: JSON {
+        .members([
+            "uri": .string(uri), "scene": scene.map(JSON.string), "time": time.map(JSON.double),
+            "scale": scale?.json, "encoding": .string(encoding), "region": region.json,
+            "outlines": outlines ? .bool(true) : nil,
+        ])
+    }
+}
+
+extension SubscribeRequest.Params: EncodableObject {
+    package init(
+        uri: String, scene: String? = nil, encoding: String, scale: Double? = nil, maxFPS: Double? = nil,
+        window: Int? = nil, cells: CellGridSize? = nil, outlines: Bool = false, viewport: PreviewViewport? = nil
+    ) {
+        self.uri = uri
+        self.scene = scene
+        self.encoding = encoding
+        self.scale = scale.map(PreviewNumber.init)
+        self.maxFPS = maxFPS.map(PreviewNumber.init)
+        self.window = window.map { PreviewNumber(Double($0)) }
+        self.cells = cells
+        self.outlines = outlines
+        self.viewport = viewport
+        uriSource = .unsent
+        encodingSource = .unsent
+        cellsSource = cells == nil ? nil : .unsent
+        params = .unsent
+    }
+
+    package var json: JSON {
+        .members([
+            "uri": .string(uri), "scene": scene.map(JSON.string), "encoding": .string(encoding),
+            "scale": scale?.json, "maxFps": maxFPS?.json, "window": window?.json,
+            "cells": cells.json, "outlines": outlines ? .bool(true) : nil, "viewport": viewport.json,
+        ])
+    }
+}
+
+extension ViewportRequest.Params: EncodableObject {
+    package init(subscription: SubscriptionName, viewport: PreviewViewport) {
+        self.subscription = subscription
+        self.viewport = viewport
+    }
+
+    package var json: JSON { ["subscription": .string(subscription.id), "viewport": viewport.json] }
+}
+
+extension AckRequest.Params: EncodableObject {
+    package init(subscription: SubscriptionName, seq: Int) {
+        self.subscription = subscription
+        self.seq = seq
+        seqSource = .unsent
+    }
+
+    package var json: JSON { ["subscription": .string(subscription.id), "seq": .int(seq)] }
+}
+
+extension SubscriptionName: EncodableObject {
+    package init(_ id: String) {
+        self.id = id
+        source = .unsent
+    }
+
+    package var json: JSON { ["subscription": .string(id)] }
+}

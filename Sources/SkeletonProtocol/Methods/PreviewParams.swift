@@ -3,6 +3,59 @@ package import SkeletonModel
 
 // The objects inside the `preview/*` params (`Protocol/previews.md`).
 
+/// `{x, y, width, height}`: the one reading of a rectangle's members (`preview/render`'s `region`, the viewports of
+/// `preview/subscribe` and `preview/viewport`), each with the value it came from.
+package struct RectangleMembers<Number: Sendable>: Sendable {
+    /// Its members (exactly these: an object of this shape is closed).
+    package static var members: MemberRule { .closed(["x", "y", "width", "height"]) }
+
+    package let x: Number
+    package let y: Number
+    package let width: Number
+    package let height: Number
+    /// The object and its members in the message (errors found later name them).
+    package let source: JSONValue
+    package let xSource: JSONValue
+    package let ySource: JSONValue
+    package let widthSource: JSONValue
+    package let heightSource: JSONValue
+
+    /// The four members of `object`, all of which must be there before any is read: `origin` reads `x` and `y`,
+    /// `side` reads `width` and `height`.
+    package init(
+        _ object: ParamsObject, origin: (JSONValue) throws(JSONDecodingError) -> Number,
+        side: (JSONValue) throws(JSONDecodingError) -> Number
+    ) throws(JSONDecodingError) {
+        source = object.value
+        xSource = try object.required("x")
+        ySource = try object.required("y")
+        widthSource = try object.required("width")
+        heightSource = try object.required("height")
+        x = try origin(xSource)
+        y = try origin(ySource)
+        width = try side(widthSource)
+        height = try side(heightSource)
+    }
+
+    /// A rectangle a client sends.
+    package init(x: Number, y: Number, width: Number, height: Number) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        source = .unsent
+        xSource = .unsent
+        ySource = .unsent
+        widthSource = .unsent
+        heightSource = .unsent
+    }
+
+    /// The object, each number written by `number`.
+    package func json(_ number: (Number) -> JSON) -> JSON {
+        ["x": number(x), "y": number(y), "width": number(width), "height": number(height)]
+    }
+}
+
 /// A canvas region a preview shows: `{x, y, width, height}` in points of the canvas (`preview/subscribe`'s and
 /// `preview/viewport`'s `viewport`). Frames show it at the subscription's scale.
 ///
@@ -11,30 +64,19 @@ package import SkeletonModel
 /// and the canvas (the pixel size against the renderer's limits, a viewport entirely outside the canvas), naming the
 /// member at fault.
 package struct PreviewViewport: ProtocolObject, Hashable {
-    package static let members = MemberRule.closed(["x", "y", "width", "height"])
+    package static var members: MemberRule { RectangleMembers<Double>.members }
     /// The largest magnitude of any member, in points: `RenderLimits.maxDimension` (the renderer's, which this
     /// module does not see; a test keeps them equal).
     package static let maxCoordinate = 16_384.0
 
-    package let rect: Rect
-    /// The params object of the viewport and its members in the message (errors found later name them).
-    package let source: JSONValue
-    package let xSource: JSONValue
-    package let ySource: JSONValue
-    package let widthSource: JSONValue
-    package let heightSource: JSONValue
+    package let rectangle: RectangleMembers<Double>
+
+    package var rect: Rect { Rect(x: rectangle.x, y: rectangle.y, width: rectangle.width, height: rectangle.height) }
+    /// The params object of the viewport (errors found later name its members).
+    package var source: JSONValue { rectangle.source }
 
     package init(from object: ParamsObject) throws(JSONDecodingError) {
-        source = object.value
-        xSource = try object.required("x")
-        ySource = try object.required("y")
-        widthSource = try object.required("width")
-        heightSource = try object.required("height")
-        let x = try Self.coordinate(xSource)
-        let y = try Self.coordinate(ySource)
-        let width = try Self.side(widthSource)
-        let height = try Self.side(heightSource)
-        rect = Rect(x: x, y: y, width: width, height: height)
+        rectangle = try RectangleMembers(object, origin: Self.coordinate, side: Self.side)
     }
 
     private static func coordinate(_ value: JSONValue) throws(JSONDecodingError) -> Double {
@@ -61,20 +103,22 @@ package struct PreviewViewport: ProtocolObject, Hashable {
 /// `preview/render`'s `region`: `{x, y, width, height}` in pixels, four integers (that it is a non-empty rectangle
 /// inside the frame is checked against the frame, at the region).
 package struct PixelRegion: ProtocolObject {
-    package static let members = MemberRule.closed(["x", "y", "width", "height"])
+    package static var members: MemberRule { RectangleMembers<Int>.members }
 
-    package let x: Int
-    package let y: Int
-    package let width: Int
-    package let height: Int
-    package let source: JSONValue
+    package let rectangle: RectangleMembers<Int>
+
+    package var x: Int { rectangle.x }
+    package var y: Int { rectangle.y }
+    package var width: Int { rectangle.width }
+    package var height: Int { rectangle.height }
+    package var source: JSONValue { rectangle.source }
 
     package init(from object: ParamsObject) throws(JSONDecodingError) {
-        source = object.value
-        x = try object.int("x")
-        y = try object.int("y")
-        width = try object.int("width")
-        height = try object.int("height")
+        rectangle = try RectangleMembers(
+            object, origin: { v throws(JSONDecodingError) in try v.decodeInt() },
+            side: {
+                v throws(JSONDecodingError) in try v.decodeInt()
+            })
     }
 }
 
@@ -108,4 +152,42 @@ package struct PreviewNumber: Sendable {
         source = member
         value = integer ? Double(try member.decodeInt()) : try member.decodeDouble()
     }
+}
+
+extension PreviewViewport: EncodableObject {
+    package init(_ rect: Rect) {
+        rectangle = RectangleMembers(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+    }
+
+    package var json: JSON { rectangle.json(JSON.double) }
+}
+
+extension PixelRegion: EncodableObject {
+    package init(x: Int, y: Int, width: Int, height: Int) {
+        rectangle = RectangleMembers(x: x, y: y, width: width, height: height)
+    }
+
+    package var json: JSON { rectangle.json(JSON.int) }
+}
+
+extension CellGridSize: EncodableObject {
+    package init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+        columnsSource = .unsent
+        rowsSource = .unsent
+    }
+
+    package var json: JSON { ["columns": .int(columns), "rows": .int(rows)] }
+}
+
+extension PreviewNumber {
+    /// A number a client sends.
+    package init(_ value: Double) {
+        self.value = value
+        source = .unsent
+    }
+
+    /// The number (written as an integer when it is whole, as an integer member must be).
+    package var json: JSON { .double(value) }
 }

@@ -116,3 +116,73 @@ package enum SetTraitsRequest: RequestMethod {
         }
     }
 }
+
+extension ClockAdvanceRequest.Params: EncodableObject {
+    package init(seconds: Double) {
+        self.seconds = seconds
+        source = .unsent
+    }
+
+    package var json: JSON { ["seconds": .double(seconds)] }
+}
+
+extension ClockSetRequest.Params: EncodableObject {
+    package init(time: Double) {
+        self.time = time
+        source = .unsent
+    }
+
+    package var json: JSON { ["time": .double(time)] }
+}
+
+extension LayersRequest.Params: EncodableObject {
+    package init(target: SceneName, time: Double? = nil, includeContent: Bool = false) {
+        self.target = target
+        self.time = time
+        self.includeContent = includeContent
+    }
+
+    package var json: JSON {
+        target.json.adding(["time": time.map(JSON.double), "includeContent": includeContent ? .bool(true) : nil])
+    }
+}
+
+extension SetTraitsRequest.Params: EncodableObject {
+    /// A trait the request sets: to a value, or (nil) back to the document's own.
+    package enum Change<Value: Sendable>: Sendable {
+        case keep
+        case set(Value?)
+    }
+
+    package init(
+        target: SceneName, colorScheme: Change<ColorScheme> = .keep, layoutDirection: Change<LayoutDirection> = .keep,
+        width: Change<Double> = .keep
+    ) {
+        self.target = target
+        setsColorScheme = colorScheme.sets
+        self.colorScheme = colorScheme.value
+        setsLayoutDirection = layoutDirection.sets
+        self.layoutDirection = layoutDirection.value
+        setsWidth = width.sets
+        self.width = width.value
+    }
+
+    package var json: JSON {
+        func member(_ sets: Bool, _ value: JSON?) -> JSON? { sets ? value ?? .null : nil }
+        return target.json.adding([
+            "colorScheme": member(setsColorScheme, colorScheme.map { .string($0.rawValue) }),
+            "layoutDirection": member(setsLayoutDirection, layoutDirection.map { .string($0.rawValue) }),
+            "width": member(setsWidth, width.map(JSON.double)),
+        ])
+    }
+}
+
+extension SetTraitsRequest.Params.Change {
+    fileprivate var sets: Bool {
+        if case .set = self { true } else { false }
+    }
+
+    fileprivate var value: Value? {
+        if case .set(let value) = self { value } else { nil }
+    }
+}

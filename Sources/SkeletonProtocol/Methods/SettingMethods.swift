@@ -75,3 +75,42 @@ extension SceneName {
         try self.init(from: object)
     }
 }
+
+extension SetMotionRequest.Params: EncodableObject {
+    /// `motion` for the scene `target` names, or (nil) daemon-wide.
+    package init(target: SceneName?, motion: MotionChange) {
+        self.target = target
+        self.motion = motion
+    }
+
+    package var json: JSON {
+        var object = target?.object ?? [:]
+        for (key, value) in motion.members { object[key] = value }
+        return .object(object)
+    }
+}
+
+extension MotionChange {
+    /// The members set (nil: left as they are).
+    package init(
+        gradientSpace: MotionOptions.GradientSpace? = nil, reducedMotion: MotionOptions.ReducedMotion? = nil,
+        stopAfter: Double? = nil
+    ) {
+        values = MotionOptions(
+            gradientSpace: gradientSpace ?? .layer, reducedMotion: reducedMotion ?? .off, stopAfter: stopAfter)
+        var named: Set<String> = []
+        if gradientSpace != nil { named.insert("gradientSpace") }
+        if reducedMotion != nil { named.insert("reducedMotion") }
+        if stopAfter != nil { named.insert("stopAfter") }
+        self.named = named
+    }
+
+    /// The members this change names, with their values.
+    package var members: JSONObject {
+        var object: JSONObject = [:]
+        if named.contains("gradientSpace") { object["gradientSpace"] = .string(values.gradientSpace.rawValue) }
+        if named.contains("reducedMotion") { object["reducedMotion"] = .string(values.reducedMotion.rawValue) }
+        if named.contains("stopAfter") { object["stopAfter"] = values.stopAfter.map(JSON.double) ?? .null }
+        return object
+    }
+}

@@ -52,3 +52,32 @@ package struct TextDocumentIdentifier: ProtocolObject {
         uri = try uriSource.decodeString()
     }
 }
+
+extension Position: EncodableObject {
+    package init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+        source = .unsent
+    }
+
+    package var json: JSON { ["line": .int(line), "character": .int(character)] }
+}
+
+extension PositionRange: EncodableObject {
+    package init(start: Position, end: Position) {
+        self.start = start
+        self.end = end
+        source = .unsent
+    }
+
+    package var json: JSON { ["start": start.json, "end": end.json] }
+}
+
+extension TextDocumentIdentifier: EncodableObject {
+    package init(uri: String) {
+        self.uri = uri
+        uriSource = .unsent
+    }
+
+    package var json: JSON { ["uri": .string(uri)] }
+}

@@ -99,3 +99,62 @@ package enum DidCloseTextDocument: NotificationMethod {
         }
     }
 }
+
+extension DidOpenTextDocument.Params: EncodableObject {
+    package init(textDocument: TextDocumentItem) { self.textDocument = textDocument }
+
+    package var json: JSON { ["textDocument": textDocument.json] }
+}
+
+extension TextDocumentItem: EncodableObject {
+    package init(uri: String, languageId: String = "", version: Int, text: some Sequence<UInt8>) {
+        self.uri = uri
+        self.languageId = languageId
+        self.version = version
+        self.text = Array(text)
+    }
+
+    package var json: JSON {
+        .members([
+            "uri": .string(uri), "languageId": languageId.isEmpty ? nil : .string(languageId), "version": .int(version),
+            "text": .string(String(decoding: text, as: UTF8.self)),
+        ])
+    }
+}
+
+extension DidChangeTextDocument.Params: EncodableObject {
+    package init(textDocument: VersionedTextDocumentIdentifier, contentChanges: [TextDocumentContentChangeEvent]) {
+        self.textDocument = textDocument
+        self.contentChanges = contentChanges
+    }
+
+    package var json: JSON {
+        ["textDocument": textDocument.json, "contentChanges": .array(contentChanges.map(\.json))]
+    }
+}
+
+extension VersionedTextDocumentIdentifier: EncodableObject {
+    package init(uri: String, version: Int) {
+        self.uri = uri
+        self.version = version
+    }
+
+    package var json: JSON { ["uri": .string(uri), "version": .int(version)] }
+}
+
+extension TextDocumentContentChangeEvent: EncodableObject {
+    /// A change of `range` to `text`, or (no range) the whole new text.
+    package init(range: PositionRange? = nil, text: String) {
+        self.range = range
+        self.text = text
+        source = range?.source ?? .unsent
+    }
+
+    package var json: JSON { .members(["range": range.json, "text": .string(text)]) }
+}
+
+extension DidCloseTextDocument.Params: EncodableObject {
+    package init(textDocument: TextDocumentIdentifier) { self.textDocument = textDocument }
+
+    package var json: JSON { ["textDocument": textDocument.json] }
+}

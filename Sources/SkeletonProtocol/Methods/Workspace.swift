@@ -47,3 +47,18 @@ package struct FileEvent: ProtocolObject {
         self.type = type
     }
 }
+
+extension DidChangeWatchedFiles.Params: EncodableObject {
+    package init(changes: [FileEvent]) { self.changes = changes }
+
+    package var json: JSON { ["changes": .array(changes.map(\.json))] }
+}
+
+extension FileEvent: EncodableObject {
+    package init(uri: String, type: Change) {
+        self.uri = uri
+        self.type = type
+    }
+
+    package var json: JSON { ["uri": .string(uri), "type": .int(type.rawValue)] }
+}

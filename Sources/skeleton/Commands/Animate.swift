@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JSON
 import SkeletonImaging
+import SkeletonModel
 import SkeletonProtocol
 
 /// `skeleton animate`: a looping GIF of the skeleton appearing, animating and going away.
@@ -103,26 +104,23 @@ struct Animate: ParsableCommand {
         try daemon.openValid(source)
 
         let plan = AnimationPlan(duration: duration, fps: fps, delay: delay ?? 0, transition: transition.seconds)
-        var show = source.target
-        show["type"] = .string(type.rawValue)
-        show["animated"] = true
-        show["transition"] = transition.json
-        if let delay { show["delay"] = .double(delay) }
-        if let node { show["node"] = .string(node) }
-        show = assume.apply(to: show)
-        var hide = source.target
-        hide["transition"] = transition.json
-        if let node { hide["node"] = .string(node) }
+        let show = ShowRequest.Params(
+            target: source.target, node: node,
+            options: ShowOptions(
+                type: type.model, animated: true, delay: delay, transition: transition.style,
+                assumeSkeletonable: assume.assumeSkeletonable))
+        let hide = HideRequest.Params(
+            target: source.target, node: node, options: HideOptions(transition: transition.style))
         var pending = try steps(plan)[...]
 
         /// Runs every step due by `time`, each at its own time.
         func runSteps(until time: Double) throws {
             while let step = pending.first, step.at <= time {
                 pending.removeFirst()
-                try daemon.call(ClockSetRequest.self, ["time": .double(step.at)])
+                try daemon.call(ClockSetRequest.self, .init(time: step.at))
                 switch step.action {
                 case .show: try daemon.showDrawing(show, of: source)
-                case .hide: try daemon.call("skeleton/hide", hide)
+                case .hide: try daemon.call(HideRequest.self, hide)
                 }
             }
         }
@@ -134,7 +132,7 @@ struct Animate: ParsableCommand {
         do {
             for (k, time) in plan.times.enumerated() {
                 try runSteps(until: time)
-                try daemon.call(ClockSetRequest.self, ["time": .double(time)])
+                try daemon.call(ClockSetRequest.self, .init(time: time))
                 let frame = try daemon.renderImage(source, scale: scale)
                 if writer == nil {
                     writer = try GIFWriter(path: partial.temporaryPath, width: frame.width, height: frame.height)

@@ -17,7 +17,7 @@ struct Layers: ParsableCommand {
     )
 
     @OptionGroup var document: DocumentArgument
-    @OptionGroup var show: ShowOptions
+    @OptionGroup var show: ShowFlags
     @OptionGroup var scene: SceneOption
     @OptionGroup var traits: TraitOptions
 
@@ -43,10 +43,8 @@ struct Layers: ParsableCommand {
         defer { daemon.finish() }
         try daemon.openValid(source)
         try daemon.call(ShowRequest.self, show.showParams(source, node: node))
-        try daemon.call(ClockSetRequest.self, ["time": .double(time)])
-        var params = source.target
-        if includeContent { params["includeContent"] = true }
-        let result = try daemon.call(LayersRequest.self, params)
+        try daemon.call(ClockSetRequest.self, .init(time: time))
+        let result = try daemon.call(LayersRequest.self, .init(target: source.target, includeContent: includeContent))
         if json {
             try StandardOutput.line(String(decoding: result.encoded.bytes, as: UTF8.self))
             return

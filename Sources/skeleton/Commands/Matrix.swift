@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import JSON
 import SkeletonImaging
+import SkeletonModel
 import SkeletonProtocol
 
 /// `skeleton matrix`: every appearance of a document on one labelled sheet.
@@ -90,7 +91,7 @@ struct Matrix: ParsableCommand {
                 opened.append((variant.label, document))
             }
         }
-        try daemon.call(ClockSetRequest.self, ["time": .double(time)])
+        try daemon.call(ClockSetRequest.self, .init(time: time))
         var tiles: [ContactSheet.Tile] = []
         for (label, document) in opened {
             tiles.append(ContactSheet.Tile(label: label, image: try daemon.renderImage(document, scale: scale)))
@@ -115,9 +116,7 @@ struct Matrix: ParsableCommand {
     private func show(_ document: SourceDocument, type: SkeletonType, _ daemon: DaemonSession) throws(CLIError)
         -> CLIError?
     {
-        var params = document.target
-        params["type"] = .string(type.rawValue)
-        params["animated"] = .bool(animated)
-        return try daemon.show(assume.apply(to: params), of: document, at: time)
+        let options = ShowOptions(type: type.model, animated: animated, assumeSkeletonable: assume.assumeSkeletonable)
+        return try daemon.show(ShowRequest.Params(target: document.target, options: options), of: document, at: time)
     }
 }

@@ -18,7 +18,7 @@ struct Preview: ParsableCommand {
     )
 
     @OptionGroup var document: DocumentArgument
-    @OptionGroup var show: ShowOptions
+    @OptionGroup var show: ShowFlags
     @OptionGroup var scene: SceneOption
 
     @Option(help: "Seconds to play.")
@@ -45,31 +45,34 @@ struct Preview: ParsableCommand {
         let daemon = try DaemonSession.start(project: source.project)
         defer { daemon.finish() }
         try daemon.openValid(source)
-        let layers = try daemon.call(LayersRequest.self, source.target)
+        let layers = try daemon.call(LayersRequest.self, .init(target: source.target))
         let (width, height) = (layers.width, layers.height)
         let grid = TerminalGrid.fit(
             width: width, height: height, columns: columns, rows: rows, terminal: TerminalGrid.terminalSize())
         var screen = TerminalScreen(columns: grid.columns, rows: grid.rows)
-        var subscribe = source.target
-        subscribe["encoding"] = "cells"
-        subscribe["window"] = 8
-        subscribe["cells"] = ["columns": .int(grid.columns), "rows": .int(grid.rows)]
-        let subscription = try daemon.call("preview/subscribe", subscribe)["subscription"] ?? .null
+        let subscribe = SubscribeRequest.Params(
+            uri: source.uri, scene: source.scene, encoding: "cells", window: 8,
+            cells: CellGridSize(columns: grid.columns, rows: grid.rows))
+        let subscription = SubscriptionName(
+            try daemon.call(SubscribeRequest.self, subscribe)["subscription"]?.stringValue ?? "")
         try daemon.call(ShowRequest.self, show.showParams(source))
         let frames = Int((duration * Double(fps)).rounded(.up))
         let terminal = TerminalSession()
         defer { terminal.leave() }
         for k in 0...frames {
             let started = Date()
-            _ = try daemon.call("clock/set", ["time": .double(Double(k) / Double(fps))])
-            for frame in try daemon.frames(waitingUpTo: 0.2) where frame["subscription"] == subscription {
+            try daemon.call(ClockSetRequest.self, .init(time: Double(k) / Double(fps)))
+            for frame in try daemon.frames(waitingUpTo: 0.2) where frame["subscription"]?.stringValue == subscription.id
+            {
                 screen.apply(frame)
-                if let seq = frame["seq"] { daemon.notify("preview/ack", ["subscription": subscription, "seq": seq]) }
+                if let seq = frame["seq"]?.intValue {
+                    daemon.notify(AckNotification.self, .init(subscription: subscription, seq: seq))
+                }
             }
             try terminal.write(screen.render())
             let rest = 1 / Double(fps) - Date().timeIntervalSince(started)
             if rest > 0 { Thread.sleep(forTimeInterval: rest) }
         }
-        _ = try? daemon.call("preview/unsubscribe", ["subscription": subscription])
+        _ = try? daemon.call(UnsubscribeRequest.self, subscription)
     }
 }

@@ -22,7 +22,7 @@ struct Render: ParsableCommand {
     )
 
     @OptionGroup var document: DocumentArgument
-    @OptionGroup var show: ShowOptions
+    @OptionGroup var show: ShowFlags
     @OptionGroup var traits: TraitOptions
     @OptionGroup var scene: SceneOption
 
@@ -55,7 +55,7 @@ struct Render: ParsableCommand {
         try daemon.openValid(source)
         guard allScenes else {
             try daemon.showDrawing(show.showParams(source, node: node), of: source, at: time)
-            try daemon.call(ClockSetRequest.self, ["time": .double(time)])
+            try daemon.call(ClockSetRequest.self, .init(time: time))
             try OutputFile(output).write(try daemon.renderPNG(source, scale: scale))
             return
         }
@@ -68,7 +68,7 @@ struct Render: ParsableCommand {
                 blank.append(sceneDocument.scene ?? "")
             }
         }
-        try daemon.call(ClockSetRequest.self, ["time": .double(time)])
+        try daemon.call(ClockSetRequest.self, .init(time: time))
         for sceneDocument in scenes {
             try OutputFile(sceneDocument.scenePath(output)).write(try daemon.renderPNG(sceneDocument, scale: scale))
         }

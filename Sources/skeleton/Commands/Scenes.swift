@@ -42,7 +42,7 @@ struct Scenes: ParsableCommand {
     private func listProject(_ project: String) throws {
         let daemon = try DaemonSession.start(project: project)
         defer { daemon.finish() }
-        let files = ProjectDocuments.paths(in: try daemon.call("skeleton/workspace", [:]))
+        let files = ProjectDocuments.paths(in: try daemon.call(WorkspaceRequest.self))
         var listed: [String] = []
         var all: [JSON] = []
         var failures = 0

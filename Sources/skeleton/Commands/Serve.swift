@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSON
+import SkeletonProtocol
 import SkeletonWebPreview
 
 /// `skeleton serve`: a live preview in the browser, following the files on disk.
@@ -68,7 +69,7 @@ struct Serve: ParsableCommand {
         defer { daemon.finish() }
         var watched: [String] = []
         if folder != nil {
-            let workspace = try daemon.call("skeleton/workspace", [:])
+            let workspace = try daemon.call(WorkspaceRequest.self)
             let paths = { (key: String) in
                 (workspace[key]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap(URL.init(string:))?.path }
             }

@@ -29,9 +29,8 @@ struct Tree: ParsableCommand {
         let daemon = try DaemonSession.start(project: source.project)
         defer { daemon.finish() }
         try daemon.openValid(source)
-        var params = source.target
-        if let node { params["node"] = .string(node) }
-        if state { params["includeState"] = true }
+        let params = TreeDescriptionRequest.Params(
+            target: source.target, node: node, options: TreeOptions(includeState: state))
         try StandardOutput.line(try daemon.call(TreeDescriptionRequest.self, params).text)
     }
 }

@@ -48,24 +48,12 @@ final class DaemonSession {
         } catch {
             throw .daemon("cannot start \(executable.path): \(error.localizedDescription)")
         }
-        var params: JSONObject = [
-            "processId": .int(Int(ProcessInfo.processInfo.processIdentifier)),
-            "clientInfo": ["name": "skeleton"],
-            "capabilities": [
-                "general": ["positionEncodings": ["utf-8", "utf-16"]],
-                "window": ["workDoneProgress": .bool(project != nil)],
-            ],
-            "initializationOptions": ["clock": "manual"],
-        ]
-        if let project {
-            let uri = URL(fileURLWithPath: project).standardizedFileURL.absoluteString
-            params["rootUri"] = .string(uri)
-            params["workspaceFolders"] = [
-                ["uri": .string(uri), "name": .string((project as NSString).lastPathComponent)]
-            ]
-        }
-        serverInfo = try call("initialize", params)["serverInfo"] ?? .null
-        daemon.client.notify("initialized", .object([:]))
+        let params = InitializeRequest.Params(
+            processID: Int(ProcessInfo.processInfo.processIdentifier), initializationOptions: .init(clock: .manual),
+            capabilities: ClientCapabilities(positionEncodings: ["utf-8", "utf-16"], workDoneProgress: project != nil),
+            workspaceFolders: project.map { [URL(fileURLWithPath: $0).standardizedFileURL.absoluteString] } ?? [])
+        serverInfo = try call(InitializeRequest.self, params)["serverInfo"] ?? .null
+        notify(InitializedNotification.self, .init())
         if project != nil { try waitForWorkspace() }
     }
 
@@ -75,14 +63,18 @@ final class DaemonSession {
     /// Says on stderr what the workspace's limits left out.
     private func waitForWorkspace() throws(CLIError) {
         let id = "skeleton-workspace"
-        daemon.client.send(["jsonrpc": "2.0", "id": .string(id), "method": "skeleton/workspace", "params": [:]])
+        daemon.client.send(
+            [
+                "jsonrpc": "2.0", "id": .string(id), "method": .string(WorkspaceRequest.method),
+                "params": NoParams().json,
+            ])
         var answer: JSON?
         while answer == nil {
             let message: JSON
             do {
                 message = try daemon.client.receive(timeout: timeout)
             } catch {
-                throw failure(during: "skeleton/workspace (reading --project)", error)
+                throw failure(during: "\(WorkspaceRequest.method) (reading --project)", error)
             }
             if message["id"]?.stringValue == id, message["method"] == nil {
                 answer = message
@@ -93,7 +85,7 @@ final class DaemonSession {
                 daemon.client.notifications.append(message)
             }
         }
-        if let error = answer?["error"] { throw refusal("skeleton/workspace", error) }
+        if let error = answer?["error"] { throw refusal(WorkspaceRequest.method, error) }
         if let leftOut = answer?["result"]?["leftOut"]?.stringValue {
             StandardError.line("skeleton: --project: \(leftOut)")
         }
@@ -111,32 +103,33 @@ final class DaemonSession {
 
     // MARK: Calls
 
-    /// Sends a request and returns its `result`; an error answer, a timeout or a dead daemon throws.
-    @discardableResult
-    func call(_ method: String, _ params: JSONObject) throws(CLIError) -> JSON {
-        let response = try exchange(method, params)
-        if let error = response["error"] { throw refusal(method, error) }
-        return response["result"] ?? .null
-    }
-
     /// Sends `Method`'s request (its name from its type) and reads its result into the method's result type; an error
     /// answer, an answer of another shape, a timeout or a dead daemon throws.
     @discardableResult
-    func call<Method: RequestMethod>(_: Method.Type, _ params: JSONObject) throws(CLIError) -> Method.Result
-    where Method.Result: ResultValue {
-        let result = try call(Method.method, params)
-        do { return try Method.Result(answer: result) } catch {
+    func call<Method: RequestMethod>(_: Method.Type, _ params: Method.Params) throws(CLIError) -> Method.Result
+    where Method.Params: EncodableObject, Method.Result: ResultValue {
+        let response = try exchange(Method.self, params)
+        if let error = response["error"] { throw refusal(Method.method, error) }
+        do { return try Method.Result(answer: response["result"] ?? .null) } catch {
             throw .daemon("skeletond answered \(Method.method) with \(error.message)")
         }
     }
 
-    /// Sends a request and returns the whole response (result or error); only transport failures throw.
-    func exchange(_ method: String, _ params: JSONObject) throws(CLIError) -> JSON {
+    /// `call(_:_:)` for a method without params.
+    @discardableResult
+    func call<Method: RequestMethod>(_: Method.Type) throws(CLIError) -> Method.Result
+    where Method.Params == NoParams, Method.Result: ResultValue {
+        try call(Method.self, NoParams())
+    }
+
+    /// Sends `Method`'s request and returns the whole response (result or error); only transport failures throw.
+    func exchange<Method: RequestMethod>(_: Method.Type, _ params: Method.Params) throws(CLIError) -> JSON
+    where Method.Params: EncodableObject {
         let response: JSON
         do {
-            response = try daemon.client.request(method, .object(params), timeout: timeout)
+            response = try daemon.client.request(Method.self, answering: params, timeout: timeout)
         } catch {
-            throw failure(during: method, error)
+            throw failure(during: Method.method, error)
         }
         if Self.debug { forwardLogMessages() }
         return response
@@ -171,9 +164,10 @@ final class DaemonSession {
         return messages.filter { $0["method"] == "preview/frame" }.compactMap { $0["params"] }
     }
 
-    /// Sends a notification.
-    func notify(_ method: String, _ params: JSONObject) {
-        daemon.client.notify(method, .object(params))
+    /// Sends `Method`'s notification.
+    func notify<Method: NotificationMethod>(_: Method.Type, _ params: Method.Params)
+    where Method.Params: EncodableObject {
+        daemon.client.notify(Method.self, params)
     }
 
     /// Ends the session politely (`shutdown`, `exit`, end of input) and waits briefly for the daemon to go.

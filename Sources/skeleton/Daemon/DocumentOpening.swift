@@ -17,7 +17,7 @@ extension DaemonSession {
         // extensions), and the daemon publishes a file again when another's reading changes them.
         let opened = document.code.filter { openedCode.insert($0.uri).inserted }
         for code in opened { sendDidOpen(code) }
-        for code in opened { _ = try exchange("skeleton/isActive", ["uri": .string(code.uri)]) }
+        for code in opened { _ = try exchange(IsActiveRequest.self, .init(target: SceneName(uri: code.uri))) }
         for code in opened {
             for hint in publishedDiagnostics(of: code.uri) { printOnce(hint.formatted(path: code.path)) }
         }
@@ -25,13 +25,13 @@ extension DaemonSession {
         if let traits = document.traits {
             // Interface Builder files cannot be edited as JSON: the daemon overrides their traits instead (and
             // every document's width).
-            var params: JSONObject = ["uri": .string(document.uri)]
-            if let scheme = traits.scheme { params["colorScheme"] = .string(scheme.rawValue) }
-            if let rtl = traits.rtl { params["layoutDirection"] = .string(rtl ? "rtl" : "ltr") }
-            if let width = traits.width { params["width"] = .double(width) }
-            _ = try exchange("skeleton/setTraits", params)
+            let params = SetTraitsRequest.Params(
+                target: SceneName(uri: document.uri), colorScheme: traits.scheme.map { .set($0.model) } ?? .keep,
+                layoutDirection: traits.rtl.map { .set($0 ? .rightToLeft : .leftToRight) } ?? .keep,
+                width: traits.width.map { .set($0) } ?? .keep)
+            _ = try exchange(SetTraitsRequest.self, params)
         }
-        _ = try exchange("skeleton/isActive", ["uri": .string(document.uri)])
+        _ = try exchange(IsActiveRequest.self, .init(target: SceneName(uri: document.uri)))
         // Linking's hints about the Swift files (a nib the app lacks…), published with theirs by this analysis.
         for code in opened {
             for hint in publishedDiagnostics(of: code.uri) { printOnce(hint.formatted(path: code.path)) }
@@ -55,29 +55,30 @@ extension DaemonSession {
     /// `textDocument/didOpen` of `document`, version 1.
     private func sendDidOpen(_ document: SourceDocument) {
         notify(
-            "textDocument/didOpen",
-            [
-                "textDocument": [
-                    "uri": .string(document.uri), "languageId": .string(document.languageId), "version": 1,
-                    "text": .string(document.text),
-                ]
-            ])
+            DidOpenTextDocument.self,
+            .init(
+                textDocument: TextDocumentItem(
+                    uri: document.uri, languageId: document.languageId, version: 1, text: document.text.utf8)))
     }
 
     /// `skeleton/show` with `params`; an answer that draws nothing is an error (status 4) with the daemon's reason,
     /// naming `document`'s scene when it has one (see `show(_:of:at:)`).
-    func showDrawing(_ params: JSONObject, of document: SourceDocument, at time: Double? = nil) throws(CLIError) {
+    func showDrawing(_ params: ShowRequest.Params, of document: SourceDocument, at time: Double? = nil)
+        throws(CLIError)
+    {
         if let blank = try show(params, of: document, at: time) { throw blank }
     }
 
     /// `skeleton/show` with `params`, and the error (status 4) that says why nothing is drawn, if nothing is:
     /// `notSkeletonable`; `shown` on no leaf; `scheduled` after `time` (the time drawn; nil: a later time may be).
-    func show(_ params: JSONObject, of document: SourceDocument, at time: Double? = nil) throws(CLIError) -> CLIError? {
+    func show(_ params: ShowRequest.Params, of document: SourceDocument, at time: Double? = nil) throws(CLIError)
+        -> CLIError?
+    {
         let answer = try call(ShowRequest.self, params)
         let reason: String
         switch answer.outcome {
         case .notSkeletonable:
-            let hint = params["assumeSkeletonable"] == nil ? " (here: --assume-skeletonable)" : ""
+            let hint = params.options.assumeSkeletonable ? "" : " (here: --assume-skeletonable)"
             reason = (answer.message ?? "nothing is drawn") + hint
         case .shown where answer.leaves?.isEmpty ?? true:
             reason = "the show made no skeleton: no skeletonable view under the node holds one"

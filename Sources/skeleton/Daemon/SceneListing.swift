@@ -5,7 +5,7 @@ import SkeletonProtocol
 extension DaemonSession {
     /// `skeleton/scenes` of an open document, in file order.
     func scenes(of document: SourceDocument) throws(CLIError) -> [SceneSummary] {
-        try call(ScenesRequest.self, ["uri": .string(document.uri)])
+        try call(ScenesRequest.self, .init(document: TextDocumentIdentifier(uri: document.uri)))
     }
 
     /// The document once per scene (`--all-scenes`), each aimed at its scene.

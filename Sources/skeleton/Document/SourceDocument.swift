@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SkeletonProtocol
 
 /// A document file as the CLI sends it: the path as the user wrote it, its `file://` URI and its text.
 struct SourceDocument {
@@ -18,12 +19,8 @@ struct SourceDocument {
     /// The app's folder (`--project`): the daemon reads it as its workspace before the document is opened.
     var project: String?
 
-    /// `{uri, scene?}`: the members every request about this document's scene starts with.
-    var target: JSONObject {
-        var params: JSONObject = ["uri": .string(uri)]
-        if let scene { params["scene"] = .string(scene) }
-        return params
-    }
+    /// The scene every request about this document names.
+    var target: SceneName { SceneName(uri: uri, scene: scene) }
 
     /// `storyboard` or `xib` for Interface Builder files, `swift` for Swift files (by extension), else `json`.
     var languageId: String {

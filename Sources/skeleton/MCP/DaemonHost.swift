@@ -12,6 +12,7 @@ import Foundation
 ///
 /// A daemon that died (killed, crashed) or stopped answering makes that call a tool error naming what happened, and
 /// the next call starts a new one; one found dead between calls is replaced before the call runs.
+// Safety: `session` and `stamps` are only touched on `queue` (serial), `pending` only with `lock` held.
 final class DaemonHost: @unchecked Sendable {
     /// Calls waiting or running at once; more are refused at once (a client flooding the server gets errors, and the
     /// server's memory stays bounded).

@@ -150,6 +150,7 @@ struct LineReader: Sendable {
 /// waits while answers are being written (for good while one is stuck: stdout is full), so the server holds at most
 /// `limit` lines and one read's worth beyond what it answered. Lines that get no answer (notifications) are
 /// forgotten when nothing has been written for `idle` seconds, so they can only delay a read, never stop it.
+// Safety: every `var` is only touched with `condition` locked (a `Mutex` cannot wait with a timeout).
 final class Backpressure: @unchecked Sendable {
     private let condition = NSCondition()
     private let limit: Int

@@ -1,4 +1,5 @@
 import JSON
+import SkeletonProtocol
 
 /// A layout a tool works on: the file its `file` argument names, read afresh for each call, with the server's
 /// `--code` files and `--project` folder, and the path to show in messages.
@@ -32,7 +33,7 @@ extension DaemonSession {
     {
         defer {
             for uri in [document.source.uri] + document.source.code.map(\.uri) {
-                notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+                notify(DidCloseTextDocument.self, .init(textDocument: TextDocumentIdentifier(uri: uri)))
             }
             openedCode.removeAll()
         }
@@ -62,13 +63,14 @@ extension DaemonSession {
         }
     }
 
-    /// Sends a request and returns its result; the daemon's refusal is a tool error with its message (an unknown
-    /// scene or node says which tool lists them), and a daemon that died or hung is one that says so.
+    /// Sends `Method`'s request and returns its result; the daemon's refusal is a tool error with its message (an
+    /// unknown scene or node says which tool lists them), and a daemon that died or hung is one that says so.
     @discardableResult
-    func request(_ method: String, _ params: JSONObject) throws(ToolError) -> JSON {
+    func request<Method: RequestMethod>(_: Method.Type, _ params: Method.Params) throws(ToolError) -> JSON
+    where Method.Params: EncodableObject {
         let response: JSON
         do throws(CLIError) {
-            response = try exchange(method, params)
+            response = try exchange(Method.self, params)
         } catch {
             throw ToolError(error)
         }
@@ -78,10 +80,10 @@ extension DaemonSession {
         if let pointer, message.hasPrefix(pointer + ": ") { message.removeFirst(pointer.count + 2) }
         switch pointer {
         case "/params/scene"?:
-            let scene = params["scene"]?.stringValue ?? ""
+            let scene = params.json["scene"]?.stringValue ?? ""
             throw ToolError("scene \(JSON.string(scene).text): \(message); list_scenes lists the scenes")
         case "/params/node"?: throw ToolError("\(message); tree lists the views and their references")
-        default: throw ToolError("skeletond refused \(method): \(message)")
+        default: throw ToolError("skeletond refused \(Method.method): \(message)")
         }
     }
 }

@@ -1,24 +1,21 @@
 import JSON
+import SkeletonProtocol
 
 /// Where the outline (`textDocument/documentSymbol`) places a view in its document's text: its whole range, the
 /// range that names it, and its subviews' ranges. Positions are the daemon's: 0-based lines, UTF-8 columns.
 struct ViewSymbol {
-    var range: JSON
-    var selectionRange: JSON
-    var childRanges: [JSON]
+    var range: PositionRange
+    var selectionRange: PositionRange
+    var childRanges: [PositionRange]
 
     /// Whether 0-based `line` and `column` fall inside the view's own text, not a subview's.
     func owns(line: Int, column: Int) -> Bool {
         Self.contains(range, line, column) && !childRanges.contains { Self.contains($0, line, column) }
     }
 
-    private static func contains(_ range: JSON, _ line: Int, _ column: Int) -> Bool {
-        func point(_ name: String) -> (Int, Int) {
-            (range[name]?["line"]?.intValue ?? -1, range[name]?["character"]?.intValue ?? -1)
-        }
-        let start = point("start")
-        let end = point("end")
-        return start <= (line, column) && (line, column) <= end
+    private static func contains(_ range: PositionRange, _ line: Int, _ column: Int) -> Bool {
+        (range.start.line, range.start.character) <= (line, column)
+            && (line, column) <= (range.end.line, range.end.character)
     }
 }
 
@@ -30,10 +27,10 @@ extension DaemonSession {
     /// templates are children of kind 5. Storyboards and XIBs: one symbol per scene (kind 2) whose child is the
     /// scene's root view (`rootViewID` of `skeleton/scenes`); views are named by their references.
     func viewSymbol(_ reference: String, in document: ToolDocument) throws(ToolError) -> ViewSymbol? {
-        let uri: JSON = .string(document.source.uri)
-        var roots = try request("textDocument/documentSymbol", ["textDocument": ["uri": uri]]).arrayValue ?? []
+        let identifier = TextDocumentIdentifier(uri: document.source.uri)
+        var roots = try request(DocumentSymbolRequest.self, .init(textDocument: identifier)).arrayValue ?? []
         if document.source.isInterfaceBuilder {
-            let scenes = try request("skeleton/scenes", ["uri": uri]).arrayValue ?? []
+            let scenes = try request(ScenesRequest.self, .init(document: identifier)).arrayValue ?? []
             let scene = scenes.first { scene in
                 document.source.scene.map { scene["id"]?.stringValue == $0 } ?? (scene["initial"] == true)
             }
@@ -48,9 +45,12 @@ extension DaemonSession {
             let name = symbol["name"]?.stringValue
             if name == reference || (instance && inTemplate && name == local) {
                 let children = symbol["children"]?.arrayValue ?? []
-                guard let range = symbol["range"], let selection = symbol["selectionRange"] else { return nil }
+                guard let range = symbol["range"].flatMap({ try? PositionRange(decoding: $0) }),
+                    let selection = symbol["selectionRange"].flatMap({ try? PositionRange(decoding: $0) })
+                else { return nil }
                 return ViewSymbol(
-                    range: range, selectionRange: selection, childRanges: children.compactMap { $0["range"] })
+                    range: range, selectionRange: selection,
+                    childRanges: children.compactMap { $0["range"].flatMap { try? PositionRange(decoding: $0) } })
             }
             let template = inTemplate || symbol["kind"] == 5
             for child in (symbol["children"]?.arrayValue ?? []).reversed() { stack.append((child, template)) }
@@ -61,11 +61,9 @@ extension DaemonSession {
     /// The hover's Markdown on the view's name, or nil.
     func hoverText(at symbol: ViewSymbol, in document: ToolDocument) throws(ToolError) -> String? {
         let hover = try request(
-            "textDocument/hover",
-            [
-                "textDocument": ["uri": .string(document.source.uri)],
-                "position": symbol.selectionRange["start"] ?? .null,
-            ])
+            HoverRequest.self,
+            .init(textDocument: TextDocumentIdentifier(uri: document.source.uri), position: symbol.selectionRange.start)
+        )
         return hover["contents"]?["value"]?.stringValue
     }
 
@@ -78,10 +76,8 @@ extension DaemonSession {
         guard document.source.isInterfaceBuilder else {
             return diagnostics.filter { symbol.owns(line: $0.line - 1, column: $0.column - 1) }
         }
-        let start = symbol.selectionRange["start"]
-        let line = start?["line"]?.intValue ?? -1
-        let column = start?["character"]?.intValue ?? -1
-        return diagnostics.filter { $0.line - 1 == line && $0.column - 1 <= column }
+        let start = symbol.selectionRange.start
+        return diagnostics.filter { $0.line - 1 == start.line && $0.column - 1 <= start.character }
     }
 
     /// The code actions skeletond offers on the view's name and on its own diagnostics, each as
@@ -90,19 +86,23 @@ extension DaemonSession {
         throws(ToolError) -> [JSON]
     {
         let context: [JSON] = diagnostics.map { diagnostic in
-            let point: JSON = ["line": .int(diagnostic.line - 1), "character": .int(diagnostic.column - 1)]
+            let point = Position(line: diagnostic.line - 1, character: diagnostic.column - 1)
             var item: JSONObject = [
-                "range": ["start": point, "end": point], "source": "skeletond", "message": .string(diagnostic.message),
+                "range": PositionRange(start: point, end: point).json, "source": "skeletond",
+                "message": .string(diagnostic.message),
             ]
             if let code = diagnostic.code { item["code"] = .string(code) }
             return .object(item)
         }
-        let actions = try request(
-            "textDocument/codeAction",
-            [
-                "textDocument": ["uri": .string(document.source.uri)], "range": symbol.selectionRange,
-                "context": ["diagnostics": .array(context)],
-            ])
+        let params: CodeActionRequest.Params
+        do {
+            params = try CodeActionRequest.Params(
+                textDocument: TextDocumentIdentifier(uri: document.source.uri), range: symbol.selectionRange,
+                diagnostics: context)
+        } catch {
+            throw ToolError("the view's diagnostics cannot be sent: \(error.message)")
+        }
+        let actions = try request(CodeActionRequest.self, params)
         return (actions.arrayValue ?? []).map { action in
             let edits = action["edit"]?["changes"]?[document.source.uri]?.arrayValue ?? []
             return [

@@ -1,5 +1,5 @@
 import Foundation
-import JSON
+import SkeletonProtocol
 
 #if canImport(Glibc)
     import Glibc
@@ -27,13 +27,13 @@ struct WorkspaceStamps {
 
     /// The changes since the last call, as `workspace/didChangeWatchedFiles` lists them (`type` 2 changed, 3 deleted),
     /// taking them in.
-    mutating func changes() -> [JSON] {
-        var changes: [JSON] = []
+    mutating func changes() -> [FileEvent] {
+        var changes: [FileEvent] = []
         for (uri, old) in stamps.sorted(by: { $0.key < $1.key }) {
             let now = Self.stamp(uri)
             guard now != old else { continue }
             stamps[uri] = now
-            changes.append(["uri": .string(uri), "type": now == nil ? 3 : 2])
+            changes.append(FileEvent(uri: uri, type: now == nil ? .deleted : .changed))
         }
         return changes
     }
@@ -49,7 +49,7 @@ struct WorkspaceStamps {
 extension DaemonSession {
     /// The workspace's Swift files, stamped now (after `start(project:)` has read them).
     func workspaceStamps() throws(ToolError) -> WorkspaceStamps {
-        let workspace = try request("skeleton/workspace", [:])
+        let workspace = try request(WorkspaceRequest.self, NoParams())
         return WorkspaceStamps((workspace["swiftFiles"]?.arrayValue ?? []).compactMap(\.stringValue))
     }
 
@@ -58,7 +58,7 @@ extension DaemonSession {
     func refresh(_ stamps: inout WorkspaceStamps) throws(ToolError) {
         let changes = stamps.changes()
         guard !changes.isEmpty else { return }
-        notify("workspace/didChangeWatchedFiles", ["changes": .array(changes)])
-        try request("skeleton/workspace", [:])
+        notify(DidChangeWatchedFiles.self, .init(changes: changes))
+        try request(WorkspaceRequest.self, NoParams())
     }
 }

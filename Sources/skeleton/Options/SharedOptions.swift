@@ -1,15 +1,33 @@
 import ArgumentParser
 import Foundation
 import JSON
+import SkeletonModel
+import SkeletonProtocol
 
 /// `solid` or `gradient`: `skeleton/show`'s `type`.
 enum SkeletonType: String, ExpressibleByArgument, CaseIterable {
     case solid, gradient
+
+    /// The type the protocol names.
+    var model: SkeletonModel.SkeletonType {
+        switch self {
+        case .solid: .solid
+        case .gradient: .gradient
+        }
+    }
 }
 
 /// `light` or `dark`: the document's `colorScheme`.
 enum ColorScheme: String, ExpressibleByArgument, CaseIterable {
     case light, dark
+
+    /// The scheme the protocol names.
+    var model: SkeletonModel.ColorScheme {
+        switch self {
+        case .light: .light
+        case .dark: .dark
+        }
+    }
 }
 
 /// The document every command reads.
@@ -52,20 +70,13 @@ struct AssumeOption: ParsableArguments {
             skeletonable for this show: try SkeletonView on a screen that sets isSkeletonable in code.
             """)
     var assumeSkeletonable = false
-
-    /// `params` with `assumeSkeletonable` when the flag is given.
-    func apply(to params: JSONObject) -> JSONObject {
-        var params = params
-        if assumeSkeletonable { params["assumeSkeletonable"] = true }
-        return params
-    }
 }
 
 /// How the skeleton is shown: `skeleton/show`'s `type`, `animated` and `assumeSkeletonable`.
 ///
 /// Only the options given are sent: a show with none of them (`assumeSkeletonable` and `node` are not show options)
 /// makes the show the scene's code makes (`--code`), else SkeletonView's default, a solid skeleton, not animated.
-struct ShowOptions: ParsableArguments {
+struct ShowFlags: ParsableArguments {
     @Option(help: "The skeleton type: solid or gradient (default: the code's show with --code, else solid).")
     var type: SkeletonType?
 
@@ -74,13 +85,12 @@ struct ShowOptions: ParsableArguments {
 
     @OptionGroup var assume: AssumeOption
 
-    /// The `skeleton/show` params for `document`'s scene (and `node` when given).
-    func showParams(_ document: SourceDocument, node: String? = nil) -> JSONObject {
-        var params = document.target
-        if let type { params["type"] = .string(type.rawValue) }
-        if animated { params["animated"] = true }
-        if let node { params["node"] = .string(node) }
-        return assume.apply(to: params)
+    /// The `skeleton/show` params for `document`'s scene (and `node` when given): the options given, else the show
+    /// the scene's code makes.
+    func showParams(_ document: SourceDocument, node: String? = nil) -> ShowRequest.Params {
+        var options = ShowOptions(type: type?.model ?? .solid, assumeSkeletonable: assume.assumeSkeletonable)
+        if animated { options.animated = true }
+        return ShowRequest.Params(target: document.target, node: node, options: options, explicit: type != nil)
     }
 }
 

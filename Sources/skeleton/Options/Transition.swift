@@ -1,35 +1,30 @@
 import ArgumentParser
-import JSON
+import SkeletonModel
 
 /// `--transition none|crossDissolve|SECONDS`: `skeleton/show`'s and `skeleton/hide`'s `transition`.
 struct Transition: ExpressibleByArgument, CustomStringConvertible {
-    /// How long the cross-dissolve lasts (0 for none).
-    let seconds: Double
-    /// The protocol value.
-    let json: JSON
+    /// The transition the requests ask for.
+    let style: TransitionStyle
     let description: String
+
+    /// How long the cross-dissolve lasts (0 for none).
+    var seconds: Double { style.duration }
 
     init?(argument: String) {
         switch argument {
-        case "none":
-            seconds = 0
-            json = "none"
-        case "crossDissolve":
-            seconds = 0.25
-            json = "crossDissolve"
+        case "none": style = .none
+        case "crossDissolve": style = .default
         default:
             guard let value = Double(argument), value.isFinite, value >= 0 else { return nil }
-            seconds = value
-            json = .double(value)
+            style = .crossDissolve(value)
         }
         description = argument
     }
 
-    static let crossDissolve = Transition(seconds: 0.25, json: "crossDissolve", description: "crossDissolve")
+    static let crossDissolve = Transition(style: .default, description: "crossDissolve")
 
-    private init(seconds: Double, json: JSON, description: String) {
-        self.seconds = seconds
-        self.json = json
+    private init(style: TransitionStyle, description: String) {
+        self.style = style
         self.description = description
     }
 

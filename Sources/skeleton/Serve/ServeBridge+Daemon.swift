@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SkeletonModel
 import SkeletonProtocol
 import SkeletonWebPreview
 
@@ -9,17 +10,18 @@ extension ServeBridge {
     func stage() throws(CLIError) {
         let document = target
         try applyTraits()
-        let hidden = try daemon.exchange("skeleton/hide", document.target.merging(["transition": "none"]))
+        let hidden = try daemon.exchange(
+            HideRequest.self, .init(target: document.target, options: HideOptions(transition: .none)))
         if let error = hidden["error"] {
             // No valid tree yet: the diagnostics say why; the scene is staged again after the next edit.
             broadcast(PageMessages.notice(error["message"]?.stringValue ?? "the scene cannot be shown"))
             return
         }
         if state.shown {
-            var params = document.target
-            if let type = state.skeleton { params["type"] = .string(type) }
-            if state.animated { params["animated"] = true }
-            if assumeSkeletonable { params["assumeSkeletonable"] = true }
+            let type = state.skeleton.flatMap(SkeletonType.init(rawValue:))
+            var options = ShowOptions(type: type?.model ?? .solid, assumeSkeletonable: assumeSkeletonable)
+            if state.animated { options.animated = true }
+            let params = ShowRequest.Params(target: document.target, options: options, explicit: type != nil)
             if let blank = try daemon.show(params, of: document) { broadcast(PageMessages.notice(blank.message)) }
         }
         shownAt = clock
@@ -28,11 +30,11 @@ extension ServeBridge {
 
     /// The state's colour scheme and layout direction on the scene's document (null: its own).
     func applyTraits() throws(CLIError) {
-        let params: JSONObject = [
-            "uri": .string(target.uri), "colorScheme": state.scheme.map(JSON.string) ?? .null,
-            "layoutDirection": state.direction.map(JSON.string) ?? .null,
-        ]
-        let answer = try daemon.exchange("skeleton/setTraits", params)
+        let params = SetTraitsRequest.Params(
+            target: SceneName(uri: target.uri),
+            colorScheme: .set(state.scheme.flatMap(ColorScheme.init(rawValue:))?.model),
+            layoutDirection: .set(state.direction.flatMap(LayoutDirection.init(rawValue:))))
+        let answer = try daemon.exchange(SetTraitsRequest.self, params)
         if let error = answer["error"] {
             broadcast(PageMessages.notice(error["message"]?.stringValue ?? "the traits cannot be set"))
         }
@@ -41,30 +43,28 @@ extension ServeBridge {
     /// Moves the daemon's clock to `time` (never back).
     func setClock(_ time: Double) throws(CLIError) {
         guard time >= clock else { return }
-        clock = try daemon.call(ClockSetRequest.self, ["time": .double(time)])
+        clock = try daemon.call(ClockSetRequest.self, .init(time: time))
     }
 
     /// Subscribes page `id` to the scene's frames; a scene without a valid tree is said on the page, which
     /// subscribes again after the next edit.
     func subscribe(_ id: Int) throws(CLIError) {
         guard var page = pages[id] else { return }
-        var params = target.target
-        params["encoding"] = "png"
-        params["scale"] = .double(state.scale)
-        params["window"] = 2
-        let answer = try daemon.exchange("preview/subscribe", params)
+        let params = SubscribeRequest.Params(
+            uri: target.uri, scene: target.scene, encoding: "png", scale: state.scale, window: 2)
+        let answer = try daemon.exchange(SubscribeRequest.self, params)
         if let error = answer["error"] {
             page.outbox.post(PageMessages.notice(error["message"]?.stringValue ?? "the scene cannot be previewed"))
             page.subscription = nil
         } else {
-            page.subscription = answer["result"]?["subscription"]
+            page.subscription = answer["result"]?["subscription"]?.stringValue.map(SubscriptionName.init)
         }
         pages[id] = page
     }
 
     func unsubscribe(_ id: Int) throws(CLIError) {
         guard let subscription = pages[id]?.subscription else { return }
-        _ = try daemon.exchange("preview/unsubscribe", ["subscription": subscription])
+        _ = try daemon.exchange(UnsubscribeRequest.self, subscription)
         pages[id]?.subscription = nil
     }
 
@@ -92,7 +92,8 @@ extension ServeBridge {
             case "preview/frame": try deliver(params)
             case "textDocument/publishDiagnostics": keepDiagnostics(params)
             case "preview/ended":
-                if let id = pages.first(where: { $0.value.subscription == params["subscription"] })?.key {
+                let ended = params["subscription"]?.stringValue
+                if let id = pages.first(where: { $0.value.subscription?.id == ended })?.key {
                     pages[id]?.subscription = nil
                     pages[id]?.outbox.post(PageMessages.notice(params["message"]?.stringValue ?? "the preview ended"))
                 }
@@ -104,13 +105,13 @@ extension ServeBridge {
     /// One frame to the page of its subscription, with `at` (seconds after the show). A page with too many frames
     /// waiting drops them: the daemon counts this one as drawn and sends a keyframe next.
     private func deliver(_ frame: JSON) throws(CLIError) {
-        guard let subscription = frame["subscription"], var object = frame.objectValue,
-            let page = pages.values.first(where: { $0.subscription == subscription })
+        guard let id = frame["subscription"]?.stringValue, var object = frame.objectValue,
+            let page = pages.values.first(where: { $0.subscription?.id == id }), let subscription = page.subscription
         else { return }
         object["at"] = .double((frame["time"]?.doubleValue ?? clock) - shownAt)
-        if !page.outbox.postFrame(PageMessages.typed("frame", object)), let seq = frame["seq"] {
-            daemon.notify("preview/ack", ["subscription": subscription, "seq": seq])
-            _ = try daemon.exchange("preview/refresh", ["subscription": subscription])
+        if !page.outbox.postFrame(PageMessages.typed("frame", object)), let seq = frame["seq"]?.intValue {
+            daemon.notify(AckNotification.self, .init(subscription: subscription, seq: seq))
+            _ = try daemon.exchange(RefreshRequest.self, subscription)
         }
     }
 
@@ -123,14 +124,5 @@ extension ServeBridge {
             DiagnosticLine($0).formatted(path: path)
         }
         if uri == target.uri || code.contains(where: { $0.uri == uri }) { broadcast(diagnosticsMessage()) }
-    }
-}
-
-extension JSONObject {
-    /// These members and `other`'s (which win).
-    func merging(_ other: JSONObject) -> JSONObject {
-        var merged = self
-        for (key, value) in other { merged[key] = value }
-        return merged
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SkeletonProtocol
 import SkeletonWebPreview
 
 extension ServeBridge {
@@ -72,7 +73,7 @@ extension ServeBridge {
             return
         case .ack(let seq):
             if let subscription = pages[outbox.id]?.subscription {
-                daemon.notify("preview/ack", ["subscription": subscription, "seq": .int(seq)])
+                daemon.notify(AckNotification.self, .init(subscription: subscription, seq: seq))
             }
             return
         }

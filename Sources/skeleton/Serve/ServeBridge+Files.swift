@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SkeletonProtocol
 import SkeletonWebPreview
 
 extension ServeBridge {
@@ -10,7 +11,7 @@ extension ServeBridge {
         let changed = follower.changes()
         guard !changed.isEmpty else { return }
         var reloaded: [String] = []
-        var watchedChanges: [JSON] = []
+        var watchedChanges: [FileEvent] = []
         for index in changed {
             if index < documents.count {
                 if try reload(document: index) { reloaded.append(documents[index].uri) }
@@ -19,18 +20,18 @@ extension ServeBridge {
             } else {
                 let path = watched[index - documents.count - code.count]
                 let exists = FileFollower.signature(path) != nil
-                watchedChanges.append([
-                    "uri": .string(URL(fileURLWithPath: path).standardizedFileURL.absoluteString),
-                    "type": .int(exists ? 2 : 3),
-                ])
+                watchedChanges.append(
+                    FileEvent(
+                        uri: URL(fileURLWithPath: path).standardizedFileURL.absoluteString,
+                        type: exists ? .changed : .deleted))
             }
         }
         if !watchedChanges.isEmpty {
-            daemon.notify("workspace/didChangeWatchedFiles", ["changes": .array(watchedChanges)])
-            _ = try daemon.call("skeleton/workspace", [:])
+            daemon.notify(DidChangeWatchedFiles.self, .init(changes: watchedChanges))
+            _ = try daemon.call(WorkspaceRequest.self)
         }
         // Each changed uri answers once its analysis (and the diagnostics it published) is done.
-        for uri in reloaded { _ = try daemon.exchange("skeleton/isActive", ["uri": .string(uri)]) }
+        for uri in reloaded { _ = try daemon.exchange(IsActiveRequest.self, .init(target: SceneName(uri: uri))) }
         let listed = documents.enumerated().flatMap { index, document in
             daemon.serveScenes(of: document, index: index)
         }
@@ -82,10 +83,9 @@ extension ServeBridge {
         let version = (versions[uri] ?? 1) + 1
         versions[uri] = version
         daemon.notify(
-            "textDocument/didChange",
-            [
-                "textDocument": ["uri": .string(uri), "version": .int(version)],
-                "contentChanges": [["text": .string(text)]],
-            ])
+            DidChangeTextDocument.self,
+            .init(
+                textDocument: VersionedTextDocumentIdentifier(uri: uri, version: version),
+                contentChanges: [TextDocumentContentChangeEvent(text: text)]))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import SkeletonProtocol
 import SkeletonWebPreview
 
 /// The one thread of `skeleton serve` that talks to the daemon: it takes the pages' events, turns them into
@@ -13,7 +14,7 @@ final class ServeBridge {
     /// A page and the subscription its frames come from (nil while the scene has no valid tree).
     struct Page {
         let outbox: PageOutbox
-        var subscription: JSON?
+        var subscription: SubscriptionName?
     }
 
     let daemon: DaemonSession

@@ -1,4 +1,5 @@
 import JSON
+import SkeletonProtocol
 
 extension DaemonSession {
     /// Sends `requests` with at most `window` of them unanswered at a time and hands each result to `handle` with
@@ -7,16 +8,17 @@ extension DaemonSession {
     ///
     /// - Important: `window` is 1…`SnapshotLimits.maxJobs`; requests are small, so the unread ones never fill the
     ///   daemon's input pipe. An error answer, a timeout or a dead daemon throws, as `call` does.
-    func pipelined(
-        _ method: String, _ requests: [JSONObject], window: Int, handle: (Int, JSON) throws(CLIError) -> Void
-    ) throws(CLIError) {
+    func pipelined<Method: RequestMethod>(
+        _: Method.Type, _ requests: [Method.Params], window: Int, handle: (Int, JSON) throws(CLIError) -> Void
+    ) throws(CLIError) where Method.Params: EncodableObject {
+        let method = Method.method
         let window = min(max(1, window), SnapshotLimits.maxJobs)
         var next = 0
         var outstanding = 0
         func sendNext() {
             daemon.client.send([
                 "jsonrpc": "2.0", "id": .string("pipelined-\(next)"), "method": .string(method),
-                "params": .object(requests[next]),
+                "params": requests[next].json,
             ])
             next += 1
             outstanding += 1

@@ -1,4 +1,5 @@
 import JSON
+import SkeletonProtocol
 
 extension SnapshotSession {
     /// A fingerprint of the fonts the daemon draws text with: a probe document with a line in each script its fonts
@@ -29,7 +30,7 @@ extension SnapshotSession {
             throw .daemon("skeletond refused the font probe: \(found.map(\.message).joined(separator: "; "))")
         }
         let image = try daemon.renderImage(probe, scale: 2)
-        daemon.notify("textDocument/didClose", ["textDocument": ["uri": .string(probe.uri)]])
+        daemon.notify(DidCloseTextDocument.self, .init(textDocument: TextDocumentIdentifier(uri: probe.uri)))
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in image.bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return "fnv1a64:" + String(hash, radix: 16)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import JSON
+import SkeletonProtocol
 
 /// The documents of a run over several files or a whole app (`snapshot`, `lint`): FILE… and `--project DIR`, as
 /// every other command reads them, and `--code`.
@@ -30,7 +31,7 @@ struct ProjectInputs: ParsableArguments {
     /// workspace in path order (`ProjectDocuments`).
     func paths(_ daemon: DaemonSession) throws(CLIError) -> [String] {
         guard files.isEmpty else { return files }
-        return ProjectDocuments.paths(in: try daemon.call("skeleton/workspace", [:]))
+        return ProjectDocuments.paths(in: try daemon.call(WorkspaceRequest.self))
     }
 
     /// `path` relative to the root when it is inside it, else as absolute path.

@@ -1,4 +1,4 @@
-import JSON
+import SkeletonProtocol
 
 /// One picture of a run: a scene of a document in one variant, and where its baseline lives.
 struct SnapshotPicture {
@@ -14,10 +14,9 @@ struct SnapshotPicture {
     var line: Int
 
     /// The `preview/render` params for this picture.
-    func renderParams(encoding: String, scale: Double) -> JSONObject {
-        var params = document.renderParams(encoding: encoding, scale: scale)
-        params["time"] = .double(variant.time)
-        return params
+    func renderParams(encoding: String, scale: Double) -> RenderPreviewRequest.Params {
+        RenderPreviewRequest.Params(
+            uri: document.uri, scene: document.scene, encoding: encoding, time: variant.time, scale: scale)
     }
 }
 

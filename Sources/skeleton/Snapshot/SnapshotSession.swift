@@ -1,5 +1,7 @@
 import Foundation
 import JSON
+import SkeletonModel
+import SkeletonProtocol
 
 /// One run of `snapshot record` or `verify`: one daemon for every picture. Each document is opened once per
 /// scheme × direction × kind (a variant document, as `matrix` opens them), each scene of it shown once at time 0, and
@@ -71,8 +73,8 @@ final class SnapshotSession {
             document.traits = applied.traits
             if opened.insert(variant.documentKey).inserted {
                 _ = try daemon.open(document)
-                if variant.kind != .content {
-                    for scene in scenes { try show(document, kind: variant.kind, scene: scene) }
+                if let type = variant.kind.skeletonType {
+                    for scene in scenes { try show(document, type: type, scene: scene) }
                 }
             }
             for scene in scenes {
@@ -97,14 +99,12 @@ final class SnapshotSession {
         }
     }
 
-    private func show(_ document: SourceDocument, kind: SnapshotVariant.Kind, scene: String?) throws(CLIError) {
+    private func show(_ document: SourceDocument, type: SkeletonType, scene: String?) throws(CLIError) {
         var aimed = document
         aimed.scene = scene
-        var params = aimed.target
-        params["type"] = .string(kind.rawValue)
-        params["animated"] = .bool(variants.animated)
-        if variants.assumeSkeletonable { params["assumeSkeletonable"] = true }
-        if let reason = try daemon.show(params, of: aimed) {
+        let options = ShowOptions(
+            type: type.model, animated: variants.animated, assumeSkeletonable: variants.assumeSkeletonable)
+        if let reason = try daemon.show(ShowRequest.Params(target: aimed.target, options: options), of: aimed) {
             daemon.printOnce("skeleton: note: \(reason.message); its pictures show the content alone")
         }
     }
@@ -114,7 +114,7 @@ final class SnapshotSession {
         _ pictures: [SnapshotPicture], encoding: String, handle: (SnapshotPicture, JSON) throws(CLIError) -> Void
     ) throws(CLIError) {
         let requests = pictures.map { $0.renderParams(encoding: encoding, scale: variants.scale) }
-        try daemon.pipelined("preview/render", requests, window: jobs) { (index, result) throws(CLIError) in
+        try daemon.pipelined(RenderPreviewRequest.self, requests, window: jobs) { (index, result) throws(CLIError) in
             try handle(pictures[index], result)
         }
     }
@@ -122,7 +122,7 @@ final class SnapshotSession {
     /// Closes the variant documents of `pictures`.
     func close(_ pictures: [SnapshotPicture]) {
         for uri in Set(pictures.map(\.document.uri)).sorted() {
-            daemon.notify("textDocument/didClose", ["textDocument": ["uri": .string(uri)]])
+            daemon.notify(DidCloseTextDocument.self, .init(textDocument: TextDocumentIdentifier(uri: uri)))
         }
     }
 }

@@ -7,6 +7,9 @@ struct SnapshotVariant: Hashable {
     /// `solid`, `gradient`, or `content` (the screen before the skeleton is shown).
     enum Kind: String, CaseIterable {
         case solid, gradient, content
+
+        /// The skeleton the kind shows (nil: the content alone).
+        var skeletonType: SkeletonType? { SkeletonType(rawValue: rawValue) }
     }
 
     var scheme: ColorScheme

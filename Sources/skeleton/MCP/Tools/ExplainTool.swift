@@ -1,5 +1,7 @@
 import JSON
 import MCP
+import SkeletonModel
+import SkeletonProtocol
 
 extension SkeletonTools {
     static let explainTool = Tool(
@@ -41,10 +43,9 @@ extension DaemonSession {
         -> Explanation
     {
         let target = document.source.target
-        var described = target
-        if let node { described["node"] = .string(node) }
-        described["includeState"] = true
-        let tree = try request("skeleton/treeDescription", described)["tree"] ?? .null
+        let described = TreeDescriptionRequest.Params(
+            target: target, node: node, options: TreeOptions(includeState: true))
+        let tree = try request(TreeDescriptionRequest.self, described)["tree"] ?? .null
         let reference = tree["reference"]?.stringValue ?? node ?? ""
         var lines = ["\(tree["type"]?.stringValue ?? "view") `\(reference)` in \(document.shown)"]
         var structured: JSONObject = [
@@ -86,20 +87,16 @@ extension DaemonSession {
         structured["fixes"] = .array(fixes)
 
         // What SkeletonView's showSkeleton() does from the root, then on the view itself.
-        var rootShow = target
-        rootShow["type"] = "solid"
-        let fromRoot = try request("skeleton/show", rootShow)
+        let rootShow = ShowRequest.Params(target: target, options: ShowOptions(type: .solid))
+        let fromRoot = try request(ShowRequest.self, rootShow)
         let leaves = (fromRoot["leaves"]?.arrayValue ?? []).compactMap(\.stringValue)
         let draws = leaves.contains(reference)
         lines.append(
             "showSkeleton() on the root: \(Self.outcome(fromRoot)); this view "
                 + (draws ? "draws a skeleton of its own." : "draws no skeleton of its own."))
-        var hide = target
-        hide["transition"] = "none"
-        try request("skeleton/hide", hide)
-        var onView = rootShow
-        onView["node"] = .string(reference)
-        let fromView = try request("skeleton/show", onView)
+        try request(HideRequest.self, .init(target: target, options: HideOptions(transition: .none)))
+        let onView = ShowRequest.Params(target: target, node: reference, options: rootShow.options)
+        let fromView = try request(ShowRequest.self, onView)
         lines.append("showSkeleton() on this view: \(Self.outcome(fromView)).")
         structured["drawsFromRoot"] = .bool(draws)
         structured["showFromRoot"] = fromRoot

@@ -1,6 +1,7 @@
 import Foundation
 import JSON
 import MCP
+import SkeletonProtocol
 
 extension SkeletonTools {
     static let listScenesTool = Tool(
@@ -31,7 +32,7 @@ extension SkeletonTools {
         let (scenes, problems) = try await host.perform { daemon throws(ToolError) in
             var files = scope.files.keys.sorted()
             if scope.project != nil {
-                let workspace = try daemon.request("skeleton/workspace", [:])
+                let workspace = try daemon.request(WorkspaceRequest.self, NoParams())
                 files += ProjectDocuments.paths(in: workspace).filter { scope.files[$0] == nil }
             }
             var scenes: [JSON] = []
@@ -68,7 +69,8 @@ extension SkeletonTools {
 extension DaemonSession {
     /// The scenes of an open document, each with its `file`, as `list_scenes` lists them.
     func sceneList(_ document: ToolDocument) throws(ToolError) -> [JSON] {
-        let scenes = try request("skeleton/scenes", ["uri": .string(document.source.uri)]).arrayValue ?? []
+        let identifier = TextDocumentIdentifier(uri: document.source.uri)
+        let scenes = try request(ScenesRequest.self, .init(document: identifier)).arrayValue ?? []
         return scenes.map { scene in
             var item: JSONObject = [
                 "file": .string(document.shown), "id": scene["id"] ?? .null, "title": scene["title"] ?? .null,

@@ -1,5 +1,7 @@
 import JSON
 import MCP
+import SkeletonModel
+import SkeletonProtocol
 
 extension SkeletonTools {
     /// The latest moment `render` draws, in seconds after the show (`skeleton animate`'s longest duration).
@@ -53,11 +55,13 @@ extension SkeletonTools {
             rtl: try args.bool("rtl"))
         document.source = overrides.apply(to: document.source)
         document.source.scene = try args.optionalString("scene")
-        var show = document.source.target
-        if let type = try args.choice("type", SkeletonType.allCases.map(\.rawValue)) { show["type"] = .string(type) }
-        if try args.bool("animated") == true { show["animated"] = true }
-        if let node = try args.optionalString("node") { show["node"] = .string(node) }
-        if try args.bool("assumeSkeletonable") == true { show["assumeSkeletonable"] = true }
+        let type = try args.choice("type", SkeletonType.allCases.map(\.rawValue)).flatMap(SkeletonType.init)
+        var options = ShowOptions(
+            type: type?.model ?? .solid, assumeSkeletonable: try args.bool("assumeSkeletonable") == true)
+        if try args.bool("animated") == true { options.animated = true }
+        let show = ShowRequest.Params(
+            target: document.source.target, node: try args.optionalString("node"), options: options,
+            explicit: type != nil)
         let frame = try await host.perform { [show, document] daemon throws(ToolError) in
             try daemon.withValid(document) { _ throws(ToolError) in
                 try daemon.renderPNG(document, show: show, time: time, scale: scale)
@@ -90,19 +94,19 @@ extension DaemonSession {
     /// `skeleton render`'s sequence on an open document: `skeleton/show` with `show` now, the clock moved `time`
     /// seconds on, and `preview/render` as PNG at `scale`. Shown at the session's current time rather than at 0
     /// (the clock never goes back), which draws the same picture: what is drawn depends on the time since the show.
-    func renderPNG(_ document: ToolDocument, show: JSONObject, time: Double, scale: Double) throws(ToolError)
+    func renderPNG(_ document: ToolDocument, show: ShowRequest.Params, time: Double, scale: Double) throws(ToolError)
         -> RenderedPNG
     {
-        let now = try request("clock/advance", ["seconds": 0]).doubleValue ?? 0
-        let answer = try request("skeleton/show", show)
+        let now = try request(ClockAdvanceRequest.self, .init(seconds: 0)).doubleValue ?? 0
+        let answer = try request(ShowRequest.self, show)
         if answer["outcome"]?.stringValue == "notSkeletonable" {
             let scene = document.source.scene.map { " (scene \($0))" } ?? ""
             let reason = answer["message"]?.stringValue ?? "nothing is drawn"
-            let hint = show["assumeSkeletonable"] == nil ? " (or render with assumeSkeletonable: true)" : ""
+            let hint = show.options.assumeSkeletonable ? "" : " (or render with assumeSkeletonable: true)"
             throw ToolError("\(document.shown)\(scene): \(reason)\(hint)")
         }
-        try request("clock/set", ["time": .double(now + time)])
-        let result = try request("preview/render", document.source.renderParams(encoding: "png", scale: scale))
+        try request(ClockSetRequest.self, .init(time: now + time))
+        let result = try request(RenderPreviewRequest.self, document.source.renderParams(encoding: "png", scale: scale))
         guard let width = result["width"]?.intValue, let height = result["height"]?.intValue,
             let data = result["data"]?.stringValue
         else {

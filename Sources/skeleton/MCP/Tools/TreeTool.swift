@@ -1,5 +1,6 @@
 import JSON
 import MCP
+import SkeletonProtocol
 
 extension SkeletonTools {
     static let treeTool = Tool(
@@ -21,16 +22,16 @@ extension SkeletonTools {
         let args = try ToolArguments(tool: Self.treeTool.name, arguments, known: ["file", "scene", "node", "state"])
         var document = try ToolDocument(try args.file(), in: scope)
         document.source.scene = try args.optionalString("scene")
-        var params = document.source.target
-        if let node = try args.optionalString("node") { params["node"] = .string(node) }
-        if try args.bool("state") == true { params["includeState"] = true }
+        let params = TreeDescriptionRequest.Params(
+            target: document.source.target, node: try args.optionalString("node"),
+            options: TreeOptions(includeState: try args.bool("state") == true))
         let result = try await host.perform { [params, document] daemon throws(ToolError) in
             try daemon.withValid(document) { _ throws(ToolError) in
-                try daemon.request("skeleton/treeDescription", params)
+                try daemon.request(TreeDescriptionRequest.self, params)
             }
         }
         guard let text = result["text"]?.stringValue else {
-            throw ToolError("skeleton/treeDescription answered without text")
+            throw ToolError("\(TreeDescriptionRequest.method) answered without text")
         }
         return Self.success(text, ["file": .string(document.shown), "tree": result["tree"] ?? .null])
     }

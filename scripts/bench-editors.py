@@ -121,7 +121,7 @@ class Editor:
     program = ""
 
     def __init__(self, command: list[str], columns: int, rows: int):
-        self.command, self.columns, self.rows = command, columns, rows
+        self.daemon_command, self.columns, self.rows = command, columns, rows
         self.tmp = Path(tempfile.mkdtemp(prefix=f"skeleton-bench-{self.program}-"))
         self.doc = self.tmp / "feed.skeleton.json"
         shutil.copy(FEED, self.doc)
@@ -149,7 +149,7 @@ class Emacs(Editor):
                        check=True, capture_output=True, timeout=120)
         init = self.tmp / "init.el"
         init.write_text(EMACS_INIT % {"home": quoted(home), "elpa": quoted(ELPA),
-                                      "package": quoted(package), "command": " ".join(map(quoted, self.command)),
+                                      "package": quoted(package), "command": " ".join(map(quoted, self.daemon_command)),
                                       "sockets": quoted(sockets), "doc": quoted(self.doc)})
         self.tmux.start(f"emacs -nw -Q -l {init} {self.doc}", cwd=str(self.tmp),
                         env={"HOME": str(home), "COLORTERM": "truecolor", "TERM": "xterm-256color"})
@@ -178,7 +178,7 @@ class Neovim(Editor):
     def start(self) -> None:
         self.out = self.tmp / "frames.txt"
         init = self.tmp / "init.lua"
-        init.write_text(NVIM_INIT % {"plugin": quoted(REPO / "Clients" / "nvim"), "command": ", ".join(map(quoted, self.command)),
+        init.write_text(NVIM_INIT % {"plugin": quoted(REPO / "Clients" / "nvim"), "command": ", ".join(map(quoted, self.daemon_command)),
                                      "doc": quoted(self.doc), "out": quoted(self.out)})
         home = self.tmp / "home"
         env = {f"XDG_{k}_HOME": str(home / k.lower()) for k in ("CONFIG", "DATA", "STATE", "CACHE")}
@@ -284,6 +284,14 @@ def record(daemon: Path, out: Path, columns: int, rows: int, periods: int = 2, f
     print(f"bench: recorded {len(frames)} frames of {columns}x{rows} to {out}", file=sys.stderr)
 
 
+def packed_run(run: dict) -> list[int]:
+    """A `cells` run as `cellsPacked` sends it: [x, y, fg0, bg0, ...], colours as 0xRRGGBB."""
+    values = [run["x"], run["y"]]
+    for fg, bg in zip(run["fg"], run["bg"]):
+        values += [int(fg[1:], 16), int(bg[1:], 16)]
+    return values
+
+
 def proxy(frames_file: Path, command: list[str]) -> None:
     """Stands between an editor (stdin/stdout) and the daemon `command`. Until frames_file exists everything goes
     through; from then on the daemon's frames are dropped and the editor's acks kept (the daemon, its window full,
@@ -294,10 +302,12 @@ def proxy(frames_file: Path, command: list[str]) -> None:
     out = sys.stdout.buffer
     lock = threading.Lock()
     acked = threading.Condition()
-    state = {"acked": 0, "seq": 0, "subscription": None, "rate": (60.0, 2), "replaying": False}
+    state = {"acked": 0, "seq": 0, "subscription": None, "rate": (60.0, 2), "replaying": False, "encoding": "cells"}
 
     def replay() -> None:
         frames = [json.loads(line) for line in frames_file.read_text().splitlines() if line]
+        if state["encoding"] == "cellsPacked":
+            frames = [dict(f, encoding="cellsPacked", cells=[packed_run(run) for run in f["cells"]]) for f in frames]
         # After the first period the diffs are looped: the animation is periodic, so the last frame's grid is the
         # one the loop starts from.
         period = (len(frames) - 1) // 2
@@ -335,6 +345,7 @@ def proxy(frames_file: Path, command: list[str]) -> None:
         method = message.get("method")
         if method == "preview/subscribe":
             state["rate"] = (float(message["params"].get("maxFps", 60)), int(message["params"].get("window", 2)))
+            state["encoding"] = message["params"].get("encoding")
         if method == "preview/ack" and state["replaying"]:
             with acked:
                 state["acked"] = max(state["acked"], int(message["params"]["seq"]))

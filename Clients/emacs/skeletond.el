@@ -938,12 +938,13 @@ their face once.")
     (dotimes (_ rows) (insert line)))
   (setq skeleton--drawn (cons columns rows)))
 
-(defun skeleton--apply-frame (columns rows keyframe cells)
-  "Draw a `cells' frame of COLUMNS x ROWS.
-KEYFRAME is t for a keyframe (else :json-false); CELLS are its runs.
-Between keyframes only the faces of the listed cells change: no text
-is inserted or deleted, and a run of cells of one colour pair is one
-range.  Cells outside the grid are ignored."
+(defun skeleton--draw-frame (columns rows keyframe cells decode)
+  "Draw a frame of COLUMNS x ROWS whose runs CELLS DECODE reads.
+KEYFRAME is t for a keyframe.  DECODE maps a run to (X Y N . FACE), N
+its cells and FACE a function from K to the face of its K-th cell, or
+nil for a run it cannot read.  Between keyframes only the faces of the
+listed cells change: no text is inserted or deleted, and a run of cells
+of one colour pair is one range.  Cells outside the grid are ignored."
   (let ((inhibit-read-only t)
         (inhibit-modification-hooks t)
         (buffer-undo-list t)
@@ -954,18 +955,20 @@ range.  Cells outside the grid are ignored."
               (not (equal skeleton--drawn (cons columns rows))))
       (setq skeleton--notice nil)
       (skeleton--reset-grid columns rows))
-    (seq-doseq (run cells)
-      (let* ((x (plist-get run :x))
-             (y (plist-get run :y))
-             (fgs (plist-get run :fg))
-             (bgs (plist-get run :bg))
-             (n (min (length fgs) (length bgs) (- columns (if (natnump x) x columns)))))
-        (when (and (natnump y) (< y rows) (> n 0))
+    (seq-doseq (run (if (sequencep cells) cells nil))
+      (let* ((decoded (funcall decode run))
+             (x (nth 0 decoded))
+             (y (nth 1 decoded))
+             (face-at (nthcdr 3 decoded))
+             (n (if (and (natnump x) (natnump y) (< y rows) (< x columns) (natnump (nth 2 decoded)))
+                    (min (nth 2 decoded) (- columns x))
+                  0)))
+        (when (> n 0)
           ;; Cell (x, y) is at 1 + y (COLUMNS + 1) + x: each line is COLUMNS blocks and a newline.
           (let ((start (+ 1 (* y (1+ columns)) x))
                 (k 0) (from 0) (current nil))
             (while (<= k n)
-              (let ((face (and (< k n) (skeleton--face (aref fgs k) (aref bgs k)))))
+              (let ((face (and (< k n) (funcall face-at k))))
                 (unless (and face (eq face current))
                   (when current
                     (put-text-property (+ start from) (+ start k) 'face current)
@@ -976,6 +979,19 @@ range.  Cells outside the grid are ignored."
             (setq count (+ count n))))))
     (setq skeleton--frame-cells count
           skeleton--frame-writes writes)))
+
+(defun skeleton--apply-frame (columns rows keyframe cells)
+  "Draw a `cells' frame of COLUMNS x ROWS.
+KEYFRAME is t for a keyframe (else :json-false); CELLS are its runs,
+each (:x X :y Y :fg [\"#RRGGBB\" ...] :bg [...]) (`skeleton--draw-frame')."
+  (skeleton--draw-frame
+   columns rows keyframe cells
+   (lambda (run)
+     (let ((fgs (plist-get run :fg))
+           (bgs (plist-get run :bg)))
+       (when (and (vectorp fgs) (vectorp bgs))
+         (cl-list* (plist-get run :x) (plist-get run :y) (min (length fgs) (length bgs))
+                   (lambda (k) (skeleton--face (aref fgs k) (aref bgs k)))))))))
 
 (defvar skeleton--packed-colors (make-hash-table :test #'eq :size 512)
   "0xRRGGBB from a `cellsPacked' frame → its quantized integer.")
@@ -1010,45 +1026,16 @@ One `eq' lookup a cell; cells of the same colours share one face object.")
 (defun skeleton--apply-packed-frame (columns rows keyframe cells)
   "Draw a `cellsPacked' frame of COLUMNS x ROWS.
 KEYFRAME is t for a keyframe; CELLS are its runs, each a vector
-[X Y FG0 BG0 FG1 BG1 ...] of integers.  As `skeleton--apply-frame':
-only the faces of the listed cells change, a run of cells of one
-colour pair is one range, and cells outside the grid are ignored."
-  (let ((inhibit-read-only t)
-        (inhibit-modification-hooks t)
-        (buffer-undo-list t)
-        (count 0) (writes 0))
-    (unless (and (natnump columns) (natnump rows) (<= 1 columns 1000) (<= 1 rows 500))
-      (setq columns 0 rows 0 cells nil))
-    (when (or (eq keyframe t) skeleton--notice
-              (not (equal skeleton--drawn (cons columns rows))))
-      (setq skeleton--notice nil)
-      (skeleton--reset-grid columns rows))
-    (dotimes (r (if (vectorp cells) (length cells) 0))
-      (let* ((run (aref cells r))
-             (size (if (vectorp run) (length run) 0))
-             (x (and (>= size 2) (aref run 0)))
-             (y (and (>= size 2) (aref run 1)))
-             (n (if (and (natnump x) (natnump y) (< y rows) (< x columns))
-                    (min (/ (- size 2) 2) (- columns x))
-                  0)))
-        (when (> n 0)
-          ;; Cell (x, y) is at 1 + y (COLUMNS + 1) + x: each line is COLUMNS blocks and a newline.
-          (let ((start (+ 1 (* y (1+ columns)) x))
-                (k 0) (from 0) (current nil))
-            (while (<= k n)
-              (let* ((fg (and (< k n) (aref run (+ 2 (* 2 k)))))
-                     (bg (and fg (aref run (+ 3 (* 2 k)))))
-                     (face (and (natnump fg) (natnump bg) (skeleton--packed-face fg bg))))
-                (unless (and face (eq face current))
-                  (when current
-                    (put-text-property (+ start from) (+ start k) 'face current)
-                    (setq writes (1+ writes)))
-                  (setq current face
-                        from k)))
-              (setq k (1+ k)))
-            (setq count (+ count n))))))
-    (setq skeleton--frame-cells count
-          skeleton--frame-writes writes)))
+[X Y FG0 BG0 FG1 BG1 ...] of integers (`skeleton--draw-frame')."
+  (skeleton--draw-frame
+   columns rows keyframe cells
+   (lambda (run)
+     (when (and (vectorp run) (>= (length run) 2))
+       (cl-list* (aref run 0) (aref run 1) (/ (- (length run) 2) 2)
+                 (lambda (k)
+                   (let ((fg (aref run (+ 2 (* 2 k))))
+                         (bg (aref run (+ 3 (* 2 k)))))
+                     (and (natnump fg) (natnump bg) (skeleton--packed-face fg bg)))))))))
 
 (cl-defmethod eglot-handle-notification
   ((server skeleton-server) (_method (eql 'preview/frame))

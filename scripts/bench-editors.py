@@ -149,7 +149,8 @@ class Emacs(Editor):
                        check=True, capture_output=True, timeout=120)
         init = self.tmp / "init.el"
         init.write_text(EMACS_INIT % {"home": quoted(home), "elpa": quoted(ELPA),
-                                      "package": quoted(package), "command": " ".join(map(quoted, self.daemon_command)),
+                                      "package": quoted(package),
+                                      "command": " ".join(map(quoted, self.daemon_command)),
                                       "sockets": quoted(sockets), "doc": quoted(self.doc)})
         self.tmux.start(f"emacs -nw -Q -l {init} {self.doc}", cwd=str(self.tmp),
                         env={"HOME": str(home), "COLORTERM": "truecolor", "TERM": "xterm-256color"})
@@ -178,7 +179,8 @@ class Neovim(Editor):
     def start(self) -> None:
         self.out = self.tmp / "frames.txt"
         init = self.tmp / "init.lua"
-        init.write_text(NVIM_INIT % {"plugin": quoted(REPO / "Clients" / "nvim"), "command": ", ".join(map(quoted, self.daemon_command)),
+        init.write_text(NVIM_INIT % {"plugin": quoted(REPO / "Clients" / "nvim"),
+                                     "command": ", ".join(map(quoted, self.daemon_command)),
                                      "doc": quoted(self.doc), "out": quoted(self.out)})
         home = self.tmp / "home"
         env = {f"XDG_{k}_HOME": str(home / k.lower()) for k in ("CONFIG", "DATA", "STATE", "CACHE")}

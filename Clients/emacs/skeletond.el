@@ -603,6 +603,9 @@ ask for again (once for each viewport: never a loop of keyframes).")
   (setq-local cursor-type nil)
   (setq-local show-trailing-whitespace nil)
   (setq-local header-line-format '(:eval (skeleton--title)))
+  ;; Every frame changes the buffer, so redisplay recomputes the window's mode line each time: the default one
+  ;; (coding system, end-of-line, minor modes and their help) took ~8 % of the preview's time; the title is above.
+  (setq-local mode-line-format " %b")
   ;; Frames are not edits: no undo list grows with them.
   (buffer-disable-undo)
   ;; Half blocks, left to right: redisplay need not look for bidirectional text.
@@ -687,6 +690,31 @@ gets the whole window (a viewport then shows part of it)."
                                            :methods))))
       (and (seq-contains-p methods "preview/viewport") t))))
 
+(defun skeleton--resizes-grid-p (buffer)
+  "Non-nil when the daemon of BUFFER changes a grid with `preview/viewport'.
+It says so in `experimental.skeleton.previews.viewportCells'."
+  (with-current-buffer buffer
+    (let* ((server (and (eglot-managed-p) (eglot-current-server)))
+           (skeleton (and server (plist-get (plist-get (eglot--capabilities server) :experimental) :skeleton))))
+      (eq (plist-get (plist-get skeleton :previews) :viewportCells) t))))
+
+(defcustom skeleton-preview-packed t
+  "When non-nil, ask for `cellsPacked' frames when the daemon has them.
+Their runs are arrays of integers, which Emacs parses and draws with
+far less garbage than `cells' frames' colour strings; the cells are
+the same."
+  :type 'boolean)
+
+(defun skeleton--packed-p (buffer)
+  "Non-nil when the preview of BUFFER asks for `cellsPacked' frames.
+The daemon lists it in `experimental.skeleton.previews.encodings'."
+  (and skeleton-preview-packed
+       (with-current-buffer buffer
+         (let* ((server (and (eglot-managed-p) (eglot-current-server)))
+                (skeleton (and server (plist-get (plist-get (eglot--capabilities server) :experimental)
+                                                 :skeleton))))
+           (and (seq-contains-p (plist-get (plist-get skeleton :previews) :encodings) "cellsPacked") t)))))
+
 (defun skeleton--wanted-grid (window)
   "The grid the current preview buffer wants in WINDOW."
   (skeleton--fit window skeleton--canvas
@@ -736,7 +764,7 @@ An older subscription of PREVIEW ends first."
       (jsonrpc-async-request
        server :preview/subscribe
        (append (skeleton--target source)
-               (list :encoding "cells"
+               (list :encoding (if (skeleton--packed-p source) "cellsPacked" "cells")
              :maxFps skeleton-preview-max-fps :window skeleton-preview-window
              :outlines (if skeleton-preview-outlines t :json-false)
              :cells (list :columns (car grid) :rows (cdr grid)))
@@ -771,12 +799,52 @@ An older subscription of PREVIEW ends first."
     (setq skeleton--drawn nil)
     (insert " " skeleton--notice "\n")))
 
+(defvar-local skeleton--grid-requests 0
+  "In a preview buffer: how many grids it changed with `preview/viewport'.")
+
+(defun skeleton--resize (preview grid)
+  "Give PREVIEW's live subscription GRID (and the viewport it shows).
+Sent with `preview/viewport' when the daemon takes a grid there; returns
+non-nil when sent (a refusal subscribes again).  A grid that now shows
+the whole canvas where it showed a viewport is not sent: a subscription
+without a viewport follows the canvas."
+  (with-current-buffer preview
+    (let* ((source skeleton--source)
+           (window (get-buffer-window preview t))
+           (viewport (and window skeleton-preview-follow-point (skeleton--viewports-p source)
+                          (skeleton--viewport-for grid (plist-get skeleton--viewport :y))))
+           (subscription skeleton--subscription))
+      (when (and subscription (skeleton--resizes-grid-p source) (or viewport (not skeleton--viewport)))
+        (setq skeleton--grid grid
+              skeleton--viewport viewport
+              skeleton--grid-requests (1+ skeleton--grid-requests)
+              skeleton--viewport-pending t)
+        (cl-flet ((answered (&rest _)
+                    (when (buffer-live-p preview)
+                      (with-current-buffer preview (setq skeleton--viewport-pending nil)))))
+          (jsonrpc-async-request
+           (skeleton--server source) :preview/viewport
+           (append (list :subscription subscription :cells (list :columns (car grid) :rows (cdr grid)))
+                   (and viewport (list :viewport viewport)))
+           :success-fn #'answered
+           :error-fn (lambda (error)
+                       (answered)
+                       (when (and (buffer-live-p preview)
+                                  (equal subscription (buffer-local-value 'skeleton--subscription preview)))
+                         (message "skeleton: preview/viewport: %s" (plist-get error :message))
+                         (skeleton--subscribe preview)))))
+        t))))
+
 (defun skeleton--resized (window)
-  "Subscribe again when WINDOW, showing a preview, needs another grid."
+  "Follow WINDOW's size when the preview it shows needs another grid.
+The subscription gets the new grid with `preview/viewport', or (a
+daemon without it) the preview subscribes again."
   (with-current-buffer (window-buffer window)
-    (when (and skeleton--grid (buffer-live-p skeleton--source)
-               (not (equal skeleton--grid (skeleton--wanted-grid window))))
-      (skeleton--subscribe (current-buffer)))))
+    (when (and skeleton--grid (buffer-live-p skeleton--source))
+      (let ((grid (skeleton--wanted-grid window)))
+        (unless (or (equal skeleton--grid grid)
+                    (skeleton--resize (current-buffer) grid))
+          (skeleton--subscribe (current-buffer)))))))
 
 ;;;###autoload
 (defun skeleton-preview ()
@@ -870,12 +938,13 @@ their face once.")
     (dotimes (_ rows) (insert line)))
   (setq skeleton--drawn (cons columns rows)))
 
-(defun skeleton--apply-frame (columns rows keyframe cells)
-  "Draw a `cells' frame of COLUMNS x ROWS.
-KEYFRAME is t for a keyframe (else :json-false); CELLS are its runs.
-Between keyframes only the faces of the listed cells change: no text
-is inserted or deleted, and a run of cells of one colour pair is one
-range.  Cells outside the grid are ignored."
+(defun skeleton--draw-frame (columns rows keyframe cells decode)
+  "Draw a frame of COLUMNS x ROWS whose runs CELLS DECODE reads.
+KEYFRAME is t for a keyframe.  DECODE maps a run to (X Y N . FACE), N
+its cells and FACE a function from K to the face of its K-th cell, or
+nil for a run it cannot read.  Between keyframes only the faces of the
+listed cells change: no text is inserted or deleted, and a run of cells
+of one colour pair is one range.  Cells outside the grid are ignored."
   (let ((inhibit-read-only t)
         (inhibit-modification-hooks t)
         (buffer-undo-list t)
@@ -886,18 +955,20 @@ range.  Cells outside the grid are ignored."
               (not (equal skeleton--drawn (cons columns rows))))
       (setq skeleton--notice nil)
       (skeleton--reset-grid columns rows))
-    (seq-doseq (run cells)
-      (let* ((x (plist-get run :x))
-             (y (plist-get run :y))
-             (fgs (plist-get run :fg))
-             (bgs (plist-get run :bg))
-             (n (min (length fgs) (length bgs) (- columns (if (natnump x) x columns)))))
-        (when (and (natnump y) (< y rows) (> n 0))
+    (seq-doseq (run (if (sequencep cells) cells nil))
+      (let* ((decoded (funcall decode run))
+             (x (nth 0 decoded))
+             (y (nth 1 decoded))
+             (face-at (nthcdr 3 decoded))
+             (n (if (and (natnump x) (natnump y) (< y rows) (< x columns) (natnump (nth 2 decoded)))
+                    (min (nth 2 decoded) (- columns x))
+                  0)))
+        (when (> n 0)
           ;; Cell (x, y) is at 1 + y (COLUMNS + 1) + x: each line is COLUMNS blocks and a newline.
           (let ((start (+ 1 (* y (1+ columns)) x))
                 (k 0) (from 0) (current nil))
             (while (<= k n)
-              (let ((face (and (< k n) (skeleton--face (aref fgs k) (aref bgs k)))))
+              (let ((face (and (< k n) (funcall face-at k))))
                 (unless (and face (eq face current))
                   (when current
                     (put-text-property (+ start from) (+ start k) 'face current)
@@ -909,16 +980,75 @@ range.  Cells outside the grid are ignored."
     (setq skeleton--frame-cells count
           skeleton--frame-writes writes)))
 
+(defun skeleton--apply-frame (columns rows keyframe cells)
+  "Draw a `cells' frame of COLUMNS x ROWS.
+KEYFRAME is t for a keyframe (else :json-false); CELLS are its runs,
+each (:x X :y Y :fg [\"#RRGGBB\" ...] :bg [...]) (`skeleton--draw-frame')."
+  (skeleton--draw-frame
+   columns rows keyframe cells
+   (lambda (run)
+     (let ((fgs (plist-get run :fg))
+           (bgs (plist-get run :bg)))
+       (when (and (vectorp fgs) (vectorp bgs))
+         (cl-list* (plist-get run :x) (plist-get run :y) (min (length fgs) (length bgs))
+                   (lambda (k) (skeleton--face (aref fgs k) (aref bgs k)))))))))
+
+(defvar skeleton--packed-colors (make-hash-table :test #'eq :size 512)
+  "0xRRGGBB from a `cellsPacked' frame → its quantized integer.")
+
+(defvar skeleton--packed-faces (make-hash-table :test #'eq :size 512)
+  "Quantized foreground × 2^24 + quantized background → the face plist.
+One `eq' lookup a cell; cells of the same colours share one face object.")
+
+(defun skeleton--packed-color (n)
+  "The integer colour N (0xRRGGBB) quantized by `skeleton-preview-quantize'."
+  (or (gethash n skeleton--packed-colors)
+      (let* ((step (max 1 skeleton-preview-quantize))
+             (q (lambda (c) (min 255 (* step (round c step))))))
+        (when (>= (hash-table-count skeleton--packed-colors) skeleton--face-limit)
+          (clrhash skeleton--packed-colors))
+        (puthash n (+ (ash (funcall q (logand (ash n -16) 255)) 16)
+                      (ash (funcall q (logand (ash n -8) 255)) 8)
+                      (funcall q (logand n 255)))
+                 skeleton--packed-colors))))
+
+(defun skeleton--packed-face (fg bg)
+  "The shared face plist of a cell whose halves are the integers FG and BG."
+  (let ((key (+ (ash (skeleton--packed-color fg) 24) (skeleton--packed-color bg))))
+    (or (gethash key skeleton--packed-faces)
+        (progn
+          (when (>= (hash-table-count skeleton--packed-faces) skeleton--face-limit)
+            (clrhash skeleton--packed-faces))
+          (puthash key (list :foreground (format "#%06x" (ash key -24))
+                             :background (format "#%06x" (logand key #xFFFFFF)))
+                   skeleton--packed-faces)))))
+
+(defun skeleton--apply-packed-frame (columns rows keyframe cells)
+  "Draw a `cellsPacked' frame of COLUMNS x ROWS.
+KEYFRAME is t for a keyframe; CELLS are its runs, each a vector
+[X Y FG0 BG0 FG1 BG1 ...] of integers (`skeleton--draw-frame')."
+  (skeleton--draw-frame
+   columns rows keyframe cells
+   (lambda (run)
+     (when (and (vectorp run) (>= (length run) 2))
+       (cl-list* (aref run 0) (aref run 1) (/ (- (length run) 2) 2)
+                 (lambda (k)
+                   (let ((fg (aref run (+ 2 (* 2 k))))
+                         (bg (aref run (+ 3 (* 2 k)))))
+                     (and (natnump fg) (natnump bg) (skeleton--packed-face fg bg)))))))))
+
 (cl-defmethod eglot-handle-notification
   ((server skeleton-server) (_method (eql 'preview/frame))
-   &key subscription seq keyframe columns rows cells canvas viewport &allow-other-keys)
+   &key subscription seq encoding keyframe columns rows cells canvas viewport &allow-other-keys)
   "Draw a `preview/frame' of SERVER in its preview buffer and acknowledge it.
-SUBSCRIPTION, SEQ, KEYFRAME, COLUMNS, ROWS, CELLS, CANVAS and VIEWPORT
-are the frame's members."
+SUBSCRIPTION, SEQ, ENCODING, KEYFRAME, COLUMNS, ROWS, CELLS, CANVAS
+and VIEWPORT are the frame's members."
   (let ((preview (gethash subscription skeleton--subscriptions)))
     (when (buffer-live-p preview)
       (with-current-buffer preview
-        (skeleton--apply-frame columns rows keyframe cells)
+        (if (equal encoding "cellsPacked")
+            (skeleton--apply-packed-frame columns rows keyframe cells)
+          (skeleton--apply-frame columns rows keyframe cells))
         (setq skeleton--frames (1+ skeleton--frames)
               skeleton--seq seq)
         (jsonrpc-notify server :preview/ack (list :subscription subscription :seq seq))

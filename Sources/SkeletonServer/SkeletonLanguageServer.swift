@@ -61,7 +61,9 @@ package final class SkeletonLanguageServer: Sendable {
         let own = methods.filter { method in
             method != "textDocument/codeAction" && !LanguageFeatures.capabilities.contains { $0.method == method }
         }
-        capabilities["experimental"] = ["skeleton": ["methods": .array(own.map(JSON.string))]]
+        capabilities["experimental"] = [
+            "skeleton": ["methods": .array(own.map(JSON.string)), "previews": PreviewHub.capabilities]
+        ]
         return .object(capabilities)
     }
 }

@@ -55,6 +55,7 @@ struct Skeletond: ParsableCommand {
     }
 
     func run() throws {
+        FrameAllocator.configure()
         FileDescriptor.ignoreBrokenPipe()
         let protocolOutput = FileDescriptor.isolateStandardOutput()
         // Big answers (an outline, a keyframe) and big documents cross the pipes in few wake-ups.

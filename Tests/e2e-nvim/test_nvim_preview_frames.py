@@ -117,3 +117,56 @@ def test_the_preview_scrolls_to_the_node_at_the_cursor_in_a_long_document(tmp_pa
         wait_for(lambda: nvim.state()["preview"]["viewport"]["y"] < 100, timeout=20,
                  what="the viewport back at the top")
         wait_for(lambda: not shows_red(nvim.tmux.capture()), timeout=20, what="the red strip out of the preview")
+
+
+RECORDER = r"""
+-- Records the preview/* requests the LSP client sends from E2E_record() on; E2E_requests(path) writes them.
+E2E_SENT = {}
+function E2E_record()
+  local c = require('skeleton.client').get()
+  local request = c.request
+  c.request = function(method, params, ...)
+    if type(method) == 'string' and method:match('^preview/') then
+      table.insert(E2E_SENT, { method = method, params = params })
+    end
+    return request(method, params, ...)
+  end
+end
+function E2E_requests(path)
+  vim.fn.writefile({ vim.fn.json_encode(E2E_SENT) }, path .. '.tmp')
+  vim.loop.fs_rename(path .. '.tmp', path)
+end
+"""
+
+
+def test_a_resized_window_changes_the_grid_without_subscribing_again(tmp_path: Path, daemon: Path):
+    """A narrower terminal gives the preview a narrower window: the live subscription gets the new grid (and the
+    viewport it shows of a long document) with `preview/viewport`, no unsubscribe and no new subscription, and the
+    screen shows the new grid."""
+    doc = write_long_document(tmp_path / "long.skeleton.json")
+    with neovim_in_tmux(tmp_path, daemon, doc=doc, extra_init=RECORDER) as nvim:
+        nvim.command("SkeletonPreview")
+        first = wait_for(lambda: (p := nvim.state()["preview"])["viewport"] and p["subscription"] and p["frames"] >= 1
+                         and p, timeout=30, what="a subscription with a viewport")
+        nvim.command("lua E2E_record()")
+        nvim.tmux._run("resize-window", "-t", nvim.tmux.session, "-x", "90", "-y", "40")
+        resized = wait_for(lambda: (p := nvim.state()["preview"])["columns"] != first["columns"] and p,
+                           timeout=20, what="the preview to follow the narrower terminal")
+        columns, rows = resized["columns"], resized["rows"]
+        assert columns < first["columns"]
+        wait_for(lambda: any(len(c) == columns for c in nvim.tmux.capture().cells.values())
+                 and not any(len(c) == first["columns"] for c in nvim.tmux.capture().cells.values()),
+                 timeout=20, what=f"preview rows of {columns} cells")
+        path = tmp_path / "requests.json"
+        nvim.command(f"lua E2E_requests({lua_string(path)})")
+        wait_for(path.exists, timeout=20, what="E2E_requests() to write its file")
+        sent = json.loads(path.read_text())
+        methods = [r["method"] for r in sent]
+        assert "preview/unsubscribe" not in methods and "preview/subscribe" not in methods, methods
+        grids = [r["params"] for r in sent if r["method"] == "preview/viewport" and r["params"].get("cells")]
+        assert grids, methods
+        assert grids[-1]["subscription"] == first["subscription"]
+        assert grids[-1]["cells"] == {"columns": columns, "rows": rows}
+        assert grids[-1]["viewport"]["width"] == 375 and grids[-1]["viewport"]["height"] < HEIGHT / 4
+        final = nvim.state()["preview"]
+        assert final["subscription"] == first["subscription"] and final["grid_requests"] >= 1

@@ -87,20 +87,34 @@ package enum SubscribeRequest: RequestMethod {
     }
 }
 
-/// `preview/viewport`: moves or resizes a live subscription's viewport; its next frame is a keyframe of it.
+/// `preview/viewport`: moves or resizes a live subscription's viewport, or a `cells` subscription's grid (a resized
+/// editor window); its next frame is a keyframe of them.
 package enum ViewportRequest: RequestMethod {
     package static let method = "preview/viewport"
     package typealias Result = JSON
 
     package struct Params: ProtocolObject {
-        package static let members = MemberRule.closed(["subscription", "viewport"])
+        package static let members = MemberRule.closed(["subscription", "viewport", "cells"])
 
         package let subscription: SubscriptionName
-        package let viewport: PreviewViewport
+        /// nil: the viewport stays (then `cells` is given).
+        package let viewport: PreviewViewport?
+        /// The new terminal grid of a `cells` subscription (nil: it stays; its ranges and that the subscription is
+        /// a `cells` one are checked by the server, at the member).
+        package let cells: CellGridSize?
+        /// The `cells` member in the message.
+        package let cellsSource: JSONValue?
 
         package init(from object: ParamsObject) throws(JSONDecodingError) {
             subscription = try SubscriptionName(from: object)
-            viewport = try object.decode("viewport")
+            viewport = try object.decodeIfPresent("viewport")
+            cellsSource = object.optional("cells")
+            cells = try object.decodeIfPresent("cells")
+            guard viewport != nil || cells != nil else {
+                throw JSONDecodingError(
+                    pointer: object.value.pointerFromRoot.appending("viewport"),
+                    message: "is required unless cells is given (a cells subscription's new grid)")
+            }
         }
     }
 }

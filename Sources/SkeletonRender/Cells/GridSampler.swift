@@ -23,7 +23,9 @@ package struct GridSampler: Sendable {
     /// The most sub-samples sampled at once (the scratch buffers' size).
     package static let maxBandSamples = 1 << 14
 
-    /// Scratch kept between calls (none of it outlives a call's meaning).
+    /// Scratch kept between calls (none of it outlives a call's meaning), bounded by the grid
+    /// (`maxScratchBytes(columns:rows:)`); what depends on the document (the layers over a band, a layer's clips) is
+    /// given back at the end of each call.
     var samples: [UInt32] = []
     var subX0: [Double] = []
     var subX1: [Double] = []
@@ -51,8 +53,28 @@ package struct GridSampler: Sendable {
             + covY.capacity + ring.capacity
         return (samples.capacity + colors.capacity) * 4 + doubles * 8
             + shapes.capacity * MemoryLayout<PixelShape>.stride + touching.capacity * MemoryLayout<Layer>.stride
-            + wanted.capacity * 16 + nearX.capacity + nearY.capacity
+            + wanted.capacity * MemoryLayout<(lo: Int, hi: Int)>.stride + nearX.capacity + nearY.capacity
     }
+
+    /// The most bytes of scratch a sampler holds between calls for a `columns` × `rows` grid, whatever the document
+    /// and the canvas: a band's sub-samples and rings (at most `maxBandSamples`), the sub-sample edges, coverages and
+    /// colours of a row and a column of the grid (at most `maxFactor` a half-cell), the wanted columns of each
+    /// half-row, and for each of those buffers `allocatorSlack` (the allocator may give more than asked).
+    ///
+    /// - Important: `columns` and `rows` within `RenderLimits.cellColumns` and `RenderLimits.cellRows`.
+    package static func maxScratchBytes(columns: Int, rows: Int) -> Int {
+        let across = columns * maxFactor
+        let down = 2 * rows * maxFactor
+        let band = min(maxBandSamples, across * down)
+        // samples (UInt32) and ring (Double); subX0, subX1, covX (Double) and nearX (Bool), the same down; colors.
+        let bands = band * (4 + 8)
+        let edges = (across + down) * (3 * 8 + 1) + max(across, down) * 4
+        let wanted = 2 * rows * MemoryLayout<(lo: Int, hi: Int)>.stride
+        return bands + edges + wanted + 12 * allocatorSlack
+    }
+
+    /// What a buffer may hold past what was asked for: the allocator's rounding (at most a page, for a buffer it maps).
+    package static let allocatorSlack = 4096
 
     /// The sub-samples per half-cell side for `geometry`.
     static func factors(_ geometry: CellGeometry) -> (kx: Int, ky: Int) {
@@ -111,6 +133,9 @@ package struct GridSampler: Sendable {
             }
             h = end
         }
+        // The document's share of the scratch goes: what stays is bounded by the grid.
+        touching = []
+        shapes = []
     }
 
     /// A rectangle of half-cells sampled at once.

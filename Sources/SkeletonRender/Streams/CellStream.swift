@@ -16,8 +16,8 @@ package struct CellUpdate: Hashable, Sendable {
 /// band of at most `GridSampler.maxBandSamples` sub-samples), whatever the canvas's size.
 package struct CellStream: Sendable {
     package let scale: Double
-    package let columns: Int
-    package let rows: Int
+    package private(set) var columns: Int
+    package private(set) var rows: Int
     /// The region of the canvas (points) the grid shows; nil: the whole canvas.
     package private(set) var viewport: Rect?
     private var sampler = GridSampler()
@@ -47,7 +47,36 @@ package struct CellStream: Sendable {
         keyframeRequested = true
     }
 
-    /// The bytes it holds: the grid, its geometry and the sampler's scratch (no frame of the canvas).
+    /// Samples a `columns` × `rows` grid from the next update on, which is a keyframe. Throws `.invalidCellGrid` for
+    /// a grid outside `RenderLimits` (then nothing changes).
+    package mutating func setGrid(columns: Int, rows: Int) throws(RenderError) {
+        guard RenderLimits.cellColumns.contains(columns), RenderLimits.cellRows.contains(rows) else {
+            throw .invalidCellGrid(columns: columns, rows: rows)
+        }
+        self.columns = columns
+        self.rows = rows
+        // The old grid and the scratch sized for it go now: what stays is the new grid's (`budgetBytes`).
+        grid = nil
+        geometry = nil
+        sampler = GridSampler()
+        keyframeRequested = true
+    }
+
+    /// The most bytes a stream of a `columns` × `rows` grid holds, whatever the canvas and the document: two grids
+    /// (the last sent and the one an update builds), two sets of spans (a keyframe's new geometry beside the old),
+    /// and the sampler's scratch (`GridSampler.maxScratchBytes`), each buffer with the allocator's slack. This is
+    /// what a `cells` subscription counts against the previews' frame budget.
+    ///
+    /// - Important: `columns` and `rows` within `RenderLimits.cellColumns` and `RenderLimits.cellRows`.
+    package static func budgetBytes(columns: Int, rows: Int) -> Int {
+        let slack = GridSampler.allocatorSlack
+        let grid = columns * rows * MemoryLayout<Cell>.stride + slack
+        let spans = (columns + 2 * rows) * MemoryLayout<CellGeometry.Span>.stride + 2 * slack
+        return 2 * grid + 2 * spans + GridSampler.maxScratchBytes(columns: columns, rows: rows)
+    }
+
+    /// The bytes it holds: the grid, its geometry and the sampler's scratch (no frame of the canvas), at most
+    /// `budgetBytes(columns:rows:)`.
     package var heldBytes: Int {
         let cells = (grid?.cells.capacity ?? 0) * MemoryLayout<Cell>.stride
         let spans =

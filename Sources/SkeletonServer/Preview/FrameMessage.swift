@@ -12,9 +12,13 @@ struct FrameHeader: Sendable, Hashable {
 
 extension PreviewHub {
     /// The whole `preview/frame` notification, encoded straight into one buffer: the envelope and the header's
-    /// members as bytes, then the content's members (pixels with their base64 written in place).
+    /// members as bytes, then the content's members (pixels with their base64 written in place). A pixel frame's
+    /// buffer is allocated once, at its size (`FrameContent.writtenBytesBound`).
     static func frameMessage(_ header: FrameHeader, _ content: FrameContent) -> [UInt8] {
-        var writer = MessageEncoder.notificationHead(method: "preview/frame", capacity: 512)
+        // Escaped, a string takes at most 6 bytes a UTF-8 byte (`\u00XX`).
+        let head = 256 + 6 * (header.subscription.utf8.count + header.uri.utf8.count)
+        var writer = MessageEncoder.notificationHead(
+            method: "preview/frame", capacity: head + (content.writtenBytesBound ?? 256))
         writer.writeRaw(subscriptionTag)
         writer.writeString(header.subscription)
         writer.writeRaw(uriTag)

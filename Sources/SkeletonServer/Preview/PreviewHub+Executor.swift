@@ -116,7 +116,7 @@ extension PreviewHub {
             : source.map { ($0.displayList(at: time, outlines: settings.outlines), false) }
         let animating = real && (frame?.isAnimating ?? false)
         guard let list = frame?.list else { return (.unchanged(animating: animating), nil, 0) }
-        if let wanted = core.stream.heldBytes(settings.encoding, canvas: list.size, scale: settings.scale),
+        if let wanted = core.stream.heldBytes(canvas: list.size, scale: settings.scale),
             wanted != core.heldBytes
         {
             guard budget.move(from: core.heldBytes, to: wanted) else { return (.overBudget, nil, wanted) }

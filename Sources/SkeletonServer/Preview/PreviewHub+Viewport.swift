@@ -7,6 +7,13 @@ import SkeletonRender
 /// Viewports (`preview/subscribe`'s `viewport`, `preview/viewport`): a subscription's frames show one region of the
 /// canvas, and hold, draw and count against the frame budget only its pixels.
 extension PreviewHub {
+    /// What `initialize` announces of previews (`experimental.skeleton.previews`): the `encodings`
+    /// `preview/subscribe` takes, and `viewportCells`, that `preview/viewport` takes a `cells` subscription's new
+    /// grid.
+    static let capabilities: JSON = [
+        "encodings": .array(PreviewEncoding.allCases.map { .string($0.rawValue) }), "viewportCells": true,
+    ]
+
     /// `value` at `scale`, or -32602 at the member at fault (a frame past the renderer's limits).
     static func viewport(_ value: PreviewViewport, _ scale: Double) throws(JSONDecodingError) -> Viewport {
         do { return try Viewport(value.rect, scale: scale) } catch {
@@ -25,31 +32,50 @@ extension PreviewHub {
         }
     }
 
-    /// `preview/viewport`: checks the viewport against the subscription's scale and the canvas now, moves its share
-    /// of the frame budget to the new viewport's frames (-32803 when they do not fit), and sets it on the stream:
-    /// the next frame, built as soon as the answer is out, is a keyframe of it.
+    /// `preview/viewport`: checks the viewport against the subscription's scale and the canvas now, and a new grid
+    /// (`cells`, only for a `cells` subscription) against the renderer's limits, moves its share of the frame budget
+    /// to what the stream will hold (-32803 when it does not fit: nothing changes), and sets them on the stream: the
+    /// next frame, built as soon as the answer is out, is a keyframe of them.
     func moveViewport(_ params: ViewportRequest.Params, _ context: RequestContext) throws {
         let subscription = try find(params.subscription)
         let settings = subscription.settings
-        let viewport = try Self.viewport(params.viewport, settings.scale)
-        if let list = provider.source(for: settings.uri, scene: settings.scene)?.displayList(at: clock.now),
-            let (width, height) = try? CanvasGeometry.pixelSize(of: list.size, scale: settings.scale)
-        {
-            try Self.check(viewport, params.viewport, meets: PixelRect(x: 0, y: 0, width: width, height: height))
+        var grid: (columns: Int, rows: Int)?
+        if let cells = params.cells, let source = params.cellsSource {
+            guard settings.encoding.isCells else {
+                throw JSONDecodingError(
+                    at: source, "only a cells subscription has a grid (this one's encoding is \(settings.encoding))")
+            }
+            grid = (
+                try Self.count(cells.columns, at: cells.columnsSource, in: RenderLimits.cellColumns),
+                try Self.count(cells.rows, at: cells.rowsSource, in: RenderLimits.cellRows)
+            )
         }
-        let wanted = PreviewLimits.frameBytes(settings.encoding, pixels: viewport.pixels.area)
-        let moved = subscription.queue.sync {
-            subscription.core.withValue { core -> Bool in
-                guard budget.move(from: core.heldBytes, to: wanted) else { return false }
+        let viewport = try params.viewport.map { value throws(JSONDecodingError) in
+            let viewport = try Self.viewport(value, settings.scale)
+            if let list = provider.source(for: settings.uri, scene: settings.scene)?.displayList(at: clock.now),
+                let (width, height) = try? CanvasGeometry.pixelSize(of: list.size, scale: settings.scale)
+            {
+                try Self.check(viewport, value, meets: PixelRect(x: 0, y: 0, width: width, height: height))
+            }
+            return viewport
+        }
+        let wanted = subscription.queue.sync {
+            subscription.core.withValue { core -> Int? in
+                var stream = core.stream
+                if let viewport { stream.setViewport(viewport) }
+                if let grid { stream.setGrid(columns: grid.columns, rows: grid.rows) }
+                // A pixel stream has a viewport now, and the others do not depend on the canvas.
+                let wanted = stream.heldBytes(canvas: nil, scale: settings.scale) ?? 0
+                guard budget.move(from: core.heldBytes, to: wanted) else { return wanted }
                 core.heldBytes = wanted
-                core.stream.setViewport(viewport)
-                return true
+                core.stream = stream
+                return nil
             }
         }
-        guard moved else {
+        if let wanted {
             throw ResponseError(
                 .requestFailed,
-                "this viewport's frames would need \(FrameBudget.describe(wanted)), " + budget.overview)
+                "this preview's frames would need \(FrameBudget.describe(wanted)), " + budget.overview)
         }
         // A `layers` stream sends every layer whatever the viewport: nothing to draw anew.
         guard settings.encoding != .layers else { return }

@@ -119,7 +119,7 @@ package final class PreviewHub: Sendable {
         let window = Int(try Self.number(params.window, default: 2, in: 1...64))
         var columns = 0
         var rows = 0
-        if encoding == .cells {
+        if encoding.isCells {
             guard let cells = params.cells else {
                 throw JSONDecodingError(
                     pointer: params.params.pointerFromRoot.appending("cells"), message: "is required")
@@ -140,19 +140,19 @@ package final class PreviewHub: Sendable {
                 pointer: params.params.pointerFromRoot.appending(error.field), message: error.description)
         }
         // What its frames will hold of the budget, from the canvas now (validated at this scale once).
-        var bytes = 0
-        if let list = source.displayList(at: clock.now) {
+        let list = source.displayList(at: clock.now)
+        if let list {
             do {
                 let (width, height) = try CanvasGeometry.pixelSize(of: list.size, scale: scale)
                 if let viewport, let value = params.viewport {
                     try Self.check(viewport, value, meets: PixelRect(x: 0, y: 0, width: width, height: height))
                 }
-                bytes = stream.heldBytes(encoding, canvas: list.size, scale: scale) ?? 0
             } catch let error as RenderError {
                 throw JSONDecodingError(
                     pointer: params.params.pointerFromRoot.appending("scale"), message: error.description)
             }
         }
+        let bytes = stream.heldBytes(canvas: list?.size, scale: scale) ?? 0
         if let outbox = context.server.connection?.outbox {
             outboxBox.withLock { $0 = outbox }
             outbox.setOnDecongested { [weak self] in self?.postToAll(.decongested) }

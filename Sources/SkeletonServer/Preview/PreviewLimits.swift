@@ -4,9 +4,10 @@ import Synchronization
 
 /// What previews may hold, whatever a client subscribes to (`Protocol/previews.md#limits`).
 ///
-/// A pixel subscription keeps its last-sent frame and a work frame of the whole canvas (a `cells` one keeps one frame),
-/// up to `RenderLimits.maxPixels` each: without a bound on their sum, a client that subscribes again and again (an
-/// editor plugin that re-subscribes on every buffer switch) makes the daemon's memory follow its requests.
+/// A pixel subscription keeps its last-sent frame and a work frame of the whole canvas (or of its viewport), up to
+/// `RenderLimits.maxPixels` each; a `cells` one keeps its grid and a bounded scratch (`CellStream.budgetBytes`):
+/// without a bound on their sum, a client that subscribes again and again (an editor plugin that re-subscribes on
+/// every buffer switch) makes the daemon's memory follow its requests.
 package enum PreviewLimits {
     /// Subscriptions open at once.
     package static let maxSubscriptions = 64
@@ -15,23 +16,20 @@ package enum PreviewLimits {
     /// scale 3.
     package static let frameBudget = 1 << 30
 
-    /// The bytes of frames a subscription of `encoding` holds for a canvas of `pixels` pixels (at most
-    /// `RenderLimits.maxPixels`, so nothing overflows).
-    static func frameBytes(_ encoding: PreviewEncoding, pixels: Int) -> Int {
-        switch encoding {
-        case .raw, .png: 2 * 4 * pixels
-        case .cells: 4 * pixels
-        case .layers: 0
-        }
+    /// The bytes a pixel subscription (`raw`, `png`) holds for frames of `pixels` pixels (at most
+    /// `RenderLimits.maxPixels`, so nothing overflows): its last-sent frame and its work frame, 4 bytes a pixel.
+    static func pixelBytes(pixels: Int) -> Int { 2 * 4 * pixels }
+
+    /// The bytes a pixel subscription at `scale` holds for a canvas of `size` points, or nil when the canvas cannot
+    /// be drawn at that scale (the stream reports that itself).
+    static func pixelBytes(canvas size: Size, scale: Double) -> Int? {
+        guard let (width, height) = try? CanvasGeometry.pixelSize(of: size, scale: scale) else { return nil }
+        return pixelBytes(pixels: width * height)
     }
 
-    /// The bytes of frames a subscription of `encoding` at `scale` holds for a canvas of `size` points, or nil when
-    /// the canvas cannot be drawn at that scale (the stream reports that itself).
-    static func frameBytes(_ encoding: PreviewEncoding, canvas size: Size, scale: Double) -> Int? {
-        guard encoding != .layers else { return 0 }
-        guard let (width, height) = try? CanvasGeometry.pixelSize(of: size, scale: scale) else { return nil }
-        return frameBytes(encoding, pixels: width * height)
-    }
+    /// The bytes a `cells` subscription of a `columns` × `rows` grid counts: the most its stream holds
+    /// (`CellStream.budgetBytes`), whatever the canvas, its scale or its viewport.
+    static func cellBytes(columns: Int, rows: Int) -> Int { CellStream.budgetBytes(columns: columns, rows: rows) }
 }
 
 /// The bytes of frames held by all subscriptions, against `PreviewLimits.frameBudget`. A leaf lock: taken under a

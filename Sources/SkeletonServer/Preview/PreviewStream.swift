@@ -5,6 +5,12 @@ import SkeletonRender
 /// How a subscriber wants its frames.
 package enum PreviewEncoding: String, Sendable, CaseIterable {
     case raw, png, layers, cells
+    /// `cells` frames whose runs are arrays of integers (`Protocol/previews.md`): what a client that parses JSON
+    /// slowly asks for.
+    case cellsPacked
+
+    /// Whether its frames are a terminal grid's (`cells` and `cellsPacked`).
+    var isCells: Bool { self == .cells || self == .cellsPacked }
 }
 
 /// One subscriber's encoder state: what it last received and how to bring it up to date.
@@ -12,8 +18,8 @@ enum PreviewStream {
     /// `viewport`: the canvas region its frames show (nil: the whole canvas).
     case pixels(PixelStream, viewport: Viewport?)
     /// The canvas size in points last sent, so it goes out again only when it changes; `viewport`: the canvas region
-    /// the grid shows (nil: the whole canvas).
-    case cells(CellStream, canvas: Size?, viewport: Viewport?)
+    /// the grid shows (nil: the whole canvas); `packed`: runs as arrays of integers (`cellsPacked`).
+    case cells(CellStream, canvas: Size?, viewport: Viewport?, packed: Bool)
     case layers(last: DisplayList?)
 
     init(encoding: PreviewEncoding, scale: Double, columns: Int, rows: Int, viewport: Viewport?) throws(RenderError) {
@@ -24,10 +30,10 @@ enum PreviewStream {
         case .png:
             self = .pixels(
                 try PixelStream(scale: scale, encoding: .png, viewport: viewport?.pixels), viewport: viewport)
-        case .cells:
+        case .cells, .cellsPacked:
             self = .cells(
                 try CellStream(scale: scale, columns: columns, rows: rows, viewport: viewport?.rect), canvas: nil,
-                viewport: viewport)
+                viewport: viewport, packed: encoding == .cellsPacked)
         case .layers: self = .layers(last: nil)
         }
     }
@@ -37,9 +43,9 @@ enum PreviewStream {
         case .pixels(var stream, let viewport):
             stream.requestKeyframe()
             self = .pixels(stream, viewport: viewport)
-        case .cells(var stream, _, let viewport):
+        case .cells(var stream, _, let viewport, let packed):
             stream.requestKeyframe()
-            self = .cells(stream, canvas: nil, viewport: viewport)
+            self = .cells(stream, canvas: nil, viewport: viewport, packed: packed)
         case .layers: self = .layers(last: nil)
         }
     }
@@ -50,26 +56,37 @@ enum PreviewStream {
         case .pixels(var stream, _):
             stream.setViewport(viewport.pixels)
             self = .pixels(stream, viewport: viewport)
-        case .cells(var stream, _, let shown):
+        case .cells(var stream, _, let shown, let packed):
             // The hub checked `viewport` at the stream's scale, as the stream checks it: it is taken.
             guard (try? stream.setViewport(viewport.rect)) != nil else {
                 stream.requestKeyframe()
-                self = .cells(stream, canvas: nil, viewport: shown)
+                self = .cells(stream, canvas: nil, viewport: shown, packed: packed)
                 return
             }
-            self = .cells(stream, canvas: nil, viewport: viewport)
+            self = .cells(stream, canvas: nil, viewport: viewport, packed: packed)
         case .layers: break
         }
     }
 
-    /// The bytes of frames the stream holds for a canvas of `size` points at `scale` (`PreviewLimits`), or nil when
-    /// the canvas cannot be drawn at that scale (the stream reports that itself).
-    func heldBytes(_ encoding: PreviewEncoding, canvas size: Size, scale: Double) -> Int? {
+    /// Samples a `columns` × `rows` grid from the next frame on, a keyframe of it (only `cells` streams have a grid).
+    ///
+    /// - Important: the grid is within `RenderLimits` (the hub checked it at the request's members).
+    mutating func setGrid(columns: Int, rows: Int) {
+        guard case .cells(var stream, _, let viewport, let packed) = self else { return }
+        guard (try? stream.setGrid(columns: columns, rows: rows)) != nil else { return }
+        self = .cells(stream, canvas: nil, viewport: viewport, packed: packed)
+    }
+
+    /// The bytes the stream counts against the frame budget (`PreviewLimits`) for a canvas of `size` points at
+    /// `scale`: a pixel stream's two frames of its viewport, or of the canvas (nil when there is no viewport and the
+    /// canvas is unknown or cannot be drawn at that scale: the stream reports that itself); a `cells` stream's bound
+    /// for its grid, whatever the canvas; nothing for `layers`.
+    func heldBytes(canvas size: Size?, scale: Double) -> Int? {
         switch self {
-        case .pixels(_, let viewport?), .cells(_, _, let viewport?):
-            PreviewLimits.frameBytes(encoding, pixels: viewport.pixels.area)
-        default:
-            PreviewLimits.frameBytes(encoding, canvas: size, scale: scale)
+        case .pixels(_, let viewport?): PreviewLimits.pixelBytes(pixels: viewport.pixels.area)
+        case .pixels(_, nil): size.flatMap { PreviewLimits.pixelBytes(canvas: $0, scale: scale) }
+        case .cells(let stream, _, _, _): PreviewLimits.cellBytes(columns: stream.columns, rows: stream.rows)
+        case .layers: 0
         }
     }
 
@@ -81,16 +98,16 @@ enum PreviewStream {
             guard let update = try stream.next(list) else { return nil }
             guard let viewport, update.keyframe else { return .pixels(update) }
             return .window(update, viewport: viewport.rect, canvas: list.size)
-        case .cells(var stream, let canvas, let viewport):
+        case .cells(var stream, let canvas, let viewport, let packed):
             // A viewport's grid samples the region it shows (the stream holds the viewport).
             guard let update = try stream.next(list) else {
-                self = .cells(stream, canvas: canvas, viewport: viewport)
+                self = .cells(stream, canvas: canvas, viewport: viewport, packed: packed)
                 return nil
             }
-            self = .cells(stream, canvas: list.size, viewport: viewport)
+            self = .cells(stream, canvas: list.size, viewport: viewport, packed: packed)
             var object: JSONObject = [
                 "columns": .int(update.columns), "rows": .int(update.rows), "keyframe": .bool(update.keyframe),
-                "cells": FrameWire.cellRuns(update.runs),
+                "cells": packed ? FrameWire.packedCellRuns(update.runs) : FrameWire.cellRuns(update.runs),
             ]
             if update.keyframe || canvas != list.size {
                 object["canvas"] = FrameWire.size(list.size)
@@ -120,6 +137,28 @@ enum FrameContent {
     case window(FrameUpdate, viewport: Rect, canvas: Size)
     /// Cells and layer ops, through their trees.
     case members(JSONObject)
+
+    /// At least the bytes `write(into:)` writes, so the message's buffer is allocated once at its size (a raw
+    /// keyframe's base64 is megabytes: a buffer that doubles past it holds twice that while it waits for the
+    /// writer); nil for trees (cells, layers), whose buffer grows as they are written.
+    var writtenBytesBound: Int? {
+        switch self {
+        case .pixels(let update): Self.bound(update)
+        case .window(let update, _, _): Self.bound(update) + Self.windowBound
+        case .members: nil
+        }
+    }
+
+    /// A rectangle's members besides its data: four integers, the tags, an encoding's name and a colour.
+    private static let rectBound = 192
+    /// `viewport` and `canvas`: six numbers (at most 32 characters each) and their tags.
+    private static let windowBound = 6 * 32 + 64
+
+    private static func bound(_ update: FrameUpdate) -> Int {
+        update.rects.reduce(128) { sum, rect in
+            sum + rectBound + (rect.color == nil ? Base64.encodedCount(rect.data.count) : 0)
+        }
+    }
 
     /// Writes each member as `,"key":value` (the object is already open).
     func write(into writer: inout JSONWriter) {

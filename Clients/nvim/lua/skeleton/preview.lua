@@ -5,7 +5,8 @@
 -- back opens it again, until :SkeletonPreviewClose. Its first line is a title: the file and the skeleton's
 -- state (shown, hidden, scheduled), with a hint while nothing is shown. The window keeps the canvas's aspect
 -- ratio (half blocks are about square); its size is the subscription's grid, and when the size changes (editor
--- resized, window resized) the preview subscribes again with the new grid. It sits on the right, at the rows
+-- resized, window resized) the subscription gets the new grid with preview/viewport (a daemon without it: the
+-- preview subscribes again). It sits on the right, at the rows
 -- where it hides least: never a line with a diagnostic (whose text runs to the right edge) or the cursor's line,
 -- and the fewest lines whose text reaches under it. Every applied frame is acknowledged with preview/ack.
 local client = require('skeleton.client')
@@ -318,7 +319,40 @@ local function retry_when_waiting(state)
   end, 150)
 end
 
--- Subscribes again when the window's size is no longer the subscription's grid.
+-- Gives the live subscription a `columns` x `rows` grid (and the viewport that grid shows) with preview/viewport,
+-- when the daemon takes a grid there: true when asked (a refusal subscribes again). A grid that now shows the whole
+-- canvas where it showed a viewport subscribes again instead (a subscription without a viewport follows the canvas).
+local function resize(state, columns, rows)
+  if not state.subscription or not viewport.resizes_grid() then
+    return false
+  end
+  local opts = config.get().preview
+  local wanted = state.size_known and opts.follow_cursor and viewport.supported()
+      and viewport.for_grid(columns, rows, state.canvas_width, state.canvas_height, state.viewport and state.viewport.y)
+    or nil
+  if not wanted and state.viewport then
+    return false
+  end
+  local subscription, generation = state.subscription, state.generation
+  state.columns, state.rows, state.viewport = columns, rows, wanted
+  state.grid_requests = state.grid_requests + 1
+  state.viewport_pending = true
+  client.request(state.source, 'preview/viewport',
+    { subscription = subscription, cells = { columns = columns, rows = rows }, viewport = wanted },
+    function()
+      state.viewport_pending = false
+    end, function(err)
+      state.viewport_pending = false
+      if generation == state.generation and not state.closed then
+        util.warn('preview/viewport: ' .. util.format_error(err))
+        subscribe(state)
+      end
+    end)
+  return true
+end
+
+-- Follows the window's size: the subscription's grid becomes the window's (preview/viewport, or a new subscription
+-- from a daemon that cannot change a grid).
 local function follow_size(state)
   if state.closed or not vim.api.nvim_win_is_valid(state.win) then
     return
@@ -327,7 +361,9 @@ local function follow_size(state)
   local rows = math.max(1, vim.api.nvim_win_get_height(state.win) - TITLE)
   if columns ~= state.columns or rows ~= state.rows then
     draw_title(state) -- fitted to the new width
-    subscribe(state)
+    if not resize(state, columns, rows) then
+      subscribe(state)
+    end
   end
 end
 
@@ -528,6 +564,7 @@ function M.open(source)
     frames = 0,
     follow_generation = 0,
     viewport_requests = 0,
+    grid_requests = 0,
   }
   state.win = vim.api.nvim_open_win(buf, false, window_config(state))
   vim.api.nvim_win_set_option(state.win, 'wrap', false)
@@ -747,6 +784,7 @@ function M.status(source)
     rows = state.rows,
     viewport = state.viewport or vim.NIL, -- the canvas region shown (a long document), nil for the whole canvas
     viewport_requests = state.viewport_requests,
+    grid_requests = state.grid_requests, -- grids changed with preview/viewport (a resized window)
     viewports = viewport.supported(), -- whether the daemon moves viewports (preview/viewport)
     window = state.win,
     buffer = state.buf,

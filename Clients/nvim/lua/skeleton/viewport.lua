@@ -14,6 +14,16 @@ function M.supported()
   return type(methods) == 'table' and vim.tbl_contains(methods, 'preview/viewport')
 end
 
+-- Whether preview/viewport also takes a cells subscription's new grid (a resized window without subscribing again):
+-- the daemon announces it in experimental.skeleton.previews.viewportCells.
+function M.resizes_grid()
+  local c = client.get()
+  local caps = c and c.server_capabilities or {}
+  local skeleton = type(caps.experimental) == 'table' and caps.experimental.skeleton
+  local previews = type(skeleton) == 'table' and skeleton.previews
+  return type(previews) == 'table' and previews.viewportCells == true
+end
+
 -- The viewport of a `columns` x `rows` grid on a canvas of `width` x `height` points, from `top` (kept inside the
 -- canvas): the canvas's width and the height the grid shows of it (a cell is one pixel wide and two tall). nil when
 -- the whole canvas fits: the rows it needs at that width, rounded as the window's size is, are the grid's at most.

@@ -35,6 +35,18 @@ package struct DocumentDecoder: Sendable {
         return decode(parsed.value)
     }
 
+    /// Decodes a document tree built in memory (`JSONDocument.build`: no text written or parsed); a tree over the
+    /// limits of `limits.jsonLimits` becomes one `json-syntax` (or `too-deep`) problem, as its text would.
+    package func decode(tree: JSON) -> DocumentDecodingResult {
+        let built: JSONDocument
+        do {
+            built = try JSONDocument.build(tree, limits: limits.jsonLimits)
+        } catch {
+            return DocumentDecodingResult(document: nil, problems: [Self.problem(for: error)])
+        }
+        return decode(built.value)
+    }
+
     /// A parse error as a problem.
     package static func problem(for error: JSONParseError) -> DocumentProblem {
         let code: ProblemCode

@@ -278,6 +278,13 @@ json_t *skd_parse(const char *buffer, size_t length, size_t flags, json_error_t 
     return root;
 }
 
+skd_arena *skd_arena_use(skd_arena *a) {
+    skd_arena_install();
+    skd_arena *previous = current_arena;
+    current_arena = a;
+    return previous;
+}
+
 size_t skd_arena_stat_arena_allocs(void) { return atomic_load(&arena_allocs); }
 size_t skd_arena_stat_heap_live(void) { return atomic_load(&heap_live); }
 

@@ -2,12 +2,13 @@ package import SkeletonModel
 
 /// Interface Builder files as skeleton documents: one call from bytes to scenes and per-scene documents.
 package enum InterfaceBuilderDocument {
-    /// Parses an IB file and decodes every scene; `namedColors` are the app's asset catalogue colours (see
-    /// `InterfaceBuilderFile.parse`).
+    /// Parses an IB file and decodes every scene; `namedColors` are the app's asset catalogue colours, `recent` the
+    /// files whose parse and decodings the same bytes reuse (see `InterfaceBuilderFile.parse`).
     package static func decode(
-        bytes: [UInt8], limits: DocumentLimits = .default, namedColors: [String: SkeletonColor] = [:]
+        bytes: [UInt8], limits: DocumentLimits = .default, namedColors: [String: SkeletonColor] = [:],
+        recent: RecentFiles = .shared
     ) -> IBDecodingResult {
-        let file = InterfaceBuilderFile.parse(bytes: bytes, limits: limits, namedColors: namedColors)
+        let file = InterfaceBuilderFile.parse(bytes: bytes, limits: limits, namedColors: namedColors, recent: recent)
         var documents: [String: DocumentDecodingResult] = [:]
         var mapped = 0
         for scene in file.scenes {

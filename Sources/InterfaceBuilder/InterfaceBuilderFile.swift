@@ -33,14 +33,27 @@ package struct InterfaceBuilderFile: Sendable {
     let excludedConstraints: Set<String>
     let colors: IBColorResolver
     let colorScheme: ColorScheme
+    /// The scenes' decodings kept for reuse and the work they cost, shared by the file's copies.
+    let decodings = SceneDecodings()
 
-    /// Parses UTF-8 bytes of an IB file.
+    /// Parses UTF-8 bytes of an IB file: the same bytes parsed lately with the same limits and colours give the same
+    /// file again, its scenes' decodings kept (`recent`).
     ///
     /// `namedColors`: the app's asset catalogue colours (light and dark), over the single value a file's
     /// `<resources><namedColor>` keeps.
     package static func parse(
-        bytes: [UInt8], limits: DocumentLimits = .default, namedColors: [String: SkeletonColor] = [:]
+        bytes: [UInt8], limits: DocumentLimits = .default, namedColors: [String: SkeletonColor] = [:],
+        recent: RecentFiles = .shared
     ) -> InterfaceBuilderFile {
+        recent.file(bytes: bytes, limits: limits, namedColors: namedColors) {
+            read(bytes: bytes, limits: limits, namedColors: namedColors)
+        }
+    }
+
+    /// Reads UTF-8 bytes of an IB file.
+    private static func read(bytes: [UInt8], limits: DocumentLimits, namedColors: [String: SkeletonColor])
+        -> InterfaceBuilderFile
+    {
         guard bytes.count <= limits.maxBytes else {
             return failed(
                 IBProblems.problem(
@@ -142,12 +155,25 @@ package struct InterfaceBuilderFile: Sendable {
         decodeSceneCounting(id, overlay: overlay)?.result
     }
 
-    /// `decodeScene(_:overlay:)` with the views mapped for it (the work counter behind `IBDecodingResult.viewsMapped`).
+    /// `decodeScene(_:overlay:)` with the views mapped for it (the work counter behind `IBDecodingResult.viewsMapped`):
+    /// a scene already decoded with an equal overlay is not decoded again (`SceneDecodings`), and reports the views
+    /// its decoding mapped.
     func decodeSceneCounting(_ id: String? = nil, overlay: [String: JSONObject] = [:])
         -> (result: DocumentDecodingResult, viewsMapped: Int)?
     {
         guard let scene = scene(id), let root = roots[scene.id] else { return nil }
-        return SceneDecoder(file: self, overlay: overlay).decode(scene, root: root)
+        if let kept = decodings.decoding(scene.id, overlay: overlay) { return (kept.result, kept.viewsMapped) }
+        let decoded = SceneDecoder(file: self, overlay: overlay).decode(scene, root: root)
+        decodings.keep(
+            SceneDecodings.Decoding(overlay: overlay, result: decoded.result, viewsMapped: decoded.viewsMapped),
+            of: scene.id)
+        return decoded
+    }
+
+    /// The work spent so far turning scene `id` (nil: the initial scene) into documents, by any copy of this file.
+    package func work(scene id: String? = nil) -> SceneWork {
+        guard let scene = scene(id) else { return SceneWork() }
+        return decodings.work(scene.id)
     }
 
     /// The scene's objects whose classes code may define (nil: the initial scene), in file order.

@@ -33,6 +33,12 @@ package enum JSON: Sendable, Hashable {
         return nil
     }
 
+    /// The integer `d` is written as (`JSONWriter`), and so parsed back as: its value when integral and below 2^53 in
+    /// magnitude; nil for any other Double (a fraction, a larger one, a non-finite one).
+    package static func exactInteger(_ d: Double) -> Int? {
+        d == d.rounded() && abs(d) < 9_007_199_254_740_992 ? Int(d) : nil
+    }
+
     package var stringValue: String? { if case .string(let s) = self { s } else { nil } }
     package var intValue: Int? { if case .int(let i) = self { i } else { nil } }
     package var doubleValue: Double? {

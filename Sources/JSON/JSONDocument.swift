@@ -85,7 +85,7 @@ package final class JSONDocument: @unchecked Sendable {
     /// Bytes the arena reserved for this tree (for a part, the whole's).
     package var reservedBytes: Int { skd_arena_reserved(arena) }
 
-    private init(arena: OpaquePointer, root: UnsafeMutablePointer<json_t>, whole: JSONDocument? = nil) {
+    init(arena: OpaquePointer, root: UnsafeMutablePointer<json_t>, whole: JSONDocument? = nil) {
         self.arena = arena
         self.root = root
         self.whole = whole

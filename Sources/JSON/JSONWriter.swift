@@ -112,8 +112,8 @@ package struct JSONWriter: Sendable {
 
     package mutating func writeDouble(_ d: Double) {
         guard d.isFinite else { return writeRaw(Self.nullText) }
-        if d == d.rounded(), abs(d) < 9_007_199_254_740_992 {
-            writeInt(Int(d))
+        if let i = JSON.exactInteger(d) {
+            writeInt(i)
         } else {
             writeRaw(String(d))
         }

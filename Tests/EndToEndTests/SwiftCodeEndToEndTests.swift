@@ -51,6 +51,13 @@ import Testing
         let blank = try s.call("skeleton/show", Self.collection)
         #expect(blank["outcome"]?.stringValue == "notSkeletonable")
 
+        // The cell's file first: were the controller's open alone, linking would say (with the controller's hints,
+        // or just after them, as the storyboard's analysis and the controller's reading race) that the cell's code
+        // is not open.
+        Self.open(
+            s, Self.cell, languageId: "swift",
+            text: try Self.fixture("swift-code/CollectionView-CollectionViewCell.swift"))
+        #expect(try Self.diagnostics(s, Self.cell, version: 1) == [])
         let controllerText = try Self.fixture("swift-code/CollectionView-ViewController.swift")
         Self.open(s, Self.controller, languageId: "swift", text: controllerText)
         let hints = try Self.diagnostics(s, Self.controller, version: 1)
@@ -63,10 +70,6 @@ import Testing
                         "`avatarImage.frame.width/2` is not known statically; `avatarImage.layer.cornerRadius` is left as the file sets it",
                 ]
             ])
-        Self.open(
-            s, Self.cell, languageId: "swift",
-            text: try Self.fixture("swift-code/CollectionView-CollectionViewCell.swift"))
-        #expect(try Self.diagnostics(s, Self.cell, version: 1) == [])
 
         // The show that drew nothing is a call of this session: on the tree the code gives, it draws.
         #expect(try s.call("skeleton/isActive", Self.collection) == true)

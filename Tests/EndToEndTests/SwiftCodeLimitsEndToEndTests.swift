@@ -25,6 +25,12 @@ import Testing
             s, Example.storyboard, languageId: "storyboard",
             text: try Example.fixture("interface-builder/CollectionView-Main.storyboard"))
         let alone = try Example.tree(s)
+        // The cell's file first, so that linking has nothing to say of the controller's (its hints and the
+        // storyboard's analysis would race).
+        Example.open(
+            s, Example.cell, languageId: "swift",
+            text: try Example.fixture("swift-code/CollectionView-CollectionViewCell.swift"))
+        _ = try Example.diagnostics(s, Example.cell, version: 1)
         let code = try Example.fixture("swift-code/CollectionView-ViewController.swift")
         Example.open(s, Example.controller, languageId: "swift", text: code)
         let hints = try Example.diagnostics(s, Example.controller, version: 1)

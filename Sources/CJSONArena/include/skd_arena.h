@@ -37,6 +37,11 @@ size_t skd_arena_reserved(const skd_arena *arena);
 struct json_t *skd_parse(
     const char *buffer, size_t length, size_t flags, struct json_error_t *error, skd_arena *arena);
 
+/* Makes the calling thread's jansson allocations come from `arena` (NULL: the heap) and returns the arena in use
+ * before, to be given back the same way: for building a tree into an arena with jansson's constructors. Installs the
+ * hooks first. */
+skd_arena *skd_arena_use(skd_arena *arena);
+
 /* Whether the parsed tree nests arrays and objects deeper than `limit` levels (`[]` at top level is 1): the same
  * answer as scanning the text's brackets, but over values instead of bytes (a long string costs nothing). */
 int skd_nesting_exceeds(const struct json_t *root, size_t limit);

@@ -1,8 +1,8 @@
 import JSON
 import SkeletonModel
 
-/// One scene → the document format → `DocumentDecoder`, so that validation, templates, automatic rows and
-/// limits are exactly those of JSON documents. Problems the decoder finds by JSON Pointer are moved to the
+/// One scene → the document format (a `JSON` tree, built into jansson's in memory) → `DocumentDecoder`, so that
+/// validation, templates, automatic rows and limits are exactly those of JSON documents. Problems the decoder finds by JSON Pointer are moved to the
 /// line of the element they came from.
 struct SceneDecoder {
     let file: InterfaceBuilderFile
@@ -28,20 +28,16 @@ struct SceneDecoder {
             mapper.rootSize = Size(width: scene.frame.width, height: scene.frame.height)
         }
         let node = mapper.node(root, at: ["root"], depth: 1)
+        file.decodings.count(scene.id) { $0.mapped += 1 }
         var problems = mapper.problems
         var document: SkeletonDocument?
         if let node {
             var members = JSONObject()
             members[.document.root] = node
             members[.document.colorScheme] = .string(file.colorScheme.rawValue)
-            let json = JSON.object(members)
-            let decoded: DocumentDecodingResult
-            do {
-                let parsed = try JSONDocument.parse(json.bytes, limits: file.limits.jsonLimits)
-                decoded = DocumentDecoder(limits: file.limits).decode(parsed.value)
-            } catch {
-                decoded = DocumentDecodingResult(document: nil, problems: [DocumentDecoder.problem(for: error)])
-            }
+            // The decoder reads the mapped tree built straight into jansson's (no text written or parsed).
+            let decoded = DocumentDecoder(limits: file.limits).decode(tree: .object(members))
+            file.decodings.count(scene.id) { $0.decoded += 1 }
             problems += decoded.problems.map { relocate($0, map: mapper.sourceMap, fallback: scene.location) }
             document = decoded.document
         }

@@ -26,13 +26,24 @@ package struct DocumentDecoder: Sendable {
 
     /// Parses and decodes UTF-8 bytes.
     package func decode(bytes: UnsafeRawBufferPointer) -> DocumentDecodingResult {
-        let parsed: JSONDocument
+        decode { () throws(JSONParseError) in try JSONDocument.parse(bytes, limits: limits.jsonLimits) }
+    }
+
+    /// Decodes a document tree built in memory (`JSONDocument.build`: no text written or parsed); a tree over the
+    /// limits of `limits.jsonLimits` becomes one `json-syntax` (or `too-deep`) problem, as its text would.
+    package func decode(tree: JSON) -> DocumentDecodingResult {
+        decode { () throws(JSONParseError) in try JSONDocument.build(tree, limits: limits.jsonLimits) }
+    }
+
+    /// Decodes the document `make` parses or builds; its error becomes one problem.
+    private func decode(_ make: () throws(JSONParseError) -> JSONDocument) -> DocumentDecodingResult {
+        let document: JSONDocument
         do {
-            parsed = try JSONDocument.parse(bytes, limits: limits.jsonLimits)
+            document = try make()
         } catch {
             return DocumentDecodingResult(document: nil, problems: [Self.problem(for: error)])
         }
-        return decode(parsed.value)
+        return decode(document.value)
     }
 
     /// A parse error as a problem.

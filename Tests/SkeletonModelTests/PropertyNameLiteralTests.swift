@@ -42,9 +42,7 @@ import Testing
         "Sources/SkeletonServer/Wire/GraphicsWire.swift": ["cornerRadius"],
         // Request params of methods that open scenes (Protocol/skeleton-methods.md), and the CLI's that send them.
         "Sources/SkeletonProtocol/Methods/SessionMethods.swift": ["colorScheme", "layoutDirection"],
-        "Sources/skeleton/Daemon/DocumentOpening.swift": ["colorScheme", "layoutDirection"],
         "Sources/skeleton/Options/SharedOptions.swift": ["colorScheme", "layoutDirection"],
-        "Sources/skeleton/Serve/ServeBridge+Daemon.swift": ["colorScheme", "layoutDirection"],
         // Swift's argument labels: `SkeletonGradient(baseColor:secondaryColor:)`.
         "Sources/SwiftCode/ValueReader.swift": ["baseColor", "secondaryColor"],
         // The CLI, which does not link the model, writes one fixed document of its own.

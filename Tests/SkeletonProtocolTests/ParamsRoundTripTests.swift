@@ -155,6 +155,14 @@ import Testing
                 method: ViewportRequest.method,
                 params: ViewportRequest.Params(
                     subscription: subscription, viewport: PreviewViewport(Rect(x: 0, y: 100, width: 375, height: 200)))),
+            Sample(
+                method: ViewportRequest.method,
+                params: ViewportRequest.Params(subscription: subscription, cells: CellGridSize(columns: 120, rows: 40))),
+            Sample(
+                method: ViewportRequest.method,
+                params: ViewportRequest.Params(
+                    subscription: subscription, viewport: PreviewViewport(Rect(x: 0, y: 0, width: 100, height: 50)),
+                    cells: CellGridSize(columns: 1, rows: 500))),
             Sample(method: AckRequest.method, params: AckRequest.Params(subscription: subscription, seq: 42)),
             Sample(method: RefreshRequest.method, params: subscription),
             Sample(method: UnsubscribeRequest.method, params: subscription),

@@ -230,12 +230,17 @@ extension SubscribeRequest.Params: EncodableObject {
 }
 
 extension ViewportRequest.Params: EncodableObject {
-    package init(subscription: SubscriptionName, viewport: PreviewViewport) {
+    /// - Important: `viewport` or `cells` is given (the daemon refuses neither).
+    package init(subscription: SubscriptionName, viewport: PreviewViewport? = nil, cells: CellGridSize? = nil) {
         self.subscription = subscription
         self.viewport = viewport
+        self.cells = cells
+        cellsSource = cells == nil ? nil : .unsent
     }
 
-    package var json: JSON { ["subscription": .string(subscription.id), "viewport": viewport.json] }
+    package var json: JSON {
+        .members(["subscription": .string(subscription.id), "viewport": viewport.json, "cells": cells.json])
+    }
 }
 
 extension AckRequest.Params: EncodableObject {

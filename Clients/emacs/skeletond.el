@@ -786,11 +786,19 @@ An older subscription of PREVIEW ends first."
        (lambda (error)
          (when (buffer-live-p preview)
            (with-current-buffer preview
+             ;; -32803 without a reason: no valid tree yet, waited out; with one (the frame
+             ;; budget, too many previews): the daemon's message says why and what to do.
              (setq skeleton--notice
-                   (if (eql (plist-get error :code) -32803)
+                   (if (and (eql (plist-get error :code) -32803)
+                            (not (skeleton--refusal-reason error)))
                        "waiting for valid text (see the diagnostics)"
                      (format "preview/subscribe: %s" (plist-get error :message))))
              (skeleton--draw-notice))))))))
+
+(defun skeleton--refusal-reason (error)
+  "The `data.reason' of the JSON-RPC ERROR (a plist), or nil."
+  (let ((data (plist-get error :data)))
+    (and (listp data) (plist-get data :reason))))
 
 (defun skeleton--draw-notice ()
   "Replace the preview's picture with `skeleton--notice'."

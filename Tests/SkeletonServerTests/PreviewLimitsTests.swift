@@ -31,6 +31,8 @@ import Testing
         let refused = try subscribe(h)
         #expect(refused["error"]?["code"] == -32803)
         #expect(refused["error"]?["message"]?.stringValue?.contains("unsubscribe others") == true)
+        // A client tells a refusal from a document with no valid tree yet (also -32803, no reason) by its reason.
+        #expect(refused["error"]?["data"] == ["reason": "frameBudget"])
         #expect(h.hub.count == 2 && h.hub.frameBytesHeld == 2 * Self.rawBytes)
         // Layer streams hold no pixels: they are not refused.
         #expect(try subscribe(h, "layers")["result"]?["subscription"] != nil)
@@ -101,6 +103,7 @@ import Testing
         }
         let refused = try subscribe(h, "layers")
         #expect(refused["error"]?["code"] == -32803)
+        #expect(refused["error"]?["data"] == ["reason": "subscriptions"])
         #expect(h.hub.count == PreviewLimits.maxSubscriptions)
         // A refused raw subscription gives back what it reserved.
         #expect(try subscribe(h)["error"]?["code"] == -32803)

@@ -107,6 +107,7 @@ import Testing
         let refused = try h.client.request(
             "preview/viewport", ["subscription": id, "cells": ["columns": 1000, "rows": 500]])
         #expect(refused["error"]?["code"] == -32803, "\(refused.text)")
+        #expect(refused["error"]?["data"] == ["reason": "frameBudget"])
         #expect(h.hub.frameBytesHeld == small)
         _ = try h.client.request("preview/refresh", ["subscription": id])
         let keyframe = try frame(h, id)

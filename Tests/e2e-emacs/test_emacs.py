@@ -346,35 +346,19 @@ def test_inlay_hints_colours_and_folding(emacs: Session):
     assert folded == "t"
 
 
-@pytest.mark.skip(reason="a cells subscription counts its grid, not the canvas, since issue 28: a growing "
-                         "canvas no longer ends it, and the client's preview/ended handling needs another trigger")
-def test_a_preview_whose_canvas_outgrows_the_frame_budget_says_it_ended(tmp_path: Path, daemon: Path):
-    """The daemon ends a subscription whose canvas grows past the frames previews may hold (`preview/ended`): the
-    preview and the echo area say why, instead of a picture that silently stops following the document."""
-    with emacs_in_tmux(tmp_path, [str(daemon), "--preview-budget", "2000000"]) as emacs:
+def test_a_preview_the_frame_budget_refuses_says_why(tmp_path: Path, daemon: Path):
+    """A daemon whose frame budget cannot hold the preview's grid refuses the subscription (-32803 with
+    `data.reason` "frameBudget"): the preview says the daemon's reason, where it once said "waiting for valid text"
+    for a document whose text was valid, and waited for an edit that could not help."""
+    with emacs_in_tmux(tmp_path, [str(daemon), "--preview-budget", "4096"]) as emacs:
         emacs.tmux.keys("C-a")
         wait_for(lambda: emacs.state()["managed"], timeout=30, what="eglot to manage the document")
-        wait_for(lambda: emacs.preview_state().get("frames", 0) >= 1, timeout=30, what="the first preview frame")
-        # 375x260 points hold 0.4 MB of frames (cells: one frame, 4 bytes a pixel); 1375x1260 hold 6.9 MB.
-        emacs.eval(f"(with-current-buffer (get-file-buffer {elisp_string(emacs.doc)})"
-                   ' (goto-char (point-min)) (search-forward "[0, 0, 375, 260]")'
-                   ' (replace-match "[0, 0, 1375, 1260]" t t))')
-        wait_for(lambda: "preview ended" in emacs.tmux.plain(), timeout=30, what="the preview to say it ended")
-        state = emacs.state()
-        assert "skeleton: preview ended:" in state["messages"] and "smaller scale" in state["messages"]
-        assert state["preview"]["subscription"] is None
-        ended = state["preview"]["frames"]
-        assert emacs.eval("(hash-table-count skeleton--subscriptions)") == "0"
-        # The canvas back to its size, M-x skeleton-preview subscribes again and draws.
-        emacs.eval(f"(with-current-buffer (get-file-buffer {elisp_string(emacs.doc)})"
-                   ' (goto-char (point-min)) (search-forward "[0, 0, 1375, 1260]")'
-                   ' (replace-match "[0, 0, 375, 260]" t t))')
-        emacs.eval(f"(with-current-buffer (get-file-buffer {elisp_string(emacs.doc)}) (skeleton-preview) t)")
-        wait_for(lambda: (p := emacs.preview_state()).get("subscription") and p["frames"] > ended, timeout=30,
-                 what="a new subscription's frames")
-        grid = emacs.preview_state()
-        wait_for(lambda: len(preview_rows(emacs.tmux.capture(), grid["columns"])) == grid["rows"], timeout=20,
-                 what="the picture instead of the notice")
+        wait_for(lambda: "frames would need" in emacs.tmux.plain(), timeout=30, what="the refusal in the preview")
+        screen = emacs.tmux.plain()
+        assert "preview/subscribe: this preview's frames would need" in screen, screen
+        assert "waiting for valid text" not in screen, screen
+        assert emacs.preview_state()["subscription"] is None
+        assert emacs.preview_state()["frames"] == 0
 
 
 def test_missing_daemon_is_one_clear_message(tmp_path: Path):

@@ -341,27 +341,18 @@ def test_the_preview_hides_no_diagnostic(tmp_path: Path, daemon: Path):
         assert preview_top > warning_row + 1
 
 
-@pytest.mark.skip(reason="a cells subscription counts its grid, not the canvas, since issue 28: a growing "
-                         "canvas no longer ends it, and the client's preview/ended handling needs another trigger")
-def test_a_preview_whose_canvas_outgrows_the_frame_budget_says_it_ended(tmp_path: Path, daemon: Path):
-    """The daemon ends a subscription whose canvas grows past the frames previews may hold (`preview/ended`): the
-    preview window and a notice say why, instead of a picture that silently stops following the document."""
-    with neovim_in_tmux(tmp_path, daemon, arguments=("--preview-budget", "2000000")) as nvim:
+def test_a_preview_the_frame_budget_refuses_says_why(tmp_path: Path, daemon: Path):
+    """A daemon whose frame budget cannot hold the preview's grid refuses the subscription (-32803 with
+    `data.reason` "frameBudget"): the preview and a notice give the daemon's reason, where the preview once said
+    "waiting for valid text" for a document whose text was valid, and retried on every edit."""
+    with neovim_in_tmux(tmp_path, daemon, arguments=("--preview-budget", "4096")) as nvim:
         nvim.command("SkeletonPreview")
-        wait_for(lambda: nvim.tmux.capture().rgb_cells() > 100, timeout=30, what="the preview's cells")
-        # 375x260 points hold 0.4 MB of frames (cells: one frame, 4 bytes a pixel); 1375x1260 hold 6.9 MB.
-        nvim.command(r'%s/"frame": \[0, 0, 375, 260\]/"frame": [0, 0, 1375, 1260]/')
-        wait_for(lambda: "preview ended" in nvim.tmux.plain(), timeout=30, what="the preview to say it ended")
-        state = nvim.state()
-        assert state["preview"]["ended"] is True and state["preview"].get("subscription") is None
-        assert any("preview ended" in note and "smaller scale" in note for note in nvim.notes())
-        # The canvas back to its size, :SkeletonPreview subscribes again and draws.
-        nvim.command(r'%s/"frame": \[0, 0, 1375, 1260\]/"frame": [0, 0, 375, 260]/')
-        nvim.command("SkeletonPreview")
-        wait_for(lambda: (p := nvim.state()["preview"]) and p.get("subscription") and not p["ended"], timeout=30,
-                 what="a new subscription")
-        wait_for(lambda: "preview ended" not in nvim.tmux.plain() and nvim.tmux.capture().rgb_cells() > 100,
-                 timeout=30, what="the preview drawn again")
+        wait_for(lambda: any("frames would need" in note for note in nvim.notes()), timeout=30,
+                 what="the refusal's notice")
+        wait_for(lambda: "preview/subscribe: this preview" in nvim.tmux.plain(), timeout=10,
+                 what="the refusal in the preview")
+        assert "waiting for valid text" not in nvim.tmux.plain()
+        assert nvim.state()["preview"].get("subscription") is None
 
 
 def test_update_and_completion(nvim: Session):

@@ -73,9 +73,7 @@ extension PreviewHub {
             }
         }
         if let wanted {
-            throw ResponseError(
-                .requestFailed,
-                "this preview's frames would need \(FrameBudget.describe(wanted)), " + budget.overview)
+            throw budget.refusal(wanted)
         }
         // A `layers` stream sends every layer whatever the viewport: nothing to draw anew.
         guard settings.encoding != .layers else { return }

@@ -166,8 +166,7 @@ package final class PreviewHub: Sendable {
             stream: stream, heldBytes: bytes)
         // The frames it will hold are reserved before it exists: refused, nothing of it remains.
         guard budget.move(from: 0, to: bytes) else {
-            throw ResponseError(
-                .requestFailed, "this preview's frames would need \(FrameBudget.describe(bytes)), " + budget.overview)
+            throw budget.refusal(bytes)
         }
         let added = subscriptions.withLock { open -> Bool in
             guard open.count < PreviewLimits.maxSubscriptions else { return false }
@@ -178,7 +177,8 @@ package final class PreviewHub: Sendable {
             _ = budget.move(from: bytes, to: 0)
             throw ResponseError(
                 .requestFailed,
-                "\(PreviewLimits.maxSubscriptions) previews are open, the most a daemon serves: unsubscribe one first")
+                "\(PreviewLimits.maxSubscriptions) previews are open, the most a daemon serves: unsubscribe one first",
+                data: ["reason": .string(PreviewRefusal.subscriptions.rawValue)])
         }
         // The keyframe follows the answer, and is built before the next request is handled.
         context.afterResponse { [self] in deliver(.start, to: subscription) }

@@ -1,3 +1,4 @@
+import JSONRPC
 import SkeletonGraphics
 import SkeletonRender
 import Synchronization
@@ -32,6 +33,14 @@ package enum PreviewLimits {
     static func cellBytes(columns: Int, rows: Int) -> Int { CellStream.budgetBytes(columns: columns, rows: rows) }
 }
 
+/// Why a preview request was refused for what previews hold (`data.reason` of its -32803).
+enum PreviewRefusal: String {
+    /// The frames would pass the frame budget (`PreviewLimits.frameBudget`, `--preview-budget`).
+    case frameBudget
+    /// `PreviewLimits.maxSubscriptions` subscriptions are open.
+    case subscriptions
+}
+
 /// The bytes of frames held by all subscriptions, against `PreviewLimits.frameBudget`. A leaf lock: taken under a
 /// subscription's state lock, never the other way round.
 final class FrameBudget: Sendable {
@@ -54,6 +63,14 @@ final class FrameBudget: Sendable {
             total = next
             return true
         }
+    }
+
+    /// -32803 for frames of `wanted` bytes that do not fit, with `data.reason` `"frameBudget"`: a client tells it
+    /// from a document with no valid tree yet (also -32803, which it waits out) and shows the message instead.
+    func refusal(_ wanted: Int) -> ResponseError {
+        ResponseError(
+            .requestFailed, "this preview's frames would need \(Self.describe(wanted)), " + overview,
+            data: ["reason": .string(PreviewRefusal.frameBudget.rawValue)])
     }
 
     /// What is held of the limit and what a client can do, ending every refusal's message.

@@ -153,14 +153,15 @@ local function unsubscribe(subscription)
   end
 end
 
--- The daemon refuses a subscription before the document has had valid text once (-32803, or -32602 at
--- /params/uri in skeletond 0.1): the preview then waits and tries again when the document changes.
+-- The daemon refuses a subscription before the document has had valid text once (-32803 without a `reason`, or
+-- -32602 at /params/uri in skeletond 0.1): the preview then waits and tries again when the document changes. A
+-- -32803 with `data.reason` (the frame budget, too many previews) is no wait: the preview says why.
 local function no_valid_tree_yet(err)
   if type(err) ~= 'table' then
     return false
   end
-  local pointer = type(err.data) == 'table' and err.data.pointer or nil
-  return err.code == -32803 or (err.code == -32602 and pointer == '/params/uri')
+  local data = type(err.data) == 'table' and err.data or {}
+  return (err.code == -32803 and data.reason == nil) or (err.code == -32602 and data.pointer == '/params/uri')
 end
 
 local HINT = ':SkeletonShow [solid|gradient] [animated] draws it'
@@ -299,6 +300,7 @@ local function subscribe(state)
       state.waiting = true
       state.canvas:message(' waiting for valid text (see the diagnostics)')
     else
+      state.canvas:message(' preview/subscribe: ' .. util.format_error(err))
       util.error('preview/subscribe: ' .. util.format_error(err))
     end
   end)

@@ -38,8 +38,8 @@ enum FontFileProblem: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// - Important: a font file must not be truncated while the daemon runs (a mapped page past the new end faults), as
 ///   with any mapped file; fonts are installed by packages, which replace files rather than rewrite them.
+// Safety: the mapping is read-only and never changes until deinit.
 final class FontData: @unchecked Sendable {
-    // @unchecked: the mapping is read-only and never changes until deinit.
     let bytes: UnsafeRawPointer
     let count: Int
 

@@ -23,9 +23,9 @@ struct GlyphBitmap: Sendable {
 /// (its scale is the em), so shaping does not depend on the size and the same shaped run serves every size.
 /// FreeType faces are not thread-safe: the face and its library sit behind a lock, taken only to rasterise a glyph
 /// that the glyph cache does not hold.
+// Safety: `hbFace` and `hbFont` are immutable after init (hb_font_make_immutable) and HarfBuzz documents them as
+// safe to use from several threads; the FreeType handles are only touched under `freeType`'s lock.
 final class FontFace: @unchecked Sendable {
-    // @unchecked: `hbFace` and `hbFont` are immutable after init (hb_font_make_immutable) and HarfBuzz documents
-    // them as safe to use from several threads; the FreeType handles are only touched under `freeType`'s lock.
 
     /// The role this face was opened for (the name glyphs carry).
     let role: FontRole
@@ -37,6 +37,7 @@ final class FontFace: @unchecked Sendable {
     private let hbFace: OpaquePointer
     private let hbFont: OpaquePointer
 
+    // Safety: only ever inside `freeType`'s `Mutex`, whose lock every use of the handles takes.
     private struct FreeTypeState: @unchecked Sendable {
         var library: FT_Library
         var face: FT_Face

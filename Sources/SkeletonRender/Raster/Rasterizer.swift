@@ -251,6 +251,8 @@ extension PixelShape {
 }
 
 /// The pointers the two bands of a split render use; each band touches only its own rasterizer and its own rows.
+// Safety: the two bands write disjoint rows of `pixels` and each its own rasterizer, and the caller waits for both
+// before it reads either.
 private struct UncheckedPointers: @unchecked Sendable {
     let me: UnsafeMutablePointer<Rasterizer>
     let other: UnsafeMutablePointer<Rasterizer>

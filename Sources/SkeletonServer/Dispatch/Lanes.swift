@@ -98,6 +98,7 @@ enum DocumentLane {
 }
 
 /// The count of queued work and a condition the reader waits on while it is too high.
+// Safety: `pending` is only touched with `condition` locked (a `Mutex` cannot wait for a signal).
 private final class Room: @unchecked Sendable {
     private let condition = NSCondition()
     private let capacity: Int

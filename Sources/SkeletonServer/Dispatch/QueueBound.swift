@@ -5,6 +5,7 @@ import Dispatch
 /// lock: no other is needed.
 ///
 /// - Important: the queue must be serial.
+// Safety: `value` is only touched in `withValue`, which traps unless it runs on `queue` (serial).
 final class QueueBound<Value>: @unchecked Sendable {
     /// The queue the value belongs to.
     let queue: DispatchQueue

@@ -320,6 +320,8 @@ package final class DocumentStore: DisplayListProvider {
 }
 
 /// The preview hub reads documents from the store that owns it: a weak link breaks the cycle.
+// Safety: `store` is set once, by the store's `init`, before the hub (the only reader) is handed to any other thread;
+// a `weak let` cannot be used, as the store does not exist yet when it makes this.
 final class StoreProvider: DisplayListProvider, @unchecked Sendable {
     /// Set once, before the hub is used.
     weak var store: DocumentStore?
@@ -327,8 +329,8 @@ final class StoreProvider: DisplayListProvider, @unchecked Sendable {
     func isOpen(_ uri: String) -> Bool { store?.isOpen(uri) ?? false }
 }
 
-/// A weak reference to the server, for the store.
-struct WeakServer: @unchecked Sendable {
+/// A weak reference to the server, for the store (kept in a `Mutex`, which makes it safe to share).
+struct WeakServer {
     weak var server: Server?
 }
 

@@ -83,6 +83,11 @@ import Testing
         Example.open(
             s, Example.storyboard, languageId: "storyboard",
             text: try Example.fixture("interface-builder/CollectionView-Main.storyboard"))
+        // The cell's file first: were the controller's open alone, the storyboard's analysis could add, with its
+        // hints or just after them, that the cell's code is not open.
+        Example.open(
+            s, Example.cell, languageId: "swift",
+            text: try Example.fixture("swift-code/CollectionView-CollectionViewCell.swift"))
         let code = try Example.fixture("swift-code/CollectionView-ViewController.swift").replacingOccurrences(
             of: "self.view.showAnimatedSkeleton()",
             with: "DispatchQueue.main.asyncAfter(deadline: .now() + 1e308) { self.view.showAnimatedSkeleton() }")

@@ -30,7 +30,9 @@ final class LiveDaemon {
     let pid: Int32
     private let writeFD: Int32
     private let readFD: Int32
-    private var framer = ContentLengthFramer()
+    /// Room for a whole-canvas raw frame of the viewport row's 5,000-node document (62 MB of pixels, 82 MB of
+    /// base64), which the daemon sends and the 64 MiB default of a client refuses.
+    private var framer = ContentLengthFramer(maxMessageSize: 256 << 20)
     private var inbox: [Received] = []
     private var inboxStart = 0
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)

@@ -49,6 +49,29 @@ import Testing
         #expect(h.hub.frameBytesHeld == 0)
     }
 
+    /// A `cells` stream samples no region left of or above the canvas (as `preview/subscribe` says): a move there
+    /// was accepted and silently ignored, the grid still showing its old region; now it is refused at the member,
+    /// and nothing changes.
+    @Test func aCellsViewportTheGridCannotSampleIsRefusedAndChangesNothing() throws {
+        let h = try harness(budget: PreviewLimits.frameBudget)
+        let id = try #require(try subscribe(h, "cells")["result"]?["subscription"])
+        _ = try frame(h, id)
+        let held = h.hub.frameBytesHeld
+        let refused = try h.client.request(
+            "preview/viewport",
+            [
+                "subscription": id, "viewport": ["x": 0, "y": -8, "width": 32, "height": 24],
+                "cells": ["columns": 40, "rows": 12],
+            ])
+        #expect(refused["error"]?["code"] == -32602, "\(refused.text)")
+        #expect(refused["error"]?["data"]?["pointer"] == "/params/viewport")
+        #expect(h.hub.frameBytesHeld == held)
+        // The grid and region stay: a refresh gives a keyframe of the old grid over the whole canvas.
+        _ = try h.client.request("preview/refresh", ["subscription": id])
+        let keyframe = try frame(h, id)
+        #expect(keyframe["columns"] == 20 && keyframe["rows"] == 10 && keyframe["viewport"] == nil)
+    }
+
     @Test func aNewGridComesAsAKeyframeAndMovesTheBudgetShare() throws {
         let h = try harness(budget: PreviewLimits.frameBudget)
         let id = try #require(try subscribe(h, "cells")["result"]?["subscription"])

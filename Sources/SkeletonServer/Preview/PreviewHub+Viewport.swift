@@ -59,18 +59,30 @@ extension PreviewHub {
             }
             return viewport
         }
-        let wanted = subscription.queue.sync {
-            subscription.core.withValue { core -> Int? in
+        // The stream takes them on a copy, checking them as it samples them: a refusal changes nothing.
+        let outcome = subscription.queue.sync {
+            subscription.core.withValue { core -> Result<Int?, RenderError> in
                 var stream = core.stream
-                if let viewport { stream.setViewport(viewport) }
-                if let grid { stream.setGrid(columns: grid.columns, rows: grid.rows) }
+                do throws(RenderError) {
+                    if let viewport { try stream.setViewport(viewport) }
+                    if let grid { try stream.setGrid(columns: grid.columns, rows: grid.rows) }
+                } catch { return .failure(error) }
                 // A pixel stream has a viewport now, and the others do not depend on the canvas.
                 let wanted = stream.heldBytes(canvas: nil, scale: settings.scale) ?? 0
-                guard budget.move(from: core.heldBytes, to: wanted) else { return wanted }
+                guard budget.move(from: core.heldBytes, to: wanted) else { return .success(wanted) }
                 core.heldBytes = wanted
                 core.stream = stream
-                return nil
+                return .success(nil)
             }
+        }
+        let wanted: Int?
+        switch outcome {
+        case .success(let refused): wanted = refused
+        case .failure(let error):
+            // As `preview/subscribe` reports it: a `cells` grid shows no region left of or above the canvas.
+            let source = error.field == "viewport" ? params.viewport?.source : params.cellsSource
+            guard let source else { throw ResponseError(.internalError, error.description) }
+            throw JSONDecodingError(at: source, error.description)
         }
         if let wanted {
             throw budget.refusal(wanted)

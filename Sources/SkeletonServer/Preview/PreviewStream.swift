@@ -51,29 +51,24 @@ enum PreviewStream {
     }
 
     /// Shows `viewport` from the next frame on, a keyframe of it (`layers` streams have none: they send every layer).
-    mutating func setViewport(_ viewport: Viewport) {
+    /// Throws, changing nothing, when a `cells` stream cannot sample it at its scale (`CellStream.setViewport`).
+    mutating func setViewport(_ viewport: Viewport) throws(RenderError) {
         switch self {
         case .pixels(var stream, _):
             stream.setViewport(viewport.pixels)
             self = .pixels(stream, viewport: viewport)
-        case .cells(var stream, _, let shown, let packed):
-            // The hub checked `viewport` at the stream's scale, as the stream checks it: it is taken.
-            guard (try? stream.setViewport(viewport.rect)) != nil else {
-                stream.requestKeyframe()
-                self = .cells(stream, canvas: nil, viewport: shown, packed: packed)
-                return
-            }
+        case .cells(var stream, _, _, let packed):
+            try stream.setViewport(viewport.rect)
             self = .cells(stream, canvas: nil, viewport: viewport, packed: packed)
         case .layers: break
         }
     }
 
     /// Samples a `columns` × `rows` grid from the next frame on, a keyframe of it (only `cells` streams have a grid).
-    ///
-    /// - Important: the grid is within `RenderLimits` (the hub checked it at the request's members).
-    mutating func setGrid(columns: Int, rows: Int) {
+    /// Throws, changing nothing, for a grid outside `RenderLimits`.
+    mutating func setGrid(columns: Int, rows: Int) throws(RenderError) {
         guard case .cells(var stream, _, let viewport, let packed) = self else { return }
-        guard (try? stream.setGrid(columns: columns, rows: rows)) != nil else { return }
+        try stream.setGrid(columns: columns, rows: rows)
         self = .cells(stream, canvas: nil, viewport: viewport, packed: packed)
     }
 
